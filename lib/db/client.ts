@@ -1,0 +1,57 @@
+import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaPg } from "@prisma/adapter-pg";
+import type { DatabaseTarget } from "../config.ts";
+import type { Db, Tx } from "../memory/db.ts";
+import { PrismaClient as PostgresClient } from "./generated/postgres/client.ts";
+import { PrismaClient as SqliteClient } from "./generated/sqlite/client.ts";
+
+export interface OpenDb extends Db {
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** SQLite only: NORMAL or FULL (see README, "What survives a crash"). */
+  sqliteSynchronous?: "NORMAL" | "FULL";
+  /** PostgreSQL only: connections in this process's pool. */
+  poolSize?: number;
+}
+
+// A write transaction waits for the store lock (and on SQLite for the one write connection);
+// 10 s of waiting means the database is overloaded and the request should be retried.
+const TX_MAX_WAIT_MS = 10_000;
+const TX_TIMEOUT_MS = 15_000;
+
+function transactionRunner(client: SqliteClient): Db["transaction"] {
+  return <T>(fn: (tx: Tx) => Promise<T>, options?: { timeoutMs?: number }) =>
+    client.$transaction(fn, { maxWait: TX_MAX_WAIT_MS, timeout: options?.timeoutMs ?? TX_TIMEOUT_MS });
+}
+
+async function openSqlite(file: string, options: OpenOptions): Promise<OpenDb> {
+  // Two connections: transactions run on the writer; plain reads use the reader, which in WAL
+  // mode sees only committed data. On one shared connection a read issued while another
+  // request's transaction is open would see that transaction's uncommitted rows.
+  const writer = new SqliteClient({ adapter: new PrismaBetterSqlite3({ url: file, timeout: 30_000 }) });
+  const reader = new SqliteClient({ adapter: new PrismaBetterSqlite3({ url: file, timeout: 30_000 }) });
+  await writer.$queryRawUnsafe(`PRAGMA synchronous = ${options.sqliteSynchronous ?? "NORMAL"}`);
+  await writer.$queryRawUnsafe("PRAGMA foreign_keys = ON");
+  await reader.$queryRawUnsafe("PRAGMA query_only = ON");
+  return {
+    engine: "sqlite",
+    read: reader,
+    transaction: transactionRunner(writer),
+    close: async () => {
+      await Promise.all([writer.$disconnect(), reader.$disconnect()]);
+    },
+  };
+}
+
+async function openPostgres(url: string, options: OpenOptions): Promise<OpenDb> {
+  const client = new PostgresClient({ adapter: new PrismaPg({ connectionString: url, max: options.poolSize ?? 10 }) });
+  await client.$queryRawUnsafe("SELECT 1");
+  const asShared = client as unknown as SqliteClient;
+  return { engine: "postgres", read: asShared, transaction: transactionRunner(asShared), close: () => client.$disconnect() };
+}
+
+export function openDb(target: DatabaseTarget, options: OpenOptions = {}): Promise<OpenDb> {
+  return target.engine === "sqlite" ? openSqlite(target.file, options) : openPostgres(target.url, options);
+}

@@ -1,0 +1,22 @@
+import { config } from "../config.ts";
+import { openDb, type OpenDb } from "./client.ts";
+import { migrate } from "./migrate.ts";
+
+/**
+ * The process's database, opened once: pending migrations are applied first, so a fresh clone
+ * with nothing configured gets its SQLite file and schema on the first start. Kept on
+ * globalThis so that Next's dev reloads do not open a new pool per module copy.
+ */
+const holder = globalThis as { __memoryConsoleDb?: Promise<OpenDb> };
+
+export function getDb(): Promise<OpenDb> {
+  holder.__memoryConsoleDb ??= (async () => {
+    const { database, SQLITE_SYNCHRONOUS } = config();
+    await migrate(database);
+    return openDb(database, { sqliteSynchronous: SQLITE_SYNCHRONOUS });
+  })().catch((error) => {
+    holder.__memoryConsoleDb = undefined; // let the next request try again instead of failing forever
+    throw error;
+  });
+  return holder.__memoryConsoleDb;
+}

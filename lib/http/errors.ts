@@ -1,0 +1,38 @@
+import { translateDbError } from "../db/errors.ts";
+import { MemoryError, type MemoryErrorCode } from "../memory/errors.ts";
+import { ulid } from "../memory/ids.ts";
+
+/** The one map from domain error codes to HTTP statuses and Anthropic error types. */
+const WIRE: Record<MemoryErrorCode, { status: number; type: string }> = {
+  invalid_request: { status: 400, type: "invalid_request_error" },
+  authentication: { status: 401, type: "authentication_error" },
+  permission: { status: 403, type: "permission_error" },
+  not_found: { status: 404, type: "not_found_error" },
+  path_conflict: { status: 409, type: "memory_path_conflict_error" },
+  precondition_failed: { status: 409, type: "memory_precondition_failed_error" },
+  conflict: { status: 409, type: "conflict_error" },
+  request_too_large: { status: 413, type: "request_too_large" },
+  overloaded: { status: 529, type: "overloaded_error" },
+};
+
+export function newRequestId(): string {
+  return `req_${ulid()}`;
+}
+
+/**
+ * The Anthropic error envelope. `x-should-retry` tells the official SDKs (which otherwise
+ * retry every 409 and 5xx) that only an overloaded database is worth retrying: a failed
+ * precondition or a path conflict stays failed.
+ */
+export function errorResponse(error: unknown, requestId: string): Response {
+  const known = error instanceof MemoryError ? error : translateDbError(error);
+  if (!known) {
+    console.error(`[${requestId}] unexpected error:`, error);
+  }
+  const { status, type } = known ? WIRE[known.code] : { status: 500, type: "api_error" };
+  const message = known ? known.message : "Internal server error. The request id identifies this failure in the server log.";
+  return Response.json(
+    { type: "error", error: { type, message, ...known?.details }, request_id: requestId },
+    { status, headers: { "request-id": requestId, "x-should-retry": known?.code === "overloaded" ? "true" : "false" } },
+  );
+}

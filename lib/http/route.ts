@@ -1,0 +1,62 @@
+import { assertCan, assertStoreAccess, type Principal } from "../auth/principal.ts";
+import type { Permission } from "../auth/roles.ts";
+import { config } from "../config.ts";
+import { getDb } from "../db/instance.ts";
+import type { Actor } from "../memory/actor.ts";
+import { actorOf } from "../auth/principal.ts";
+import type { Db } from "../memory/db.ts";
+import { authenticate } from "./authenticate.ts";
+import { checkBetaHeader } from "./beta.ts";
+import { readJsonBody } from "./body.ts";
+import { errorResponse, newRequestId } from "./errors.ts";
+
+export interface ApiContext<P> {
+  db: Db;
+  request: Request;
+  url: URL;
+  params: P;
+  principal: Principal;
+  actor: Actor;
+  /** The JSON object body (read on demand, size-limited). */
+  body(): Promise<Record<string, unknown>>;
+}
+
+export interface RouteSpec {
+  /** What the caller must be allowed to do. */
+  permission: Permission;
+  /** Header rule of the Memory Stores API; the console's own admin routes do not need it. */
+  beta?: boolean;
+}
+
+type Handler<P> = (ctx: ApiContext<P>) => Promise<unknown>;
+
+/**
+ * Every /v1 route is `export const GET = apiRoute({ permission }, handler)`: authentication,
+ * the beta header, role and store-scope checks and the error envelope are declared here once.
+ * A handler parses its input, makes one domain call and returns the wire object.
+ */
+export function apiRoute<P extends Record<string, string> = Record<string, never>>(spec: RouteSpec, handler: Handler<P>) {
+  return async (request: Request, context: { params: Promise<P> }): Promise<Response> => {
+    const requestId = newRequestId();
+    try {
+      const db = await getDb();
+      const principal = await authenticate(db, request);
+      if (spec.beta !== false) checkBetaHeader(request.headers);
+      assertCan(principal, spec.permission);
+      const params = (await context.params) ?? ({} as P);
+      if ("store" in params) assertStoreAccess(principal, params.store!);
+      const result = await handler({
+        db,
+        request,
+        url: new URL(request.url),
+        params,
+        principal,
+        actor: actorOf(principal),
+        body: () => readJsonBody(request, config().MAX_REQUEST_BODY_BYTES),
+      });
+      return Response.json(result, { headers: { "request-id": requestId } });
+    } catch (error) {
+      return errorResponse(error, requestId);
+    }
+  };
+}

@@ -1,0 +1,91 @@
+import { z } from "zod";
+import { invalidRequest } from "../memory/errors.ts";
+import { LIMITS } from "../memory/limits.ts";
+
+/**
+ * Wire shapes of requests: field names and JSON types, unknown fields refused. The rules on
+ * values (lengths, path syntax, limits) live in lib/memory, once, for every caller.
+ */
+export function parseWire<T>(schema: z.ZodType<T>, input: unknown, where: "body" | "query"): T {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const field = issue.path.length > 0 ? issue.path.join(".") : where;
+  throw invalidRequest(`${field}: ${issue.message}`);
+}
+
+const view = z.enum(["basic", "full"]);
+const limit = z
+  .string()
+  .regex(/^\d+$/, "must be an integer")
+  .transform(Number)
+  .pipe(z.number().int().min(1).max(LIMITS.pageMax, `must be at most ${LIMITS.pageMax}`));
+const timestamp = z.iso.datetime({ offset: true, message: "must be an RFC 3339 timestamp" }).transform((s) => new Date(s));
+const bool = z.enum(["true", "false"], "must be true or false").transform((v) => v === "true");
+
+export const viewQuery = z.object({ view: view.optional() });
+
+export const listStoresQuery = z.object({
+  include_archived: bool.optional(),
+  "created_at[gte]": timestamp.optional(),
+  "created_at[lte]": timestamp.optional(),
+  limit: limit.optional(),
+  page: z.string().optional(),
+});
+
+export const createStoreBody = z.strictObject({
+  name: z.string(),
+  description: z.string().nullish(),
+  metadata: z.record(z.string(), z.string()).nullish(),
+});
+
+export const updateStoreBody = z.strictObject({
+  name: z.string().nullish(),
+  description: z.string().nullish(),
+  metadata: z.record(z.string(), z.string().nullable()).nullish(),
+});
+
+export const listMemoriesQuery = z.object({
+  path_prefix: z.string().optional(),
+  depth: z.enum(["0", "1"], "must be 0 (the whole subtree) or 1 (direct children)").transform(Number).optional(),
+  view: view.optional(),
+  limit: limit.optional(),
+  page: z.string().optional(),
+});
+
+export const createMemoryBody = z.strictObject({
+  path: z.string(),
+  content: z.string(),
+});
+
+export const updateMemoryBody = z.strictObject({
+  content: z.string().nullish(),
+  path: z.string().nullish(),
+  precondition: z.strictObject({ type: z.literal("content_sha256"), content_sha256: z.string() }).nullish(),
+});
+
+export const deleteMemoryQuery = z.object({ expected_content_sha256: z.string().optional() });
+
+export const listVersionsQuery = z.object({
+  memory_id: z.string().optional(),
+  operation: z.enum(["created", "modified", "deleted"]).optional(),
+  api_key_id: z.string().optional(),
+  session_id: z.string().optional(),
+  user_id: z.string().optional(),
+  service_account_id: z.string().optional(),
+  "created_at[gte]": timestamp.optional(),
+  "created_at[lte]": timestamp.optional(),
+  view: view.optional(),
+  limit: limit.optional(),
+  page: z.string().optional(),
+});
+
+export function queryOf(url: URL): Record<string, string> {
+  return Object.fromEntries(url.searchParams);
+}
+
+/** Page size: `limit` (default 20, max 100); with view=full a page holds at most 20 items. */
+export function pageSize(requested: number | undefined, full: boolean): number {
+  const size = requested ?? LIMITS.pageDefault;
+  return full ? Math.min(size, LIMITS.pageMaxFullView) : size;
+}

@@ -1,0 +1,70 @@
+import { randomBytes } from "node:crypto";
+
+/**
+ * Ids are `<prefix>_<ulid>`: 48 bits of milliseconds then 80 random bits, in Crockford base32.
+ * They sort by creation time, so "newest first" is `ORDER BY id DESC` and a cursor is just the
+ * last id. Within one process ids are strictly increasing even inside one millisecond.
+ */
+export type IdPrefix = "memstore" | "mem" | "memver" | "apikey" | "user";
+
+const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+let lastTime = -1;
+let lastRandom: Uint8Array = new Uint8Array(10);
+
+function encodeTime(ms: number): string {
+  let out = "";
+  for (let i = 0; i < 10; i++) {
+    out = ALPHABET[ms % 32] + out;
+    ms = Math.floor(ms / 32);
+  }
+  return out;
+}
+
+function encodeRandom(bytes: Uint8Array): string {
+  let bits = 0;
+  let value = 0;
+  let out = "";
+  for (const byte of bytes) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      out += ALPHABET[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  return out;
+}
+
+function increment(bytes: Uint8Array): Uint8Array {
+  const next = Uint8Array.from(bytes);
+  for (let i = next.length - 1; i >= 0; i--) {
+    if (next[i] !== 255) {
+      next[i]! += 1;
+      return next;
+    }
+    next[i] = 0;
+  }
+  return next;
+}
+
+export function ulid(now = Date.now()): string {
+  if (now <= lastTime) {
+    lastRandom = increment(lastRandom);
+    now = lastTime;
+  } else {
+    lastTime = now;
+    lastRandom = randomBytes(10);
+  }
+  return encodeTime(now) + encodeRandom(lastRandom);
+}
+
+export function newId(prefix: IdPrefix): string {
+  return `${prefix}_${ulid()}`;
+}
+
+const ID_PATTERN = /^[a-z]+_[0-9A-Za-z]{1,64}$/;
+
+/** True when `value` has the shape of an id with this prefix (it may still not exist). */
+export function looksLikeId(prefix: IdPrefix, value: string): boolean {
+  return value.startsWith(`${prefix}_`) && ID_PATTERN.test(value);
+}

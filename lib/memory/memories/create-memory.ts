@@ -1,0 +1,41 @@
+import type { Actor } from "../actor.ts";
+import type { Db } from "../db.ts";
+import { invalidRequest } from "../errors.ts";
+import { LIMITS } from "../limits.ts";
+import { validateMemoryPath } from "../paths.ts";
+import { assertNotArchived, lockStore, type LockedStore } from "../stores/lock-store.ts";
+import { validateContent } from "./content.ts";
+import { insertMemory } from "./mutations.ts";
+import { assertPathFree } from "./path-conflicts.ts";
+import type { Tx } from "../db.ts";
+
+export interface CreateMemoryInput {
+  storeId: string;
+  path: unknown;
+  content: unknown;
+  actor: Actor;
+}
+
+/** Room for `count` more memories, or a clear error that names the limit. */
+export function assertRoomFor(store: LockedStore, count = 1) {
+  if (store.memoryCount + count > LIMITS.memoriesPerStore) {
+    throw invalidRequest(
+      `Memory store ${store.id} holds ${store.memoryCount} memories; a store holds at most ${LIMITS.memoriesPerStore.toLocaleString("en-US")}. Delete memories you no longer need before creating more.`,
+    );
+  }
+}
+
+/** Create never overwrites: an existing or overlapping path is a path conflict. */
+export async function createMemoryInTx(tx: Tx, store: LockedStore, path: string, content: string, actor: Actor) {
+  assertNotArchived(store, "creating memories");
+  assertRoomFor(store);
+  await assertPathFree(tx, store.id, path);
+  store.memoryCount += 1;
+  return insertMemory(tx, store.id, { path, content }, actor);
+}
+
+export async function createMemory(db: Db, input: CreateMemoryInput) {
+  const path = validateMemoryPath(input.path);
+  const content = validateContent(input.content);
+  return db.transaction(async (tx) => createMemoryInTx(tx, await lockStore(tx, input.storeId), path, content, input.actor));
+}

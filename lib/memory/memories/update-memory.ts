@@ -1,0 +1,40 @@
+import type { Actor } from "../actor.ts";
+import type { Db } from "../db.ts";
+import { validateMemoryPath } from "../paths.ts";
+import { assertNotArchived, lockStore } from "../stores/lock-store.ts";
+import { validateContent } from "./content.ts";
+import { getMemory } from "./get-memory.ts";
+import { changeMemory } from "./mutations.ts";
+import { assertPathFree } from "./path-conflicts.ts";
+import { assertContentSha, parsePrecondition } from "./preconditions.ts";
+
+export interface UpdateMemoryInput {
+  storeId: string;
+  memoryId: string;
+  /** undefined or null keeps the current content. */
+  content?: unknown;
+  /** undefined or null keeps the current path; a new path renames the memory (same id). */
+  path?: unknown;
+  precondition?: unknown;
+  actor: Actor;
+}
+
+/**
+ * Changes content and/or path. A precondition that does not match fails, unless the memory
+ * already has exactly the requested content and path; an update that changes nothing writes
+ * no version.
+ */
+export async function updateMemory(db: Db, input: UpdateMemoryInput) {
+  const content = input.content == null ? undefined : validateContent(input.content);
+  const path = input.path == null ? undefined : validateMemoryPath(input.path);
+  const expectedSha = parsePrecondition(input.precondition);
+  return db.transaction(async (tx) => {
+    assertNotArchived(await lockStore(tx, input.storeId), "updating memories");
+    const memory = await getMemory(tx, input.storeId, input.memoryId);
+    const next = { content: content ?? memory.content, path: path ?? memory.path };
+    if (next.content === memory.content && next.path === memory.path) return memory;
+    assertContentSha(memory, expectedSha);
+    if (next.path !== memory.path) await assertPathFree(tx, memory.storeId, next.path, [memory.id]);
+    return changeMemory(tx, memory, next, input.actor);
+  });
+}
