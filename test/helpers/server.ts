@@ -1,0 +1,137 @@
+import Anthropic from "@anthropic-ai/sdk";
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { createPostgresDatabase, type TestDatabase } from "./postgres.ts";
+
+/**
+ * A real Memory Console server (the built app under `next start`) on a fresh database of the
+ * engine under test (TEST_ENGINE=sqlite|postgres), driven through the official SDK.
+ */
+export const ENGINE = (process.env.TEST_ENGINE ?? "sqlite") as "sqlite" | "postgres";
+export const ADMIN_KEY = "test-admin-key-0123456789abcdef";
+const ROOT = resolve(import.meta.dirname, "../..");
+
+export async function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const probe = createServer();
+    probe.once("error", fail);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => ok(port));
+    });
+  });
+}
+
+export interface TestServer {
+  engine: "sqlite" | "postgres";
+  baseURL: string;
+  databaseUrl: string;
+  /** The official SDK, authenticated with the admin bootstrap key. */
+  client: Anthropic;
+  /** An SDK client with another key. */
+  clientWith(apiKey: string): Anthropic;
+  /** Raw fetch against the server; adds the admin key and beta header unless overridden. */
+  fetch(path: string, init?: RequestInit & { headers?: Record<string, string> }): Promise<Response>;
+  /** The server process's output so far. */
+  log(): string;
+  /** Graceful stop, then the database is dropped (PostgreSQL) or deleted (SQLite). */
+  stop(): Promise<void>;
+  /** SIGKILL the server process, keeping the database. */
+  kill(): Promise<void>;
+  /** Start the server again on the same database and port. */
+  restart(): Promise<void>;
+}
+
+export interface StartOptions {
+  env?: Record<string, string>;
+  /** Reuse a database instead of creating a fresh one (it is then not dropped on stop). */
+  databaseUrl?: string;
+}
+
+async function waitUntilReady(baseURL: string, child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const res = await fetch(`${baseURL}/v1/memory_stores?limit=1`, {
+        headers: { "x-api-key": ADMIN_KEY, "anthropic-beta": "agent-memory-2026-07-22" },
+      });
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not become ready:\n${output()}`);
+}
+
+export async function startServer(options: StartOptions = {}): Promise<TestServer> {
+  let database: TestDatabase | null = null;
+  let sqliteDir: string | null = null;
+  let databaseUrl = options.databaseUrl;
+  if (!databaseUrl) {
+    if (ENGINE === "postgres") {
+      database = await createPostgresDatabase();
+      databaseUrl = database.url;
+    } else {
+      sqliteDir = mkdtempSync(join(tmpdir(), "memc-test-"));
+      databaseUrl = `file:${join(sqliteDir, "memory-console.db")}`;
+    }
+  }
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  let child: ChildProcess;
+  let output = "";
+
+  const launch = async () => {
+    output = "";
+    child = spawn(process.execPath, [join(ROOT, "node_modules/next/dist/bin/next"), "start", "-H", "127.0.0.1", "-p", String(port)], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        DATABASE_URL: databaseUrl,
+        MEMORY_CONSOLE_API_KEY: ADMIN_KEY,
+        NEXT_TELEMETRY_DISABLED: "1",
+        ...options.env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout!.on("data", (d) => (output += d));
+    child.stderr!.on("data", (d) => (output += d));
+    await waitUntilReady(baseURL, child, () => output);
+  };
+  await launch();
+
+  const exited = () =>
+    new Promise<void>((ok) => (child.exitCode !== null || child.signalCode !== null ? ok() : child.once("exit", () => ok())));
+
+  const server: TestServer = {
+    engine: ENGINE,
+    baseURL,
+    databaseUrl,
+    client: new Anthropic({ baseURL, apiKey: ADMIN_KEY, maxRetries: 0 }),
+    clientWith: (apiKey) => new Anthropic({ baseURL, apiKey, maxRetries: 0 }),
+    fetch: (path, init = {}) =>
+      fetch(`${baseURL}${path}`, {
+        ...init,
+        headers: { "x-api-key": ADMIN_KEY, "anthropic-beta": "agent-memory-2026-07-22", ...init.headers },
+      }),
+    log: () => output,
+    async stop() {
+      child.kill("SIGTERM");
+      await exited();
+      if (database) await database.drop();
+      if (sqliteDir) rmSync(sqliteDir, { recursive: true, force: true });
+    },
+    async kill() {
+      child.kill("SIGKILL");
+      await exited();
+    },
+    restart: launch,
+  };
+  return server;
+}
