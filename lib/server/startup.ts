@@ -1,14 +1,32 @@
 import { config } from "../config.ts";
 import { getDb } from "../db/instance.ts";
+import { createFirstAdmin } from "../auth/users.ts";
+import { MemoryError } from "../memory/errors.ts";
 import { pruneVersions } from "../memory/versions/prune-versions.ts";
+import type { Db } from "../memory/db.ts";
+
+/** MEMORY_CONSOLE_ADMIN_EMAIL + _PASSWORD create the first admin without the setup page. */
+async function createAdminFromEnv(db: Db) {
+  const email = process.env.MEMORY_CONSOLE_ADMIN_EMAIL;
+  const password = process.env.MEMORY_CONSOLE_ADMIN_PASSWORD;
+  if (!email || !password) return;
+  try {
+    await createFirstAdmin(db, { email, password });
+    console.log(`created the first admin ${email} from MEMORY_CONSOLE_ADMIN_EMAIL`);
+  } catch (error) {
+    // An existing account is the normal case on every start after the first.
+    if (!(error instanceof MemoryError && error.code === "conflict")) throw error;
+  }
+}
 
 /**
  * Runs once per server process (from instrumentation.ts): applies pending migrations by
- * opening the database, then prunes old versions now and every RETENTION_INTERVAL_MINUTES.
+ * opening the database, creates the first admin from the environment if asked, then prunes old versions now and every RETENTION_INTERVAL_MINUTES.
  * Pruning is idempotent, so each instance behind a load balancer may do it.
  */
 export async function onServerStart() {
   const db = await getDb();
+  await createAdminFromEnv(db);
   const { VERSION_RETENTION_DAYS, RETENTION_INTERVAL_MINUTES } = config();
   if (RETENTION_INTERVAL_MINUTES <= 0) return;
   const prune = () =>

@@ -1,0 +1,58 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { Alert } from "@/components/ui/alert.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { Card } from "@/components/ui/card.tsx";
+import { Field, Input } from "@/components/ui/field.tsx";
+import { signInWithRetry } from "@/components/shell/sign-in-with-retry.ts";
+import { api } from "@/lib/queries/api-client.ts";
+
+export function SetupForm() {
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const email = String(form.get("email"));
+    const password = String(form.get("password"));
+    if (password !== String(form.get("confirm"))) {
+      setError("The two passwords differ.");
+      return;
+    }
+    setPending(true);
+    setError(null);
+    try {
+      await api("/api/setup", { method: "POST", body: { email, password, name: String(form.get("name") ?? "") } });
+      await signInWithRetry(email, password);
+      window.location.assign("/stores");
+    } catch (e) {
+      setPending(false);
+      setError((e as Error).message);
+    }
+  }
+
+  return (
+    <Card className="p-6">
+      <form onSubmit={onSubmit} className="space-y-4">
+        {error && <Alert>{error}</Alert>}
+        <Field label="Name" htmlFor="name">
+          <Input id="name" name="name" autoComplete="name" />
+        </Field>
+        <Field label="Email" htmlFor="email">
+          <Input id="email" name="email" type="email" autoComplete="username" required />
+        </Field>
+        <Field label="Password" htmlFor="password" hint="At least 10 characters.">
+          <Input id="password" name="password" type="password" autoComplete="new-password" required minLength={10} />
+        </Field>
+        <Field label="Confirm password" htmlFor="confirm">
+          <Input id="confirm" name="confirm" type="password" autoComplete="new-password" required minLength={10} />
+        </Field>
+        <Button type="submit" className="w-full" disabled={pending}>
+          {pending ? "Creating…" : "Create admin account"}
+        </Button>
+      </form>
+    </Card>
+  );
+}

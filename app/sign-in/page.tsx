@@ -1,0 +1,21 @@
+import { redirect } from "next/navigation";
+import { countUsers } from "@/lib/auth/users.ts";
+import { getDb } from "@/lib/db/instance.ts";
+import { SignInForm } from "./sign-in-form.tsx";
+
+export const dynamic = "force-dynamic";
+
+export default async function SignInPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string; error?: string }> }) {
+  if ((await countUsers(await getDb())) === 0) redirect("/setup");
+  const { callbackUrl } = await searchParams;
+  // Only same-site paths: an absolute callback URL could send the user elsewhere after sign-in.
+  const target = callbackUrl?.startsWith("/") && !callbackUrl.startsWith("//") ? callbackUrl : "/stores";
+  return (
+    <main className="flex min-h-screen items-center justify-center p-4">
+      <div className="w-full max-w-sm">
+        <h1 className="mb-6 text-center text-2xl font-semibold text-slate-900">Sign in to Memory Console</h1>
+        <SignInForm callbackUrl={target} />
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,83 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { Alert } from "@/components/ui/alert.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { Field, Input } from "@/components/ui/field.tsx";
+import { ROLES } from "@/lib/auth/roles.ts";
+import { api } from "@/lib/queries/api-client.ts";
+import { queryKeys } from "@/lib/queries/keys.ts";
+import type { ApiKey, Page, Store } from "@/lib/queries/types.ts";
+import { useCreateApiKey } from "@/lib/queries/use-admin.ts";
+import { ROLE_HELP } from "./user-form.tsx";
+
+function useStoreChoices() {
+  const params = { include_archived: true, limit: 100 };
+  return useQuery({ queryKey: queryKeys.stores.list(params), queryFn: () => api<Page<Store>>("/v1/memory_stores", { query: params }) });
+}
+
+export function ApiKeyForm({ onCreated, onCancel }: { onCreated: (key: ApiKey & { secret: string }) => void; onCancel: () => void }) {
+  const create = useCreateApiKey();
+  const stores = useStoreChoices();
+  const [role, setRole] = useState<string>("reviewer");
+  const [limited, setLimited] = useState(false);
+  const [storeIds, setStoreIds] = useState<string[]>([]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    create.mutate(
+      { name: String(form.get("name")), role, read_only: form.get("read_only") === "on", store_ids: limited ? storeIds : null },
+      { onSuccess: onCreated },
+    );
+  }
+
+  const toggle = (id: string) => setStoreIds((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-4">
+      {create.error && <Alert>{create.error.message}</Alert>}
+      <Field label="Name" htmlFor="key-name" hint="Say who or what uses it, e.g. “support agent (prod)”.">
+        <Input id="key-name" name="name" required maxLength={100} />
+      </Field>
+      <Field label="Role" htmlFor="key-role">
+        <select id="key-role" value={role} onChange={(e) => setRole(e.target.value)} className="block w-full rounded-md border-0 py-2 text-sm ring-1 ring-inset ring-slate-300">
+          {ROLES.map((r) => (
+            <option key={r} value={r}>
+              {r} — {ROLE_HELP[r]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" name="read_only" /> Read-only (it can never write, whatever its role)
+      </label>
+      <div className="space-y-2">
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" checked={limited} onChange={(e) => setLimited(e.target.checked)} /> Limit to specific stores
+        </label>
+        {limited && (
+          <div className="max-h-48 space-y-1 overflow-y-auto rounded-md p-2 ring-1 ring-slate-200" data-testid="key-store-choices">
+            {stores.isLoading && <p className="text-sm text-slate-500">Loading stores…</p>}
+            {stores.data?.data.length === 0 && <p className="text-sm text-slate-500">No stores yet.</p>}
+            {stores.data?.data.map((store) => (
+              <label key={store.id} className="flex items-center gap-2 text-sm">
+                <input type="checkbox" checked={storeIds.includes(store.id)} onChange={() => toggle(store.id)} />
+                {store.name} <span className="font-mono text-xs text-slate-400">{store.id}</span>
+              </label>
+            ))}
+          </div>
+        )}
+      </div>
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={create.isPending || (limited && storeIds.length === 0)}>
+          {create.isPending ? "Creating…" : "Create key"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,55 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { signOut } from "next-auth/react";
+import type { ReactNode } from "react";
+import { Badge } from "@/components/ui/badge.tsx";
+import { useSessionUser } from "./session-user.tsx";
+
+const NAV = [
+  { href: "/stores", label: "Stores", admin: false },
+  { href: "/users", label: "Users", admin: true },
+  { href: "/api-keys", label: "API keys", admin: true },
+];
+
+export function AppShell({ children }: { children: ReactNode }) {
+  const user = useSessionUser();
+  const pathname = usePathname();
+  return (
+    <div className="min-h-screen">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex h-14 max-w-7xl items-center gap-6 px-4">
+          <Link href="/stores" className="font-semibold text-slate-900">
+            Memory Console
+          </Link>
+          <nav aria-label="Main" className="flex items-center gap-1">
+            {NAV.filter((item) => !item.admin || user.role === "admin").map((item) => {
+              const active = pathname === item.href || pathname.startsWith(item.href + "/");
+              return (
+                <Link
+                  key={item.href}
+                  href={item.href}
+                  aria-current={active ? "page" : undefined}
+                  className={`rounded-md px-3 py-1.5 text-sm ${active ? "bg-slate-100 font-medium text-slate-900" : "text-slate-600 hover:text-slate-900"}`}
+                >
+                  {item.label}
+                </Link>
+              );
+            })}
+          </nav>
+          <div className="ml-auto flex items-center gap-3 text-sm">
+            <span className="text-slate-700" data-testid="signed-in-user">
+              {user.email}
+            </span>
+            <Badge tone={user.role === "admin" ? "indigo" : user.role === "reviewer" ? "green" : "gray"}>{user.role}</Badge>
+            <button type="button" onClick={() => signOut({ callbackUrl: "/sign-in" })} className="text-slate-600 hover:text-slate-900">
+              Sign out
+            </button>
+          </div>
+        </div>
+      </header>
+      <main className="mx-auto max-w-7xl px-4 py-6">{children}</main>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import type { ButtonHTMLAttributes } from "react";
+
+export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: "primary" | "secondary" | "danger" | "ghost";
+  size?: "sm" | "md";
+};
+
+const VARIANTS = {
+  primary: "bg-indigo-600 text-white hover:bg-indigo-500 focus-visible:outline-indigo-600",
+  secondary: "bg-white text-slate-800 ring-1 ring-inset ring-slate-300 hover:bg-slate-50",
+  danger: "bg-red-600 text-white hover:bg-red-500 focus-visible:outline-red-600",
+  ghost: "text-slate-700 hover:bg-slate-100",
+};
+
+export function Button({ variant = "primary", size = "md", className = "", type = "button", ...props }: ButtonProps) {
+  const sizing = size === "sm" ? "px-2.5 py-1 text-xs" : "px-3.5 py-2 text-sm";
+  return (
+    <button
+      type={type}
+      className={`inline-flex items-center justify-center gap-1.5 rounded-md font-medium shadow-sm transition focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-50 ${sizing} ${VARIANTS[variant]} ${className}`}
+      {...props}
+    />
+  );
+}

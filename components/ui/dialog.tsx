@@ -1,0 +1,31 @@
+"use client";
+
+import { useEffect, useRef, type ReactNode } from "react";
+
+export type DialogProps = { open: boolean; title: string; onClose: () => void; children: ReactNode; wide?: boolean };
+
+/** A modal on the native <dialog> element: focus trapping and Escape come from the browser. */
+export function Dialog({ open, title, onClose, children, wide }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      onClose={onClose}
+      aria-label={title}
+      className={`m-auto w-full ${wide ? "max-w-5xl" : "max-w-lg"} rounded-lg p-0 shadow-xl backdrop:bg-slate-900/40`}
+    >
+      {open && (
+        <div className="p-6">
+          <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+          <div className="mt-4">{children}</div>
+        </div>
+      )}
+    </dialog>
+  );
+}

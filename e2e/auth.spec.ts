@@ -1,0 +1,107 @@
+import { expect, test, type Browser } from "@playwright/test";
+import { ADMIN, apiCall, failOnConsoleErrors, signIn } from "./helpers.ts";
+
+const BETA = { "anthropic-beta": "agent-memory-2026-07-22" };
+
+async function freshPage(browser: Browser) {
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  return context.newPage();
+}
+
+test.describe("sign-in and roles", () => {
+  test("signed-out visitors are sent to sign-in, and come back where they were going", async ({ browser }) => {
+    const page = await freshPage(browser);
+    await page.goto("/users");
+    await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Fusers$/);
+    await signIn(page, ADMIN.email, ADMIN.password, { goto: false });
+    await expect(page).toHaveURL(/\/users$/);
+    await page.context().close();
+  });
+
+  test("a wrong password shows a message and signs nobody in", async ({ browser }) => {
+    const page = await freshPage(browser);
+    await signIn(page, ADMIN.email, "not the password");
+    await expect(page.getByRole("alert").filter({ hasText: "Wrong email or password." })).toBeVisible();
+    await expect(page).toHaveURL(/\/sign-in/);
+    await page.context().close();
+  });
+
+  test("sign out ends the session", async ({ browser }) => {
+    const page = await freshPage(browser);
+    const checkConsole = failOnConsoleErrors(page);
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await expect(page.getByTestId("signed-in-user")).toHaveText(ADMIN.email);
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/sign-in/);
+    await page.goto("/stores");
+    await expect(page).toHaveURL(/\/sign-in/);
+    checkConsole();
+    await page.context().close();
+  });
+
+  test("an admin adds a reviewer and a viewer; the viewer's session cannot write through the API", async ({ page, browser, baseURL }) => {
+    const checkConsole = failOnConsoleErrors(page);
+    await page.goto("/users");
+    for (const role of ["reviewer", "viewer"] as const) {
+      await page.getByRole("button", { name: "Add user" }).click();
+      const dialog = page.getByRole("dialog", { name: "Add user" });
+      await dialog.getByLabel("Email").fill(`${role}@example.com`);
+      await dialog.getByLabel("Initial password").fill(`${role} password 123`);
+      await dialog.getByRole("radio", { name: new RegExp(`^${role}`) }).check();
+      await dialog.getByRole("button", { name: "Create user" }).click();
+      await expect(page.getByTestId(`user-row-${role}@example.com`)).toContainText(role);
+    }
+    checkConsole();
+
+    const viewer = await freshPage(browser);
+    await signIn(viewer, "viewer@example.com", "viewer password 123");
+    await expect(viewer.getByTestId("signed-in-user")).toHaveText("viewer@example.com");
+    await expect(viewer.getByRole("link", { name: "Users" })).toHaveCount(0);
+
+    const read = await viewer.request.get("/v1/memory_stores", { headers: BETA });
+    expect(read.status()).toBe(200);
+    const write = await viewer.request.post("/v1/memory_stores", {
+      headers: { ...BETA, origin: baseURL! },
+      data: { name: "viewer wants a store" },
+    });
+    expect(write.status()).toBe(403);
+    expect((await write.json()).error.type).toBe("permission_error");
+
+    const admin = await apiCall<{ data: { name: string }[] }>(baseURL!, "/v1/memory_stores?include_archived=true&limit=100");
+    expect(admin.body.data.map((s) => s.name)).not.toContain("viewer wants a store");
+    await viewer.context().close();
+  });
+
+  test("a session cookie cannot be used from another origin", async ({ page }) => {
+    const response = await page.request.post("/v1/memory_stores", {
+      headers: { ...BETA, origin: "http://evil.example" },
+      data: { name: "csrf" },
+    });
+    expect(response.status()).toBe(403);
+    expect((await response.json()).error.message).toMatch(/Cross-site request refused/);
+  });
+
+  test("an admin creates an API key, it works, and once revoked it fails at once", async ({ page, baseURL }) => {
+    const checkConsole = failOnConsoleErrors(page);
+    await page.goto("/api-keys");
+    await page.getByRole("button", { name: "Create key" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create API key" });
+    await dialog.getByLabel("Name").fill("e2e agent");
+    await dialog.getByRole("button", { name: "Create key" }).click();
+    const secret = (await page.getByTestId("new-key-secret").textContent())!.trim();
+    expect(secret).toMatch(/^mcsk_/);
+    await page.getByRole("button", { name: "Done" }).click();
+    await expect(page.getByTestId("key-row-e2e agent")).toContainText(secret.slice(0, 12));
+
+    const created = await apiCall<{ id: string }>(baseURL!, "/v1/memory_stores", { method: "POST", body: { name: "via key" }, key: secret });
+    expect(created.status).toBe(200);
+
+    await page.getByTestId("key-row-e2e agent").getByRole("button", { name: "Revoke" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Revoke key" }).click();
+    await expect(page.getByTestId("key-row-e2e agent")).toContainText("revoked");
+    const after = await apiCall<{ error: { type: string } }>(baseURL!, "/v1/memory_stores", { key: secret });
+    expect(after.status).toBe(401);
+    expect(after.body.error.type).toBe("authentication_error");
+    checkConsole();
+  });
+});

@@ -1,0 +1,18 @@
+import { envKeyId } from "./api-keys.ts";
+import type { Db } from "../memory/db.ts";
+
+/**
+ * Display names for the ids that history records (`user_…` → email, `apikey_…` → key name),
+ * so reviewers see who acted. Ids of deleted users or keys simply have no name.
+ */
+export async function listActorNames(db: Db) {
+  const [users, keys] = await Promise.all([
+    db.read.user.findMany({ select: { id: true, email: true } }),
+    db.read.apiKey.findMany({ select: { id: true, name: true } }),
+  ]);
+  const envKey = process.env.MEMORY_CONSOLE_API_KEY;
+  return {
+    users: users.map((u) => ({ id: u.id, email: u.email })),
+    api_keys: [...keys.map((k) => ({ id: k.id, name: k.name })), ...(envKey ? [{ id: envKeyId(envKey), name: "MEMORY_CONSOLE_API_KEY" }] : [])],
+  };
+}

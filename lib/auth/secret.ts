@@ -1,0 +1,21 @@
+import { randomBytes } from "node:crypto";
+import type { Db } from "../memory/db.ts";
+
+/**
+ * The secret that signs console sessions: AUTH_SECRET or NEXTAUTH_SECRET when set, otherwise
+ * one generated at first start and kept in the database, so sessions survive restarts and
+ * every instance on the same database signs alike. INSERT … ON CONFLICT DO NOTHING lets
+ * instances starting together agree on one value.
+ */
+export async function authSecret(db: Db): Promise<string> {
+  const fromEnv = process.env.AUTH_SECRET ?? process.env.NEXTAUTH_SECRET;
+  if (fromEnv) return fromEnv;
+  const existing = await db.read.appSetting.findUnique({ where: { key: "auth_secret" } });
+  if (existing) return existing.value;
+  const candidate = randomBytes(32).toString("base64url");
+  await db.transaction((tx) =>
+    tx.$executeRaw`INSERT INTO app_settings (key, value, created_at) VALUES ('auth_secret', ${candidate}, ${new Date()}) ON CONFLICT (key) DO NOTHING`,
+  );
+  const stored = await db.transaction((tx) => tx.appSetting.findUniqueOrThrow({ where: { key: "auth_secret" } }));
+  return stored.value;
+}

@@ -1,0 +1,50 @@
+import type { ApiKeyRecord } from "../auth/api-keys.ts";
+import { can, type Principal } from "../auth/principal.ts";
+import type { listUsers } from "../auth/users.ts";
+
+/** Wire objects of the console's own admin endpoints (users, API keys, the current principal). */
+type UserRecord = Awaited<ReturnType<typeof listUsers>>[number];
+
+export function userWire(user: UserRecord) {
+  return {
+    type: "user" as const,
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    created_at: user.createdAt.toISOString(),
+    updated_at: user.updatedAt.toISOString(),
+    disabled_at: user.disabledAt?.toISOString() ?? null,
+  };
+}
+
+export function apiKeyWire(key: ApiKeyRecord) {
+  return {
+    type: "api_key" as const,
+    id: key.id,
+    name: key.name,
+    prefix: key.prefix,
+    role: key.role,
+    store_ids: key.storeIds ? (JSON.parse(key.storeIds) as string[]) : null,
+    read_only: key.readOnly,
+    created_by_user_id: key.createdByUserId,
+    created_at: key.createdAt.toISOString(),
+    revoked_at: key.revokedAt?.toISOString() ?? null,
+  };
+}
+
+export function principalWire(principal: Principal) {
+  const permissions = { read: can(principal, "read"), write: can(principal, "write"), admin: can(principal, "admin") };
+  return principal.kind === "user"
+    ? { type: "principal" as const, kind: "user" as const, id: principal.userId, email: principal.email, role: principal.role, permissions }
+    : {
+        type: "principal" as const,
+        kind: "api_key" as const,
+        id: principal.apiKeyId,
+        name: principal.name,
+        role: principal.role,
+        read_only: principal.readOnly,
+        store_ids: principal.storeIds,
+        permissions,
+      };
+}

@@ -1,0 +1,22 @@
+/** Query keys in one place, so mutations invalidate exactly what they change. */
+export const queryKeys = {
+  me: ["me"] as const,
+  actors: ["actors"] as const,
+  users: ["users"] as const,
+  apiKeys: ["api-keys"] as const,
+  stores: {
+    all: ["stores"] as const,
+    list: (params: Record<string, unknown>) => ["stores", "list", params] as const,
+    one: (storeId: string) => ["stores", "one", storeId] as const,
+  },
+  memories: {
+    all: (storeId: string) => ["memories", storeId] as const,
+    folder: (storeId: string, prefix: string, params: Record<string, unknown> = {}) => ["memories", storeId, "folder", prefix, params] as const,
+    one: (storeId: string, memoryId: string) => ["memories", storeId, "one", memoryId] as const,
+  },
+  versions: {
+    all: (storeId: string) => ["versions", storeId] as const,
+    list: (storeId: string, params: Record<string, unknown>) => ["versions", storeId, "list", params] as const,
+    one: (storeId: string, versionId: string) => ["versions", storeId, "one", versionId] as const,
+  },
+};
