@@ -7,15 +7,26 @@ import type { Db } from "../memory/db.ts";
  * every instance on the same database signs alike. INSERT … ON CONFLICT DO NOTHING lets
  * instances starting together agree on one value.
  */
-export async function authSecret(db: Db): Promise<string> {
+let stored: Promise<string> | undefined;
+
+export function authSecret(db: Db): Promise<string> {
   const fromEnv = process.env.AUTH_SECRET ?? process.env.NEXTAUTH_SECRET;
-  if (fromEnv) return fromEnv;
+  if (fromEnv) return Promise.resolve(fromEnv);
+  // Once stored the value never changes, so one read per process is enough.
+  stored ??= loadOrCreate(db).catch((error) => {
+    stored = undefined;
+    throw error;
+  });
+  return stored;
+}
+
+async function loadOrCreate(db: Db): Promise<string> {
   const existing = await db.read.appSetting.findUnique({ where: { key: "auth_secret" } });
   if (existing) return existing.value;
   const candidate = randomBytes(32).toString("base64url");
   await db.transaction((tx) =>
     tx.$executeRaw`INSERT INTO app_settings (key, value, created_at) VALUES ('auth_secret', ${candidate}, ${new Date()}) ON CONFLICT (key) DO NOTHING`,
   );
-  const stored = await db.transaction((tx) => tx.appSetting.findUniqueOrThrow({ where: { key: "auth_secret" } }));
-  return stored.value;
+  const row = await db.transaction((tx) => tx.appSetting.findUniqueOrThrow({ where: { key: "auth_secret" } }));
+  return row.value;
 }
