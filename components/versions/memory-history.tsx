@@ -31,7 +31,12 @@ export type MemoryHistoryProps = {
 };
 
 /** Per-memory history: versions newest first with actor, diff of any two or against the current content, restore, redact. */
-export function MemoryHistory({ storeId, memoryId, currentVersionId, currentContent, canWrite, archived, filters = {} }: MemoryHistoryProps) {
+export function MemoryHistory(props: MemoryHistoryProps) {
+  // Selection, dialogs and notices belong to one memory: start afresh when the memory changes.
+  return <History key={props.memoryId} {...props} />;
+}
+
+function History({ storeId, memoryId, currentVersionId, currentContent, canWrite, archived, filters = {} }: MemoryHistoryProps) {
   const list = useVersionList(storeId, { ...filters, memory_id: memoryId });
   const selection = useDiffSelection();
   const [redacting, setRedacting] = useState<MemoryVersion | null>(null);
@@ -89,7 +94,9 @@ export function MemoryHistory({ storeId, memoryId, currentVersionId, currentCont
                 canWrite={canWrite}
                 archived={archived}
                 onDiffCurrent={() => selection.openDiff({ kind: "version", version }, current)}
-                onRestore={() => setRestoring({ version, headVersionId: currentVersionId, currentPath: head?.path ?? null })}
+                onRestore={() =>
+                  setRestoring({ version, headVersionId: currentVersionId, currentPath: head?.path ?? null, sameContent: head !== null && head.sha === version.content_sha256 })
+                }
                 onRedact={() => setRedacting(version)}
               />
             )}
@@ -123,7 +130,7 @@ function restoreNotice(storeId: string, { kind, memory }: RestoreResult): ReactN
   return (
     <Alert tone="success" title="Memory re-created">
       It is a new memory with a new id, <span className="font-mono text-xs">{memory.id}</span>, at <span className="font-mono text-xs">{memory.path}</span>.{" "}
-      <Link className="font-medium underline" href={`/stores/${storeId}/memories/${memory.id}`}>
+      <Link prefetch={false} className="font-medium underline" href={`/stores/${storeId}/memories/${memory.id}`}>
         Open the re-created memory
       </Link>{" "}
       ·{" "}

@@ -19,7 +19,7 @@ export function MutationError({ storeId, error }: { storeId: string; error: Erro
       <Alert title="That path is taken">
         <p>
           Another live memory is in the way:{" "}
-          <Link className="font-mono underline" href={`/stores/${storeId}/memories/${error.details.conflicting_memory_id}`}>
+          <Link prefetch={false} className="font-mono underline" href={`/stores/${storeId}/memories/${error.details.conflicting_memory_id}`}>
             {error.details.conflicting_path}
           </Link>
           . Choose another path, or move or delete that memory first.

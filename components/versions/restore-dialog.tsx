@@ -15,6 +15,8 @@ export type RestoreTarget = {
   headVersionId: string | null;
   /** The live memory's current path (null when deleted). */
   currentPath: string | null;
+  /** The version's content is already the memory's content (only its path can be restored). */
+  sameContent: boolean;
 };
 
 export type RestoreDialogProps = { storeId: string; target: RestoreTarget | null; onClose: () => void; onDone: (result: RestoreResult) => void };
@@ -29,10 +31,10 @@ export function RestoreDialog({ storeId, target, onClose, onDone }: RestoreDialo
 
 function RestoreForm({ storeId, target, onClose, onDone }: RestoreDialogProps & { target: RestoreTarget }) {
   const restore = useRestoreVersion(storeId);
-  const { version, headVersionId, currentPath } = target;
+  const { version, headVersionId, currentPath, sameContent } = target;
   const deleted = headVersionId === null;
   const moved = !deleted && version.path !== null && version.path !== currentPath;
-  const [movePath, setMovePath] = useState(false);
+  const [movePath, setMovePath] = useState(sameContent);
   const [path, setPath] = useState(version.path ?? "");
 
   const submit = () => {
@@ -67,6 +69,7 @@ function RestoreForm({ storeId, target, onClose, onDone }: RestoreDialogProps & 
             Writes this version&apos;s content back to <span className="font-mono text-xs">{currentPath}</span> as a new <strong>modified</strong> version. The current content stays
             in the history. If the memory changes before you confirm, nothing is overwritten.
           </p>
+          {sameContent && <p className="font-medium">The memory already has this content: restoring can only move it back to this version&apos;s path.</p>}
           {moved && (
             <label className="flex items-center gap-2">
               <input type="checkbox" checked={movePath} onChange={(e) => setMovePath(e.target.checked)} className="h-4 w-4 rounded border-slate-300" />

@@ -41,7 +41,7 @@ export function StoreHistory({ storeId }: { storeId: string }) {
         }
         description={memoryId ? "Versions of one memory: compare, restore or redact them." : "Every change to this store's memories, newest first."}
         actions={
-          <Link className="text-sm text-indigo-600 hover:underline" href={`/stores/${storeId}`}>
+          <Link prefetch={false} className="text-sm text-indigo-600 hover:underline" href={`/stores/${storeId}`}>
             Back to the store
           </Link>
         }
@@ -80,7 +80,7 @@ function MemoryView({ storeId, memoryId, archived, filters }: { storeId: string;
           <>
             {" "}
             at <span className="font-mono text-xs text-slate-900">{live.path}</span> ·{" "}
-            <Link className="text-indigo-600 hover:underline" href={`/stores/${storeId}/memories/${memoryId}`}>
+            <Link prefetch={false} className="text-indigo-600 hover:underline" href={`/stores/${storeId}/memories/${memoryId}`}>
               open the memory
             </Link>
           </>

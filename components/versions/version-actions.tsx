@@ -52,7 +52,7 @@ export function VersionActions(props: VersionActionsProps) {
         </ActionButton>
       )}
       {canWrite && !version.redacted_at && (
-        <ActionButton onClick={onRedact} disabledReason={reasons.redact}>
+        <ActionButton onClick={onRedact} disabledReason={reasons.redact} showReason>
           Redact
         </ActionButton>
       )}

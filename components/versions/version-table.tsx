@@ -79,7 +79,7 @@ export function VersionTable({ storeId, versions, headVersionId, showMemory, sel
                 </div>
                 {showMemory && (
                   <div className="mt-1 flex gap-3 text-xs">
-                    <Link className="font-mono text-indigo-600 hover:underline" href={`/stores/${storeId}/memories/${v.memory_id}`}>
+                    <Link prefetch={false} className="font-mono text-indigo-600 hover:underline" href={`/stores/${storeId}/memories/${v.memory_id}`}>
                       {v.memory_id}
                     </Link>
                     <Link className="text-indigo-600 hover:underline" href={`/stores/${storeId}/versions?memory_id=${encodeURIComponent(v.memory_id)}`}>
