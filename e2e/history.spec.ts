@@ -3,6 +3,8 @@ import { ADMIN, apiCall, failOnConsoleErrors, HISTORY_CONTENTS, seedHistory, sig
 
 // History, read side: per-memory list with actors, diffs in Monaco, the store-wide page and its deep links, viewers.
 
+/** Monaco is a large bundle: the first diff of a fresh browser context can take a while on a busy machine. */
+const MONACO_TIMEOUT = 30_000;
 const historyUrl = (storeId: string, memoryId: string) => `/stores/${storeId}/versions?memory_id=${memoryId}`;
 const row = (page: Page, versionId: string) => page.getByTestId(`version-row-${versionId}`);
 
@@ -32,6 +34,7 @@ test.describe("version history", () => {
     await expect(row(page, v2!.id)).toContainText("API key MEMORY_CONSOLE_API_KEY");
     await expect(row(page, v3!.id)).toContainText(ADMIN.email);
     await expect(row(page, v4!.id)).toContainText("/notes/plan-2026.md");
+    await expect(row(page, v4!.id)).toContainText("moved from /notes/plan.md");
     await expect(row(page, v1!.id)).toContainText("/notes/plan.md");
     await expect(row(page, v4!.id).getByText("current", { exact: true })).toBeVisible();
     await expect(row(page, v3!.id).getByText("current", { exact: true })).toHaveCount(0);
@@ -57,7 +60,7 @@ test.describe("version history", () => {
     await expect(diff.getByTestId("diff-right-label")).toContainText(v3!.id);
     await expect(diff.getByTestId("diff-right-label")).toContainText(ADMIN.email);
     const editor = diff.locator(".monaco-diff-editor");
-    await expect(editor.locator(".line-insert").first()).toBeVisible();
+    await expect(editor.locator(".line-insert").first()).toBeVisible({ timeout: MONACO_TIMEOUT });
     await expect(editor.locator(".line-delete").first()).toBeVisible();
     await expect(editor.locator(".editor.modified .view-lines")).toContainText(/book\sflights/);
     await expect(editor.locator(".editor.original .view-lines")).toContainText(/buy\smilk/);
@@ -86,7 +89,7 @@ test.describe("version history", () => {
     await expect(diff.getByTestId("diff-left-label")).toContainText(v1!.id);
     await expect(diff.getByTestId("diff-right-label")).toContainText("current content");
     await expect(diff.getByTestId("diff-right-label")).toContainText("/notes/plan-2026.md");
-    await expect(diff.locator(".monaco-diff-editor .line-insert").first()).toBeVisible();
+    await expect(diff.locator(".monaco-diff-editor .line-insert").first()).toBeVisible({ timeout: MONACO_TIMEOUT });
     await expect(diff.locator(".monaco-diff-editor .editor.modified .view-lines")).toContainText(/oat\smilk/);
 
     // A deletion has no content: diffing it gives a message, not an empty diff.
@@ -193,7 +196,7 @@ test.describe("version history", () => {
     await expect(page.getByRole("button", { name: "Restore" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Redact" })).toHaveCount(0);
     await row(page, versions[0]!.id).getByRole("button", { name: "Diff with current" }).click();
-    await expect(page.locator(".monaco-diff-editor .line-insert").first()).toBeVisible();
+    await expect(page.locator(".monaco-diff-editor .line-insert").first()).toBeVisible({ timeout: MONACO_TIMEOUT });
     checkConsole();
     await context.close();
   });

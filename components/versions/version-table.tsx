@@ -24,6 +24,7 @@ export type VersionTableProps = {
 };
 
 export function VersionTable({ storeId, versions, headVersionId, showMemory, selected, onToggleSelect, actions }: VersionTableProps) {
+  const renamedFrom = previousPaths(versions);
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
@@ -77,6 +78,11 @@ export function VersionTable({ storeId, versions, headVersionId, showMemory, sel
                 <div className="truncate font-mono text-xs text-slate-800" title={v.path ?? undefined}>
                   {v.path ?? <span className="font-sans text-slate-400">{v.redacted_at ? "path redacted" : "—"}</span>}
                 </div>
+                {renamedFrom.get(v.id) && (
+                  <div className="truncate text-xs text-slate-500" title={renamedFrom.get(v.id)}>
+                    moved from <span className="font-mono">{renamedFrom.get(v.id)}</span>
+                  </div>
+                )}
                 {showMemory && (
                   <div className="mt-1 flex gap-3 text-xs">
                     <Link prefetch={false} className="font-mono text-indigo-600 hover:underline" href={`/stores/${storeId}/memories/${v.memory_id}`}>
@@ -96,4 +102,16 @@ export function VersionTable({ storeId, versions, headVersionId, showMemory, sel
       </table>
     </div>
   );
+}
+
+/** For versions whose path differs from the previous listed version of the same memory: that earlier path. */
+function previousPaths(versions: MemoryVersion[]): Map<string, string> {
+  const lastPath = new Map<string, string | null>();
+  const moved = new Map<string, string>();
+  for (const v of [...versions].reverse()) {
+    const before = lastPath.get(v.memory_id);
+    if (before && v.path && v.operation === "modified" && before !== v.path) moved.set(v.id, before);
+    lastPath.set(v.memory_id, v.path ?? null);
+  }
+  return moved;
 }
