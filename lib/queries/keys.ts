@@ -18,5 +18,7 @@ export const queryKeys = {
     all: (storeId: string) => ["versions", storeId] as const,
     list: (storeId: string, params: Record<string, unknown>) => ["versions", storeId, "list", params] as const,
     one: (storeId: string, versionId: string) => ["versions", storeId, "one", versionId] as const,
+    /** A memory's newest version (is it live or deleted?), read without filters. */
+    latest: (storeId: string, memoryId: string) => ["versions", storeId, "latest", memoryId] as const,
   },
 };

@@ -1,0 +1,48 @@
+import { VERSION_FILTER_KEYS, type VersionFilters } from "@/lib/queries/use-versions.ts";
+
+/** Version filters <-> the page's query string, named exactly like the API's list parameters. */
+export function filtersFromSearchParams(params: URLSearchParams): VersionFilters {
+  const filters: VersionFilters = {};
+  for (const key of VERSION_FILTER_KEYS) {
+    const value = params.get(key)?.trim();
+    if (value) filters[key] = value;
+  }
+  return filters;
+}
+
+export function filtersToQueryString(filters: VersionFilters): string {
+  const params = new URLSearchParams();
+  for (const key of VERSION_FILTER_KEYS) {
+    const value = filters[key]?.trim();
+    if (value) params.set(key, value);
+  }
+  const qs = params.toString();
+  return qs ? `?${qs}` : "";
+}
+
+/** The actor filters: the API takes at most one of them. */
+export const ACTOR_KEYS = ["user_id", "api_key_id", "session_id", "service_account_id"] as const;
+export type ActorKey = (typeof ACTOR_KEYS)[number];
+
+export function actorOf(filters: VersionFilters): { key: ActorKey; id: string } | null {
+  for (const key of ACTOR_KEYS) if (filters[key]) return { key, id: filters[key]! };
+  return null;
+}
+
+/** An RFC 3339 instant as a datetime-local value (local time, to the minute), and back. */
+export function toLocalInput(iso: string | undefined): string {
+  if (!iso) return "";
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return "";
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** "to" bounds are inclusive through the end of the chosen minute. */
+export function fromLocalInput(value: string, bound: "from" | "to"): string | undefined {
+  if (!value) return undefined;
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return undefined;
+  if (bound === "to") d.setSeconds(59, 999);
+  return d.toISOString();
+}

@@ -1,0 +1,62 @@
+"use client";
+
+import { DiffEditor } from "@monaco-editor/react";
+import type { editor } from "monaco-editor";
+import { useLayoutEffect, useRef } from "react";
+import { languageForPath } from "@/components/editor/monaco-setup.ts";
+import { useMonacoReady } from "@/components/editor/use-monaco-ready.ts";
+import { Spinner } from "@/components/ui/states.tsx";
+
+const OPTIONS: editor.IDiffEditorConstructionOptions = {
+  readOnly: true,
+  originalEditable: false,
+  renderSideBySide: true,
+  automaticLayout: true,
+  minimap: { enabled: false },
+  scrollBeyondLastLine: false,
+  wordWrap: "on",
+  diffWordWrap: "on",
+};
+
+export type MonacoDiffProps = { original: string; modified: string; path: string; height?: number };
+
+/**
+ * Monaco's read-only diff editor, from the locally bundled Monaco (never a CDN).
+ * @monaco-editor/react 4.7 disposes the two text models before the diff widget on unmount, which
+ * Monaco reports as an error ("TextModel got disposed before DiffEditorWidget model got reset").
+ * So the models are kept by the library and released here, in a layout-effect cleanup (it runs
+ * before the library's own passive cleanup): detach them from the widget first, then dispose.
+ */
+export function MonacoDiff({ original, modified, path, height = 420 }: MonacoDiffProps) {
+  const ready = useMonacoReady();
+  const editorRef = useRef<editor.IStandaloneDiffEditor | null>(null);
+  useLayoutEffect(
+    () => () => {
+      const diffEditor = editorRef.current;
+      editorRef.current = null;
+      const models = diffEditor?.getModel();
+      diffEditor?.setModel(null);
+      models?.original.dispose();
+      models?.modified.dispose();
+    },
+    [],
+  );
+  if (!ready) return <Spinner label="Loading the diff editor…" />;
+  return (
+    <div data-testid="version-diff-editor" className="overflow-hidden rounded-md ring-1 ring-slate-200">
+      <DiffEditor
+        height={height}
+        original={original}
+        modified={modified}
+        language={languageForPath(path)}
+        options={OPTIONS}
+        keepCurrentOriginalModel
+        keepCurrentModifiedModel
+        loading={<Spinner label="Loading the diff editor…" />}
+        onMount={(diffEditor) => {
+          editorRef.current = diffEditor;
+        }}
+      />
+    </div>
+  );
+}

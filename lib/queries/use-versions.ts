@@ -1,0 +1,155 @@
+"use client";
+
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { api } from "./api-client.ts";
+import { queryKeys } from "./keys.ts";
+import type { Memory, MemoryVersion, Page, Store } from "./types.ts";
+
+/** The list filters of GET /v1/memory_stores/{store}/memory_versions, named as on the wire. */
+export const VERSION_FILTER_KEYS = [
+  "memory_id",
+  "operation",
+  "user_id",
+  "api_key_id",
+  "session_id",
+  "service_account_id",
+  "created_at[gte]",
+  "created_at[lte]",
+] as const;
+export type VersionFilterKey = (typeof VERSION_FILTER_KEYS)[number];
+export type VersionFilters = Partial<Record<VersionFilterKey, string>>;
+
+const storePath = (storeId: string) => `/v1/memory_stores/${encodeURIComponent(storeId)}`;
+const versionPath = (storeId: string, versionId: string) => `${storePath(storeId)}/memory_versions/${encodeURIComponent(versionId)}`;
+
+/** Versions newest first (view=basic: metadata, sha and size, no content), one "Load more" page at a time. */
+export function useVersionList(storeId: string, filters: VersionFilters, { limit = 50 }: { limit?: number } = {}) {
+  const query = useInfiniteQuery({
+    queryKey: queryKeys.versions.list(storeId, { ...filters, limit }),
+    queryFn: ({ pageParam, signal }) =>
+      api<Page<MemoryVersion>>(`${storePath(storeId)}/memory_versions`, { query: { ...filters, limit, page: pageParam }, signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_page,
+  });
+  return { ...query, versions: query.data?.pages.flatMap((p) => p.data) ?? [] };
+}
+
+/** One version with its content (view=full); null id means "nothing to load". */
+export function useVersion(storeId: string, versionId: string | null) {
+  return useQuery({
+    queryKey: queryKeys.versions.one(storeId, versionId ?? ""),
+    queryFn: ({ signal }) => api<MemoryVersion>(versionPath(storeId, versionId!), { query: { view: "full" }, signal }),
+    enabled: versionId !== null,
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * The memory whose history is shown, as the history needs it: live (with its content and head
+ * version) or deleted. Its newest version says which, so a deleted memory costs no 404 (which
+ * the browser would log as an error); the memory itself shares the memory page's cache key.
+ */
+export function useHistoryMemory(storeId: string, memoryId: string) {
+  const latest = useQuery({
+    queryKey: queryKeys.versions.latest(storeId, memoryId),
+    queryFn: ({ signal }) => api<Page<MemoryVersion>>(`${storePath(storeId)}/memory_versions`, { query: { memory_id: memoryId, limit: 1 }, signal }),
+  });
+  const newest = latest.data?.data[0];
+  const deleted = latest.isSuccess && (!newest || newest.operation === "deleted");
+  const memory = useQuery({
+    queryKey: queryKeys.memories.one(storeId, memoryId),
+    queryFn: ({ signal }) => api<Memory>(`${storePath(storeId)}/memories/${encodeURIComponent(memoryId)}`, { query: { view: "full" }, signal }),
+    enabled: latest.isSuccess && !deleted,
+  });
+  return {
+    isLoading: latest.isPending || (latest.isSuccess && !deleted && memory.isPending),
+    error: latest.error ?? (deleted ? null : memory.error),
+    /** The live memory, or null when it is deleted (or was never in this store). */
+    memory: deleted ? null : (memory.data ?? null),
+    /** No version of this id was ever retained in the store. */
+    unknown: latest.isSuccess && !newest,
+  };
+}
+
+/** The store the history belongs to (name, archived state), on the store page's cache key. */
+export function useHistoryStore(storeId: string) {
+  return useQuery({ queryKey: queryKeys.stores.one(storeId), queryFn: ({ signal }) => api<Store>(storePath(storeId), { signal }) });
+}
+
+export function useRedactVersion(storeId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (versionId: string) => api<MemoryVersion>(`${versionPath(storeId, versionId)}/redact`, { method: "POST" }),
+    onSuccess: (version) => {
+      client.setQueryData(queryKeys.versions.one(storeId, version.id), version);
+      return client.invalidateQueries({ queryKey: queryKeys.versions.all(storeId) });
+    },
+  });
+}
+
+export type RestoreInput = {
+  /** The version to bring back (not deleted, not redacted). */
+  version: MemoryVersion;
+  /**
+   * The head version the person saw when choosing to restore, or null when the memory is
+   * deleted. Its content_sha256 is the update's precondition, so a change made meanwhile
+   * fails with 409 `memory_precondition_failed_error` instead of being overwritten.
+   */
+  headVersionId: string | null;
+  /** Live memory: also move it back to the version's path. Deleted memory: where to re-create it. */
+  path?: string;
+};
+
+export type RestoreResult = { kind: "updated" | "recreated" | "unchanged"; memory: Memory };
+
+/**
+ * Restore has no endpoint of its own: read the version, then write its content back — an update
+ * of the live memory (a new `modified` version) or, for a deleted memory, a create at the
+ * version's path (a new memory with a new id; the old history stays under the old id).
+ */
+async function restoreVersion(storeId: string, { version, headVersionId, path }: RestoreInput): Promise<RestoreResult> {
+  const full = await api<MemoryVersion>(versionPath(storeId, version.id), { query: { view: "full" } });
+  if (full.content == null) throw new Error(`Version ${version.id} has no content to restore (it is redacted or records a deletion).`);
+  const memories = `${storePath(storeId)}/memories`;
+  if (headVersionId === null) {
+    const memory = await api<Memory>(memories, { method: "POST", body: { path: path ?? full.path, content: full.content } });
+    return { kind: "recreated", memory };
+  }
+  const head = await api<MemoryVersion>(versionPath(storeId, headVersionId), { query: { view: "basic" } });
+  const memory = await api<Memory>(`${memories}/${encodeURIComponent(version.memory_id)}`, {
+    method: "POST",
+    body: {
+      content: full.content,
+      ...(path !== undefined && { path }),
+      precondition: { type: "content_sha256", content_sha256: head.content_sha256 },
+    },
+  });
+  return { kind: memory.memory_version_id === headVersionId ? "unchanged" : "updated", memory };
+}
+
+export function useRestoreVersion(storeId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RestoreInput) => restoreVersion(storeId, input),
+    onSettled: (result, _error, input) =>
+      invalidateAfterWrite(client, storeId, {
+        memoryIds: [input.version.memory_id, result?.memory.id].filter((id): id is string => !!id),
+        paths: [input.version.path, input.path, result?.memory.path].filter((p): p is string => !!p),
+        countChanged: result?.kind === "recreated",
+      }),
+  });
+}
+
+/** What a memory write touches: the memory, the folders along its paths, the store's versions (and counts). */
+function invalidateAfterWrite(client: QueryClient, storeId: string, w: { memoryIds: string[]; paths: string[]; countChanged: boolean }) {
+  const folderKey = queryKeys.memories.folder(storeId, "");
+  return Promise.all([
+    client.invalidateQueries({ queryKey: queryKeys.versions.all(storeId) }),
+    ...w.memoryIds.map((id) => client.invalidateQueries({ queryKey: queryKeys.memories.one(storeId, id) })),
+    client.invalidateQueries({
+      queryKey: folderKey.slice(0, 3),
+      predicate: ({ queryKey }) => typeof queryKey[3] === "string" && w.paths.some((p) => p.startsWith(queryKey[3] as string)),
+    }),
+    w.countChanged && client.invalidateQueries({ queryKey: queryKeys.stores.all }),
+  ]);
+}
