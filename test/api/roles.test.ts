@@ -199,3 +199,13 @@ describe("console sessions", () => {
     expect(res.status).toBe(409);
   });
 });
+
+describe("GET /v1/actors", () => {
+  it("names users and keys for history, for console users and admin keys only", async () => {
+    const viewer = await createKey({ name: "agent key", role: "viewer" });
+    expect((await call(viewer.secret, "GET", "/v1/actors")).status).toBe(403);
+    const names = (await (await server.fetch("/v1/actors")).json()) as { users: { email: string }[]; api_keys: { id: string; name: string }[] };
+    expect(names.users.map((u) => u.email)).toContain(ADMIN.email);
+    expect(names.api_keys).toContainEqual({ id: viewer.id, name: "agent key" });
+  });
+});

@@ -1,5 +1,11 @@
 // GET /v1/actors – names for the ids in version history: users' emails and API keys' names
-import { apiRoute } from "@/lib/http/route.ts";
 import { listActorNames } from "@/lib/auth/actor-names.ts";
+import { assertCan } from "@/lib/auth/principal.ts";
+import { apiRoute } from "@/lib/http/route.ts";
 
-export const GET = apiRoute({ permission: "read", beta: false }, async ({ db }) => listActorNames(db));
+// Console users of any role see who acted; among API keys only admin keys may list the
+// team's emails and key names (an agent's key has no need for them).
+export const GET = apiRoute({ permission: "read", beta: false }, async ({ db, principal }) => {
+  if (principal.kind === "api_key") assertCan(principal, "admin");
+  return listActorNames(db);
+});
