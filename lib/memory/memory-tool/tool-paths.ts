@@ -41,16 +41,14 @@ function hasDotSegment(path: string): boolean {
 
 /**
  * Validates a tool path before anything else happens, and maps it to the store. Refused, in
- * this order: anything outside `/memories` (the reference's own messages), `..` segments,
- * encoded traversal, backslashes, NUL; then the store's own path rules. A single trailing `/`
- * names the same file or directory, as it does on the reference's filesystem.
+ * this order: anything outside `/memories` or escaping it (the reference's own messages), `..`
+ * segments, encoded traversal, backslashes, NUL, a sibling of the root such as `/memoriesX`;
+ * then the store's own path rules. A single trailing `/` names the same file or directory, as
+ * it does on the reference's filesystem.
  */
 export function resolveToolPath(path: string): ResolvedPath {
   if (!path.startsWith(MEMORY_ROOT)) fail(`Path must start with /memories, got: ${path}`);
   const rest = path.slice(MEMORY_ROOT.length);
-  // The reference would read `/memoriesX/a` as `/memories/X/a`; a sibling of the root is refused.
-  if (rest !== "" && !rest.startsWith("/")) fail(`Path must be /memories or start with /memories/, got: ${path}`);
-
   const relative = rest.replace(/^\//, "");
   const resolved = posix.resolve(relative ? posix.join(MEMORY_ROOT, relative) : MEMORY_ROOT);
   if (resolved !== MEMORY_ROOT && !resolved.startsWith(MEMORY_ROOT + "/")) fail(`Path ${path} would escape /memories directory`);
@@ -62,6 +60,8 @@ export function resolveToolPath(path: string): ResolvedPath {
   if (path.includes("\\")) fail(`Path ${path} must not contain backslashes`);
   // The path itself is left out of this message: a NUL would travel on inside the result text.
   if (path.includes("\0")) fail("Path must not contain NUL characters");
+  // The reference would read `/memoriesX/a` as `/memories/X/a`; a sibling of the root is refused.
+  if (rest !== "" && !rest.startsWith("/")) fail(`Path must be /memories or start with /memories/, got: ${path}`);
 
   const memoryPath = rest.length > 1 && rest.endsWith("/") ? rest.slice(0, -1) : rest;
   if (memoryPath === "" || memoryPath === "/") return { store: null };
