@@ -1,4 +1,4 @@
-import { APIConnectionError, APIError, BadRequestError, ConflictError, NotFoundError } from "@anthropic-ai/sdk";
+import { APIConnectionError, APIError, BadRequestError, ConflictError, NotFoundError, PermissionDeniedError } from "@anthropic-ai/sdk";
 import type Anthropic from "@anthropic-ai/sdk";
 import { access } from "node:fs/promises";
 import { currentSha, localPathOf, readText, removeLocal, writeFileAtomic } from "./local-files.ts";
@@ -34,7 +34,13 @@ export interface Tally {
  * sees the new state and merges it.
  */
 function storeMovedOn(error: unknown): boolean {
-  return error instanceof ConflictError || error instanceof NotFoundError;
+  if (error instanceof NotFoundError) return true;
+  const type = error instanceof ConflictError ? errorType(error) : undefined;
+  return type === "memory_precondition_failed_error" || type === "memory_path_conflict_error";
+}
+
+function errorType(error: APIError): string | undefined {
+  return (error.error as { error?: { type?: string } } | undefined)?.error?.type;
 }
 
 /** The server's own message from an error envelope. */
@@ -88,7 +94,10 @@ export async function push(ctx: SyncContext, path: string, localSha: string | un
       ctx.log(`not pushed ${path}: it changed in the store meanwhile; merging on the next pass`);
       return void tally.deferred++;
     }
-    if (error instanceof BadRequestError) return ctx.warn(`${path}:${localSha}`, `cannot push ${path}: ${apiMessage(error)}`);
+    // A path or content the store refuses, an archived store, a key that may only read: said once, retried each pass.
+    if (error instanceof BadRequestError || error instanceof ConflictError || error instanceof PermissionDeniedError) {
+      return ctx.warn(`${path}:${localSha}:${apiMessage(error)}`, `cannot push ${path}: ${apiMessage(error)}`);
+    }
     throw error;
   }
   tally.pushed++;

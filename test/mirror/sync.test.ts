@@ -169,6 +169,22 @@ describe("mirror sync", () => {
     expect(versionsAfter).toBe(versionsBefore + 2);
   });
 
+  it("keeps local edits it cannot push to an archived store, and says why once", async () => {
+    const storeId = await newStore();
+    await seed(server, storeId, { "/a.md": "a1" });
+    const dir = tempDir("archived");
+    const { ctx, lines } = await mirrorOf(server, storeId, dir);
+    await syncOnce(ctx);
+    await server.client.beta.memoryStores.archive(storeId);
+
+    writeLocal(dir, "/a.md", "a2 local");
+    expect(await syncOnce(ctx)).toEqual({ pulled: 0, pushed: 0, conflicts: 0, deferred: 0 });
+    expect(await syncOnce(ctx)).toEqual({ pulled: 0, pushed: 0, conflicts: 0, deferred: 0 });
+    expect(lines.filter((line) => line.startsWith("cannot push /a.md:") && line.includes("is archived"))).toHaveLength(1);
+    expect(await remoteTree(server, storeId)).toEqual({ "/a.md": "a1" });
+    expect(readTree(dir)).toEqual({ "/a.md": "a2 local" });
+  });
+
   it("leaves alone what it cannot or must not sync", async () => {
     const storeId = await newStore();
     await seed(server, storeId, { "/text.md": "text", "/x.md.conflict-memver_01OLD": "someone pushed a conflict copy" });
