@@ -28,24 +28,23 @@ export interface Tally {
   deferred: number;
 }
 
+type Envelope = { error?: { type?: string; message?: string; conflicting_path?: string } } | undefined;
+
 /**
  * A request the store refused because it changed since the listing (a failed precondition, a
- * memory deleted meanwhile, a path taken meanwhile): nothing was changed, and the next pass
- * sees the new state and merges it.
+ * memory deleted meanwhile, the same path created meanwhile): nothing was changed, and the
+ * next pass sees the new state and merges it. A path that overlaps another memory's folder
+ * is not that: it stays refused until someone moves one of them.
  */
-function storeMovedOn(error: unknown): boolean {
+function storeMovedOn(error: unknown, path: string): boolean {
   if (error instanceof NotFoundError) return true;
-  const type = error instanceof ConflictError ? errorType(error) : undefined;
-  return type === "memory_precondition_failed_error" || type === "memory_path_conflict_error";
-}
-
-function errorType(error: APIError): string | undefined {
-  return (error.error as { error?: { type?: string } } | undefined)?.error?.type;
+  const detail = error instanceof ConflictError ? (error.error as Envelope)?.error : undefined;
+  return detail?.type === "memory_precondition_failed_error" || (detail?.type === "memory_path_conflict_error" && detail.conflicting_path === path);
 }
 
 /** The server's own message from an error envelope. */
 function apiMessage(error: APIError): string {
-  return (error.error as { error?: { message?: string } } | undefined)?.error?.message ?? error.message;
+  return (error.error as Envelope)?.error?.message ?? error.message;
 }
 
 /** Store → folder: the memory's current content replaces the local file, unless that file changed since the scan. */
@@ -90,11 +89,11 @@ export async function push(ctx: SyncContext, path: string, localSha: string | un
       ctx.state.base[path] = read.sha;
     }
   } catch (error) {
-    if (storeMovedOn(error)) {
+    if (storeMovedOn(error, path)) {
       ctx.log(`not pushed ${path}: it changed in the store meanwhile; merging on the next pass`);
       return void tally.deferred++;
     }
-    // A path or content the store refuses, an archived store, a key that may only read: said once, retried each pass.
+    // A path or content the store refuses, an overlapping path, an archived store, a key that may only read: said once, retried each pass.
     if (error instanceof BadRequestError || error instanceof ConflictError || error instanceof PermissionDeniedError) {
       return ctx.warn(`${path}:${localSha}:${apiMessage(error)}`, `cannot push ${path}: ${apiMessage(error)}`);
     }

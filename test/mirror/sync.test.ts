@@ -185,6 +185,19 @@ describe("mirror sync", () => {
     expect(readTree(dir)).toEqual({ "/a.md": "a2 local" });
   });
 
+  it("reports a file that overlaps a folder of the store once, without touching either", async () => {
+    const storeId = await newStore();
+    await seed(server, storeId, { "/notes/x.md": "in the store" });
+    const dir = tempDir("overlap");
+    writeLocal(dir, "/notes", "a local file where the store has a folder");
+    const { ctx, lines } = await mirrorOf(server, storeId, dir);
+    expect(await syncOnce(ctx)).toMatchObject({ pushed: 0, deferred: 0 });
+    expect(await syncOnce(ctx)).toMatchObject({ pushed: 0, deferred: 0 });
+    expect(lines.filter((line) => line.startsWith("cannot push /notes:"))).toHaveLength(1);
+    expect(await remoteTree(server, storeId)).toEqual({ "/notes/x.md": "in the store" });
+    expect(readTree(dir)).toEqual({ "/notes": "a local file where the store has a folder" });
+  });
+
   it("leaves alone what it cannot or must not sync", async () => {
     const storeId = await newStore();
     await seed(server, storeId, { "/text.md": "text", "/x.md.conflict-memver_01OLD": "someone pushed a conflict copy" });
