@@ -1,0 +1,29 @@
+import type { Tx } from "../db.ts";
+import { assertNotArchived, lockStore, type LockedStore } from "../stores/lock-store.ts";
+import type { ToolContext } from "./commands.ts";
+import { fail } from "./tool-failure.ts";
+
+/** Directory deletes and renames touch every memory below; give them more time than one edit. */
+export const DIRECTORY_TIMEOUT_MS = 120_000;
+
+/**
+ * Every write command runs here: refused without write permission, then one transaction that
+ * takes the store lock first (invariant 4) and refuses an archived store. A refusal changes
+ * nothing; so does any failure later in `fn`, which rolls the whole command back.
+ */
+export async function writeTransaction<T>(
+  ctx: ToolContext,
+  command: string,
+  fn: (tx: Tx, store: LockedStore) => Promise<T>,
+  options?: { timeoutMs?: number },
+): Promise<T> {
+  if (!ctx.canWrite) {
+    fail(`Permission denied: these credentials may only read memory store ${ctx.storeId}, so ${command} is not allowed`);
+  }
+  return ctx.db.transaction(async (tx) => {
+    const store = await lockStore(tx, ctx.storeId);
+    // The memory tool is how agents write; an archived store is frozen for them, deletes included.
+    assertNotArchived(store, "changing its memories through the memory tool");
+    return fn(tx, store);
+  }, options);
+}

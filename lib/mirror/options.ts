@@ -1,0 +1,69 @@
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+
+/** What `npm run mirror` runs with: flags first, then the environment. */
+export interface MirrorOptions {
+  storeId: string;
+  /** The local folder, absolute. */
+  dir: string;
+  baseURL: string;
+  apiKey: string;
+  /** Time between sync passes; local edits reach the store at most this often (and once at exit). */
+  intervalMs: number;
+  /** Pull only: local edits stay local and nothing in the store is changed. */
+  readOnly: boolean;
+  /** One sync pass, then exit. */
+  once: boolean;
+}
+
+export const USAGE = `Usage: npm run mirror -- --store <memstore_id> --dir <folder> [options]
+
+Keeps a local folder and a memory store in sync: remote changes are pulled, local edits are
+pushed with content_sha256 preconditions every --interval seconds and once at exit (Ctrl-C).
+A file changed on both sides keeps the store's version; the local one is kept beside it as
+<name>.conflict-<memory_version_id>.
+
+  --store <id>        memory store (env MEMORY_STORE_ID)
+  --dir <folder>      local folder, created if missing
+  --url <url>         server (env MEMORY_CONSOLE_URL, then ANTHROPIC_BASE_URL; default http://127.0.0.1:3000)
+  --api-key <key>     API key (env MEMORY_CONSOLE_API_KEY, then ANTHROPIC_API_KEY)
+  --interval <s>      seconds between sync passes (default 15)
+  --read-only         pull only; push nothing
+  --once              one sync pass, then exit
+`;
+
+export class UsageError extends Error {}
+
+export function parseMirrorOptions(argv: string[], env: Record<string, string | undefined>): MirrorOptions | "help" {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      store: { type: "string" },
+      dir: { type: "string" },
+      url: { type: "string" },
+      "api-key": { type: "string" },
+      interval: { type: "string" },
+      "read-only": { type: "boolean", default: false },
+      once: { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
+    strict: true,
+  });
+  if (values.help) return "help";
+  const storeId = values.store ?? env.MEMORY_STORE_ID;
+  if (!storeId) throw new UsageError("--store is required (or set MEMORY_STORE_ID).");
+  if (!values.dir) throw new UsageError("--dir is required.");
+  const apiKey = values["api-key"] ?? env.MEMORY_CONSOLE_API_KEY ?? env.ANTHROPIC_API_KEY;
+  if (!apiKey) throw new UsageError("An API key is required: --api-key, MEMORY_CONSOLE_API_KEY or ANTHROPIC_API_KEY.");
+  const seconds = values.interval === undefined ? 15 : Number(values.interval);
+  if (!Number.isFinite(seconds) || seconds <= 0) throw new UsageError("--interval must be a positive number of seconds.");
+  return {
+    storeId,
+    dir: resolve(values.dir),
+    baseURL: values.url ?? env.MEMORY_CONSOLE_URL ?? env.ANTHROPIC_BASE_URL ?? "http://127.0.0.1:3000",
+    apiKey,
+    intervalMs: Math.round(seconds * 1000),
+    readOnly: values["read-only"],
+    once: values.once,
+  };
+}
