@@ -20,7 +20,10 @@ export function decodeCursor<T extends Record<string, string | number>>(
   } catch {
     throw invalidRequest("page: not a page cursor returned by this API.");
   }
-  if (typeof state !== "object" || state === null) throw invalidRequest("page: not a page cursor returned by this API.");
+  // A NUL can only come from a forged cursor, and PostgreSQL cannot compare text holding one.
+  if (typeof state !== "object" || state === null || Object.values(state).some((v) => typeof v === "string" && v.includes("\u0000"))) {
+    throw invalidRequest("page: not a page cursor returned by this API.");
+  }
   for (const key of keys) {
     if (!(key in state)) throw invalidRequest("page: not a page cursor returned by this API.");
   }
