@@ -254,10 +254,8 @@ describe("memory content", () => {
       const memory = await memories().create(store.id, { path, content });
       expect(memory.content_size_bytes).toBe(byteLength(content));
     }
-    const updated = await memories().update((await memories().list(store.id)).data.find((m) => m.path === "/ascii")!.id as string, {
-      memory_store_id: store.id,
-      content: "😀😀",
-    });
+    const ascii = (await memories().list(store.id)).data.find((m) => m.path === "/ascii") as { id: string };
+    const updated = await memories().update(ascii.id, { memory_store_id: store.id, content: "😀😀" });
     expect(updated.content_size_bytes).toBe(8);
   });
 

@@ -274,6 +274,38 @@ describe("request body size limit (POST endpoints)", () => {
   });
 });
 
+describe("NUL in URLs (any endpoint)", () => {
+  // PostgreSQL text cannot hold U+0000: such a value must be refused the same way on both
+  // engines, never reach the database as a 500.
+  it("refuses a NUL in a path id or a query value with 400 invalid_request_error", async () => {
+    const store = await newStore(server);
+    const memory = await server.client.beta.memoryStores.memories.create(store.id, { path: "/a", content: "" });
+    const paths = [
+      "/v1/memory_stores/memstore_a%00b",
+      `/v1/memory_stores/${store.id}/memories/mem_%00`,
+      `/v1/memory_stores/${store.id}/memory_versions/memver_%00`,
+      `/v1/memory_stores/${store.id}/memory_versions?memory_id=mem_%00`,
+      `/v1/memory_stores/${store.id}/memory_versions?session_id=%00`,
+      `/v1/memory_stores/${store.id}/memories/${memory.id}?expected_content_sha256=%00`,
+    ];
+    for (const path of paths) {
+      const method = path.includes("expected_content_sha256") ? "DELETE" : "GET";
+      await expectEnvelope(await server.fetch(path, { method }), 400, "invalid_request_error");
+    }
+  });
+
+  it("refuses a forged page cursor that carries a NUL", async () => {
+    const store = await newStore(server);
+    const forge = (state: object) => Buffer.from(JSON.stringify(state)).toString("base64url");
+    const memoryCursor = forge({ from: "/a\u0000", prefix: "/", depth: 0 });
+    await expectEnvelope(await server.fetch(`/v1/memory_stores/${store.id}/memories?page=${memoryCursor}`), 400, "invalid_request_error");
+    const versionCursor = forge({ after: "memver_\u0000" });
+    await expectEnvelope(await server.fetch(`/v1/memory_stores/${store.id}/memory_versions?page=${versionCursor}`), 400, "invalid_request_error");
+    const storeCursor = forge({ after: "memstore_\u0000", archived: 0 });
+    await expectEnvelope(await server.fetch(`/v1/memory_stores?page=${storeCursor}`), 400, "invalid_request_error");
+  });
+});
+
 describe("unknown routes under /v1", () => {
   it.each([
     ["GET", "/v1/nothing-here"],
