@@ -293,16 +293,39 @@ describe("NUL in URLs (any endpoint)", () => {
       await expectEnvelope(await server.fetch(path, { method }), 400, "invalid_request_error");
     }
   });
+});
 
-  it("refuses a forged page cursor that carries a NUL", async () => {
+describe("page cursors (list endpoints)", () => {
+  const forge = (state: unknown) => Buffer.from(JSON.stringify(state)).toString("base64url");
+
+  it("refuses forged or damaged cursors with 400 invalid_request_error, never a 500", async () => {
     const store = await newStore(server);
-    const forge = (state: object) => Buffer.from(JSON.stringify(state)).toString("base64url");
-    const memoryCursor = forge({ from: "/a\u0000", prefix: "/", depth: 0 });
-    await expectEnvelope(await server.fetch(`/v1/memory_stores/${store.id}/memories?page=${memoryCursor}`), 400, "invalid_request_error");
-    const versionCursor = forge({ after: "memver_\u0000" });
-    await expectEnvelope(await server.fetch(`/v1/memory_stores/${store.id}/memory_versions?page=${versionCursor}`), 400, "invalid_request_error");
-    const storeCursor = forge({ after: "memstore_\u0000", archived: 0 });
-    await expectEnvelope(await server.fetch(`/v1/memory_stores?page=${storeCursor}`), 400, "invalid_request_error");
+    await server.client.beta.memoryStores.memories.create(store.id, { path: "/a/b", content: "" });
+    const lists: [string, string, Record<string, unknown>][] = [
+      ["/v1/memory_stores", "after", { archived: 0 }],
+      [`/v1/memory_stores/${store.id}/memory_versions`, "after", {}],
+      [`/v1/memory_stores/${store.id}/memories`, "from", { prefix: "/", depth: 0 }],
+      [`/v1/memory_stores/${store.id}/memories?depth=1`, "from", { prefix: "/", depth: 1 }],
+    ];
+    for (const [list, position, rest] of lists) {
+      const join = list.includes("?") ? "&" : "?";
+      const pages = [
+        "not-a-cursor",
+        forge([1]),
+        forge("text"),
+        forge(rest), // position missing
+        forge({ ...rest, [position]: 5 }),
+        forge({ ...rest, [position]: null }),
+        forge({ ...rest, [position]: true }),
+        forge({ ...rest, [position]: { nested: "x" } }),
+        forge({ ...rest, [position]: ["x"] }),
+        forge({ ...rest, [position]: "x\u0000y" }),
+      ];
+      for (const page of pages) {
+        const res = await server.fetch(`${list}${join}page=${page}`);
+        await expectEnvelope(res, 400, "invalid_request_error");
+      }
+    }
   });
 });
 
