@@ -84,6 +84,23 @@ describe("POST /v1/memory_stores", () => {
       await expectEnvelope(res, 400, "invalid_request_error");
     }
   });
+  it("keeps metadata keys that mean something in JavaScript (__proto__, constructor, toString)", async () => {
+    // Raw JSON: an object literal with a __proto__ key would set the prototype instead.
+    const res = await server.fetch("/v1/memory_stores", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: '{"name":"js keys","metadata":{"__proto__":"p","constructor":"c","a":"1"}}',
+    });
+    expect(res.status).toBe(200);
+    const created = (await res.json()) as { id: string; metadata: Record<string, string> };
+    expect(Object.entries(created.metadata)).toEqual([
+      ["__proto__", "p"],
+      ["constructor", "c"],
+      ["a", "1"],
+    ]);
+    const read = await stores().retrieve(created.id);
+    expect(Object.keys(read.metadata).sort()).toEqual(["__proto__", "a", "constructor"]);
+  });
 });
 
 describe("GET /v1/memory_stores/{store}", () => {
@@ -112,6 +129,16 @@ describe("POST /v1/memory_stores/{store}", () => {
     const updated = await stores().update(store.id, { metadata: { replace: "two", remove: null, add: "4" } });
     expect(updated.metadata).toEqual({ keep: "1", replace: "two", add: "4" });
     expect((await stores().retrieve(store.id)).metadata).toEqual({ keep: "1", replace: "two", add: "4" });
+  });
+
+  it("merges metadata keys that mean something in JavaScript like any other key", async () => {
+    const store = await stores().create({ name: "js keys", metadata: { a: "1" } });
+    const update = (metadata: string) =>
+      server.fetch(`/v1/memory_stores/${store.id}`, { method: "POST", headers: { "content-type": "application/json" }, body: `{"metadata":${metadata}}` });
+    expect((await update('{"__proto__":"p","toString":"t"}')).status).toBe(200);
+    expect(Object.keys((await stores().retrieve(store.id)).metadata).sort()).toEqual(["__proto__", "a", "toString"]);
+    expect((await update('{"__proto__":null}')).status).toBe(200);
+    expect(Object.keys((await stores().retrieve(store.id)).metadata).sort()).toEqual(["a", "toString"]);
   });
 
   it("counts metadata pairs after the merge (16 allowed, 17 refused, removals make room)", async () => {
