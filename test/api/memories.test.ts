@@ -285,6 +285,15 @@ describe("POST /v1/memory_stores/{store}/memories/{memory}", () => {
     expect(updated.created_at).toBe(memory.created_at);
   });
 
+  it("sets empty content with content \"\" (only null or omitted keeps it)", async () => {
+    const store = await newStore(server);
+    const memory = await memories().create(store.id, { path: "/a.md", content: "one" });
+    const kept = await memories().update(memory.id, { memory_store_id: store.id, content: null, path: "/b.md" });
+    expect(kept.content_sha256).toBe(sha256("one"));
+    const emptied = await memories().update(memory.id, { memory_store_id: store.id, content: "" });
+    expect(emptied).toMatchObject({ content_sha256: sha256(""), content_size_bytes: 0 });
+  });
+
   it("renames, keeping id and content", async () => {
     const store = await newStore(server);
     const memory = await memories().create(store.id, { path: "/a.md", content: "one" });

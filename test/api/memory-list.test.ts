@@ -101,6 +101,26 @@ describe("GET /v1/memory_stores/{store}/memories", () => {
     });
   });
 
+  it("returns content on depth=1 memory items with view=full", async () => {
+    const store = await storeWith(["/a.md", "/f/b.md"]);
+    const page = await memories().list(store.id, { depth: 1, view: "full" });
+    expect(page.data).toEqual([
+      expect.objectContaining({ type: "memory", path: "/a.md", content: "content of /a.md" }),
+      { type: "memory_prefix", path: "/f/" },
+    ]);
+  });
+
+  it("treats path_prefix literally: no wildcards (% and _), punctuation kept", async () => {
+    const store = await storeWith(["/a_b/x", "/a%b/y", "/aXb/z", "/a+b & c#?/w", "/a b/v"]);
+    const under = async (path_prefix: string) => (await memories().list(store.id, { path_prefix })).data.map(label);
+    expect(await under("/a_b/")).toEqual(["/a_b/x"]);
+    expect(await under("/a%b/")).toEqual(["/a%b/y"]);
+    expect(await under("/a+b & c#?/")).toEqual(["/a+b & c#?/w"]);
+    expect(await under("/a b/")).toEqual(["/a b/v"]);
+    const root = await memories().list(store.id, { depth: 1 });
+    expect(root.data.map(label)).toEqual(["prefix:/a b/", "prefix:/a%b/", "prefix:/a+b & c#?/", "prefix:/aXb/", "prefix:/a_b/"]);
+  });
+
   it("counts memory_prefix items toward the page limit", async () => {
     const store = await storeWith(["/a/1", "/b/1", "/c/1", "/d.md", "/e/1"]);
     const first = await memories().list(store.id, { depth: 1, limit: 2 });

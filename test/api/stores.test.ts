@@ -44,6 +44,11 @@ describe("POST /v1/memory_stores", () => {
     await expectApiError(stores().create({ name: "n".repeat(256) }), 400, "invalid_request_error");
   });
 
+  it("counts name and description length in characters, not UTF-16 units or bytes", async () => {
+    expect((await stores().create({ name: "😀".repeat(255), description: "é".repeat(1024) })).name).toBe("😀".repeat(255));
+    await expectApiError(stores().create({ name: "😀".repeat(256) }), 400, "invalid_request_error");
+  });
+
   it.each([
     ["a newline", "a\nb"],
     ["a tab", "a\tb"],
