@@ -69,9 +69,9 @@ describe("anthropic-version header (any endpoint)", () => {
     expect(res.status).toBe(200);
   });
 
-  it("is not required", async () => {
-    const res = await server.fetch("/v1/memory_stores");
-    expect(res.status).toBe(200);
+  it("is never refused: missing or an unknown value", async () => {
+    expect((await server.fetch("/v1/memory_stores")).status).toBe(200);
+    expect((await server.fetch("/v1/memory_stores", { headers: { "anthropic-version": "1999-01-01" } })).status).toBe(200);
   });
 });
 
