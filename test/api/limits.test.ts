@@ -1,5 +1,6 @@
+import { APIError } from "@anthropic-ai/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectApiError, inParallel, newStore, sha256 } from "../helpers/api.ts";
+import { inParallel, newStore, sha256 } from "../helpers/api.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
 
 // The per-store memory limit. Filling a store takes 10,000 creates through the API, so this
@@ -18,6 +19,19 @@ const memories = () => server.client.beta.memoryStores.memories;
 /** Folders of 100 so that the seeded store looks like a tree, not one flat directory. */
 const pathOf = (i: number) => `/f${String(Math.floor(i / 100)).padStart(3, "0")}/m${String(i % 100).padStart(2, "0")}.md`;
 
+/** The store-full refusal: a client error (the exact status is ours to choose) that names the limit. */
+async function expectFull(create: Promise<unknown>) {
+  const error = await create.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(APIError);
+  const { status, error: body } = error as APIError;
+  expect(status).toBeGreaterThanOrEqual(400);
+  expect(status).toBeLessThan(500);
+  expect((body as { error: { message: string } }).error.message).toMatch(/10,?000/);
+}
+
 describe("POST /v1/memory_stores/{store}/memories: 10,000 memories per store", () => {
   it(
     "refuses the 10,001st memory with a clear 4xx while reads, updates and deletes keep working",
@@ -34,8 +48,7 @@ describe("POST /v1/memory_stores/{store}/memories: 10,000 memories per store", (
       });
 
       // Full: a create fails with a 4xx that names the limit, and writes nothing.
-      const error = await expectApiError(memories().create(store.id, { path: "/one-too-many.md", content: "" }), 400, "invalid_request_error");
-      expect(error.message).toMatch(/10,?000/);
+      await expectFull(memories().create(store.id, { path: "/one-too-many.md", content: "" }));
       const versionsBefore = await server.client.beta.memoryStores.memoryVersions.list(store.id, { operation: "created", limit: 1 });
 
       // Reads still work.
@@ -64,7 +77,7 @@ describe("POST /v1/memory_stores/{store}/memories: 10,000 memories per store", (
       await memories().delete(read.id, { memory_store_id: store.id });
       const again = await memories().create(store.id, { path: "/one-too-many.md", content: "fits now" });
       expect(again.path).toBe("/one-too-many.md");
-      await expectApiError(memories().create(store.id, { path: "/two-too-many.md", content: "" }), 400, "invalid_request_error");
+      await expectFull(memories().create(store.id, { path: "/two-too-many.md", content: "" }));
 
       // The limit is per store.
       const other = await newStore(server, "empty");
