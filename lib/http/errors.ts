@@ -31,8 +31,9 @@ export function errorResponse(error: unknown, requestId: string): Response {
   }
   const { status, type } = known ? WIRE[known.code] : { status: 500, type: "api_error" };
   const message = known ? known.message : "Internal server error. The request id identifies this failure in the server log.";
-  return Response.json(
-    { type: "error", error: { type, message, ...known?.details }, request_id: requestId },
-    { status, headers: { "request-id": requestId, "x-should-retry": known?.code === "overloaded" ? "true" : "false" } },
-  );
+  const headers: Record<string, string> = { "request-id": requestId, "x-should-retry": known?.code === "overloaded" ? "true" : "false" };
+  // An oversize body is answered before it has been read to the end; the unread rest would
+  // otherwise be taken as the next request on a kept-alive connection, so close it.
+  if (known?.code === "request_too_large") headers.connection = "close";
+  return Response.json({ type: "error", error: { type, message, ...known?.details }, request_id: requestId }, { status, headers });
 }

@@ -9,6 +9,7 @@ import { authenticate } from "./authenticate.ts";
 import { checkBetaHeader } from "./beta.ts";
 import { readJsonBody } from "./body.ts";
 import { errorResponse, newRequestId } from "./errors.ts";
+import { assertNoNulInUrl } from "./url.ts";
 
 export interface ApiContext<P> {
   db: Db;
@@ -44,11 +45,13 @@ export function apiRoute<P extends Record<string, string> = Record<string, never
       if (spec.beta !== false) checkBetaHeader(request.headers);
       assertCan(principal, spec.permission);
       const params = (await context.params) ?? ({} as P);
+      const url = new URL(request.url);
+      assertNoNulInUrl(url, params);
       if ("store" in params) assertStoreAccess(principal, params.store!);
       const result = await handler({
         db,
         request,
-        url: new URL(request.url),
+        url,
         params,
         principal,
         actor: actorOf(principal),

@@ -33,16 +33,22 @@ export const listStoresQuery = z.object({
   page: z.string().optional(),
 });
 
+/**
+ * Metadata passes through as sent and lib/memory checks it (an object of strings, or of strings
+ * and nulls on update): zod's record copies keys by assignment and so drops a "__proto__" key.
+ */
+const metadata = z.unknown().optional();
+
 export const createStoreBody = z.strictObject({
   name: z.string(),
   description: z.string().nullish(),
-  metadata: z.record(z.string(), z.string()).nullish(),
+  metadata,
 });
 
 export const updateStoreBody = z.strictObject({
   name: z.string().nullish(),
   description: z.string().nullish(),
-  metadata: z.record(z.string(), z.string().nullable()).nullish(),
+  metadata,
 });
 
 export const listMemoriesQuery = z.object({

@@ -104,10 +104,19 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     child.stderr!.on("data", (d) => (output += d));
     await waitUntilReady(baseURL, child, () => output);
   };
-  await launch();
-
   const exited = () =>
     new Promise<void>((ok) => (child.exitCode !== null || child.signalCode !== null ? ok() : child.once("exit", () => ok())));
+
+  try {
+    await launch();
+  } catch (error) {
+    // A server that never came up (no build, bad config) must not leave its database behind.
+    child!.kill("SIGKILL");
+    await exited();
+    if (database) await database.drop();
+    if (sqliteDir) rmSync(sqliteDir, { recursive: true, force: true });
+    throw error;
+  }
 
   const server: TestServer = {
     engine: ENGINE,

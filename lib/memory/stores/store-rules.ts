@@ -62,15 +62,17 @@ export function validateMetadata(metadata: unknown): Record<string, string> {
 /** Update semantics: keys left out keep their value, a string replaces, `null` removes. */
 export function mergeMetadata(current: Record<string, string>, changes: unknown): Record<string, string> {
   assertObject(changes);
-  const merged = { ...current };
+  // A Map, because assigning obj["__proto__"] would set a prototype instead of a key.
+  const merged = new Map(Object.entries(current));
   for (const [key, value] of Object.entries(changes)) {
     if (value === null) {
-      delete merged[key];
+      merged.delete(key);
     } else {
       validateMetadataEntry(key, value);
-      merged[key] = value as string;
+      merged.set(key, value as string);
     }
   }
-  assertPairCount(merged);
-  return merged;
+  const result = Object.fromEntries(merged);
+  assertPairCount(result);
+  return result;
 }
