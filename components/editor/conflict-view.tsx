@@ -35,6 +35,12 @@ const CHOICES: { choice: ConflictChoice; label: string }[] = [
  */
 export function ConflictView({ path, theirs, theirsUpdatedAt, merge, saving, error, onTakeTheirs, onKeepMine, onSaveMerge }: ConflictViewProps) {
   const [merged, setMerged] = useState(merge.text);
+  // Bumped when a button rewrites the merge, so the diff editor starts again from the new text.
+  const [revision, setRevision] = useState(0);
+  const choose = (n: number, choice: ConflictChoice) => {
+    setMerged((text) => resolveConflict(text, n, choice, merge.conflicts));
+    setRevision((r) => r + 1);
+  };
   const open = openConflicts(merged);
   const bytes = utf8Length(merged);
   return (
@@ -53,7 +59,7 @@ export function ConflictView({ path, theirs, theirsUpdatedAt, merge, saving, err
             <li key={n} className="flex flex-wrap items-center gap-2" data-testid={`conflict-${n}`}>
               <span className="font-medium text-slate-800">Conflict {n}</span>
               {CHOICES.map(({ choice, label }) => (
-                <Button key={choice} size="sm" variant="secondary" onClick={() => setMerged((text) => resolveConflict(text, n, choice, merge.conflicts))}>
+                <Button key={choice} size="sm" variant="secondary" onClick={() => choose(n, choice)}>
                   {label}
                 </Button>
               ))}
@@ -65,7 +71,7 @@ export function ConflictView({ path, theirs, theirsUpdatedAt, merge, saving, err
         <span>Theirs: current on the server (read-only)</span>
         <span className="pl-2">The merge (editable)</span>
       </div>
-      <MergeDiffEditor path={path} theirs={theirs} merged={merged} onMergedChange={setMerged} />
+      <MergeDiffEditor key={revision} path={path} theirs={theirs} initialMerged={merged} onMergedChange={setMerged} />
       {error && <Alert>{error.message}</Alert>}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <SizeCounter bytes={bytes} />

@@ -28,7 +28,7 @@ export function MemoryEditor({ path, value, onChange, readOnly, onSave, height =
 
   if (!ready) return <Spinner label="Loading editor…" />;
   return (
-    <div data-testid="memory-editor" className="overflow-hidden rounded-md ring-1 ring-slate-200">
+    <div data-testid="memory-editor" data-language={languageForPath(path)} data-readonly={readOnly} className="overflow-hidden rounded-md ring-1 ring-slate-200">
       <Editor
         height={height}
         language={languageForPath(path)}
