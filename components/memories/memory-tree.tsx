@@ -61,7 +61,7 @@ export function MemoryTree({ storeId, root, nameFilter }: MemoryTreeProps) {
   const moreKey = moreInView.map((row) => row!.key).join("|");
   useEffect(() => {
     for (const row of moreInView) if (row?.kind === "status") loadMore(row.prefix);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- moreKey stands for moreInView
+    // moreKey stands for moreInView (a new array every render).
   }, [moreKey]);
 
   const toggle = (path: string) =>

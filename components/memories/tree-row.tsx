@@ -18,7 +18,7 @@ const indent = (depth: number) => ({ paddingLeft: `${0.75 + depth * 1.25}rem` })
 export function TreeRowView({ row, storeId, onToggle, onLoadMore, onRetry }: TreeRowViewProps) {
   if (row.kind === "folder") {
     return (
-      <div className="flex h-full items-center text-sm" style={indent(row.depth)} data-testid={`tree-folder-${row.path}`}>
+      <div className="group flex h-full items-center gap-2 pr-3 text-sm" style={indent(row.depth)} data-testid={`tree-folder-${row.path}`}>
         <button
           type="button"
           aria-expanded={row.open}
@@ -33,6 +33,13 @@ export function TreeRowView({ row, storeId, onToggle, onLoadMore, onRetry }: Tre
           </span>
           <span className="truncate">{row.name}</span>
         </button>
+        <Link
+          href={`/stores/${storeId}?prefix=${encodeURIComponent(row.path)}`}
+          className="text-xs text-slate-400 opacity-0 group-hover:opacity-100 focus:opacity-100 hover:text-indigo-700"
+          title={`Show ${row.path} at the top (a link you can share)`}
+        >
+          open folder
+        </Link>
       </div>
     );
   }
