@@ -13,7 +13,8 @@ async function conflictingSave(page: Page, baseURL: string, store: WireStore, pa
   await replaceEditorText(page, mine);
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByTestId("conflict-view")).toBeVisible();
-  await expect(page.getByTestId("merge-diff-editor").locator(".editor.modified .view-lines")).toBeVisible({ timeout: 45_000 });
+  // The diff is computed in Monaco's worker: wait until it marks the merge's changed lines.
+  await expect(page.getByTestId("merge-diff-editor").locator(".editor.modified .line-insert").first()).toBeVisible({ timeout: 45_000 });
   return memory;
 }
 
