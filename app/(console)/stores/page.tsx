@@ -1,5 +1,52 @@
-import { PageHeader } from "@/components/ui/card.tsx";
+"use client";
+
+import { useState } from "react";
+import { usePermissions } from "@/components/shell/session-user.tsx";
+import { CreateStoreDialog } from "@/components/stores/store-dialogs.tsx";
+import { StoresTable } from "@/components/stores/stores-table.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { Card, PageHeader } from "@/components/ui/card.tsx";
+import { EmptyState, QueryState } from "@/components/ui/states.tsx";
+import { useStores } from "@/lib/queries/use-stores.ts";
 
 export default function StoresPage() {
-  return <PageHeader title="Memory stores" description="Stores appear here." />;
+  const { canWrite } = usePermissions();
+  const [includeArchived, setIncludeArchived] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const stores = useStores({ includeArchived });
+  const all = stores.data?.pages.flatMap((page) => page.data) ?? [];
+  return (
+    <>
+      <PageHeader
+        title="Memory stores"
+        description="Each store holds one agent's (or one team's) memory directory, with the full history of every change."
+        actions={canWrite && <Button onClick={() => setCreating(true)}>New store</Button>}
+      />
+      <label className="mb-3 flex items-center gap-2 text-sm text-slate-700">
+        <input type="checkbox" checked={includeArchived} onChange={(e) => setIncludeArchived(e.target.checked)} /> Show archived stores
+      </label>
+      <Card>
+        <QueryState
+          isLoading={stores.isLoading}
+          error={stores.error}
+          isEmpty={all.length === 0}
+          empty={
+            <EmptyState title={includeArchived ? "No stores yet" : "No active stores"}>
+              {canWrite ? "Create one with “New store”, or let an agent create one through the API." : "Stores created through the API or by reviewers appear here."}
+            </EmptyState>
+          }
+        >
+          <StoresTable stores={all} />
+          {stores.hasNextPage && (
+            <div className="border-t border-slate-100 p-3 text-center">
+              <Button variant="secondary" disabled={stores.isFetchingNextPage} onClick={() => void stores.fetchNextPage()}>
+                {stores.isFetchingNextPage ? "Loading…" : `Load more (showing ${all.length})`}
+              </Button>
+            </div>
+          )}
+        </QueryState>
+      </Card>
+      {canWrite && <CreateStoreDialog open={creating} onClose={() => setCreating(false)} />}
+    </>
+  );
 }

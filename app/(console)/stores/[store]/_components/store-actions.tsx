@@ -1,0 +1,44 @@
+"use client";
+
+import Link from "next/link";
+import { useState } from "react";
+import { usePermissions } from "@/components/shell/session-user.tsx";
+import { ArchiveStoreDialog, DeleteStoreDialog, EditStoreDialog } from "@/components/stores/store-dialogs.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import type { Store } from "@/lib/queries/types.ts";
+
+export type StoreActionsProps = { store: Store; onNewMemory: () => void };
+
+/** The store page's header buttons, by role; an archived store offers no edits. */
+export function StoreActions({ store, onNewMemory }: StoreActionsProps) {
+  const { canWrite, isAdmin } = usePermissions();
+  const [dialog, setDialog] = useState<"edit" | "archive" | "delete" | null>(null);
+  const close = () => setDialog(null);
+  const live = !store.archived_at;
+  return (
+    <>
+      <Link href={`/stores/${store.id}/versions`} className="rounded-md px-3 py-2 text-sm font-medium text-indigo-700 hover:bg-indigo-50">
+        History
+      </Link>
+      {canWrite && live && <Button onClick={onNewMemory}>New memory</Button>}
+      {canWrite && live && (
+        <Button variant="secondary" onClick={() => setDialog("edit")}>
+          Edit store
+        </Button>
+      )}
+      {isAdmin && live && (
+        <Button variant="secondary" onClick={() => setDialog("archive")}>
+          Archive
+        </Button>
+      )}
+      {isAdmin && (
+        <Button variant="danger" onClick={() => setDialog("delete")}>
+          Delete
+        </Button>
+      )}
+      {dialog === "edit" && <EditStoreDialog store={store} open onClose={close} />}
+      {dialog === "archive" && <ArchiveStoreDialog store={store} open onClose={close} />}
+      {dialog === "delete" && <DeleteStoreDialog store={store} open onClose={close} redirectTo="/stores" />}
+    </>
+  );
+}

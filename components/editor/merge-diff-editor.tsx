@@ -1,0 +1,73 @@
+"use client";
+
+import { DiffEditor, type DiffOnMount } from "@monaco-editor/react";
+import { useEffect, useRef } from "react";
+import { Spinner } from "@/components/ui/states.tsx";
+import { languageForPath } from "./monaco-setup.ts";
+import { useMonacoReady } from "./use-monaco-ready.ts";
+
+export type MergeDiffEditorProps = {
+  path: string;
+  /** Left, read-only: the server's current content. */
+  theirs: string;
+  /** Right, editable: the merge as the editor starts (later changes come back through onMergedChange). */
+  initialMerged: string;
+  onMergedChange: (value: string) => void;
+};
+
+/**
+ * Monaco's diff editor, side by side: theirs (left) against the editable merge (right). The
+ * merge is uncontrolled: to replace it from outside, remount with a new key (replacing the
+ * text of a live diff editor can throw inside Monaco's diff view when lines disappear).
+ */
+export function MergeDiffEditor({ path, theirs, initialMerged, onMergedChange }: MergeDiffEditorProps) {
+  const ready = useMonacoReady();
+  const editorRef = useRef<Parameters<DiffOnMount>[0] | null>(null);
+  const modelsRef = useRef<ReturnType<Parameters<DiffOnMount>[0]["getModel"]>>(null);
+  // @monaco-editor/react would dispose the models before the diff widget lets go of them, and
+  // Monaco logs "TextModel got disposed before DiffEditorWidget model got reset". So it keeps
+  // them (keepCurrent*Model), and they are detached, then disposed, here.
+  useEffect(
+    () => () => {
+      try {
+        editorRef.current?.setModel(null);
+      } catch {
+        // already disposed with its widget
+      }
+      modelsRef.current?.original.dispose();
+      modelsRef.current?.modified.dispose();
+    },
+    [],
+  );
+  const onMount: DiffOnMount = (editor) => {
+    editorRef.current = editor;
+    modelsRef.current = editor.getModel();
+    const modified = editor.getModifiedEditor();
+    modified.onDidChangeModelContent(() => onMergedChange(modified.getValue()));
+  };
+  if (!ready) return <Spinner label="Loading diff editor…" />;
+  return (
+    <div data-testid="merge-diff-editor" className="overflow-hidden rounded-md ring-1 ring-slate-200">
+      <DiffEditor
+        height="55vh"
+        language={languageForPath(path)}
+        original={theirs}
+        modified={initialMerged}
+        onMount={onMount}
+        keepCurrentOriginalModel
+        keepCurrentModifiedModel
+        loading={<Spinner label="Loading diff editor…" />}
+        options={{
+          renderSideBySide: true,
+          originalEditable: false,
+          readOnly: false,
+          minimap: { enabled: false },
+          wordWrap: "on",
+          scrollBeyondLastLine: false,
+          fontSize: 13,
+          renderOverviewRuler: false,
+        }}
+      />
+    </div>
+  );
+}

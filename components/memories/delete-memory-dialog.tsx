@@ -1,0 +1,48 @@
+"use client";
+
+import { Alert } from "@/components/ui/alert.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { Dialog } from "@/components/ui/dialog.tsx";
+import { ApiError } from "@/lib/queries/api-client.ts";
+import { useDeleteMemory } from "@/lib/queries/use-memories.ts";
+
+export type DeleteMemoryDialogProps = {
+  storeId: string;
+  memoryId: string;
+  path: string;
+  /** The content_sha256 of the content on screen: the delete applies only if it is still current. */
+  expectedSha256: string;
+  unsaved: boolean;
+  onClose: () => void;
+  onDeleted: () => void;
+};
+
+export function DeleteMemoryDialog({ storeId, memoryId, path, expectedSha256, unsaved, onClose, onDeleted }: DeleteMemoryDialogProps) {
+  const remove = useDeleteMemory(storeId, memoryId);
+  const changed = remove.error instanceof ApiError && remove.error.type === "memory_precondition_failed_error";
+  return (
+    <Dialog open title="Delete memory?" onClose={onClose}>
+      <div className="space-y-3 text-sm text-slate-700">
+        {changed ? (
+          <Alert title="Not deleted: someone changed this memory">
+            Its content changed after you loaded it, so the delete was refused. Reload the page to see the current content before deciding.
+          </Alert>
+        ) : (
+          remove.error && <Alert>{remove.error.message}</Alert>
+        )}
+        <p>
+          Deletes <span className="font-mono">{path}</span>. Its versions stay in the store&apos;s history, from where it can be restored.
+          {unsaved && " Your unsaved edits are lost."}
+        </p>
+      </div>
+      <div className="mt-4 flex justify-end gap-2">
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button variant="danger" disabled={remove.isPending || changed} onClick={() => remove.mutate({ expectedSha256 }, { onSuccess: onDeleted })}>
+          {remove.isPending ? "Deleting…" : "Delete memory"}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

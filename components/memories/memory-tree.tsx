@@ -1,0 +1,104 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { Alert } from "@/components/ui/alert.tsx";
+import { EmptyState, Spinner } from "@/components/ui/states.tsx";
+import { queryKeys } from "@/lib/queries/keys.ts";
+import { useMemoryFolders } from "@/lib/queries/use-memory-folders.ts";
+import { TreeRowView } from "./tree-row.tsx";
+import { flattenTree } from "./tree-rows.ts";
+
+export type MemoryTreeProps = {
+  storeId: string;
+  /** The folder shown at the top level: `/` or a prefix ending in `/`. */
+  root: string;
+  /** Shows only the root folder's entries whose name starts with this. */
+  nameFilter: string;
+};
+
+const ROW_HEIGHT = 36;
+
+/** Open folders whose every ancestor below the root is open too (hidden ones are not fetched). */
+function visibleOpen(root: string, open: ReadonlySet<string>): string[] {
+  return [...open].filter((prefix) => {
+    if (!prefix.startsWith(root) || prefix === root) return false;
+    const segments = prefix.slice(root.length, -1).split("/");
+    return segments.slice(0, -1).every((_, i) => open.has(root + segments.slice(0, i + 1).join("/") + "/"));
+  });
+}
+
+/**
+ * The store's memories as a lazy, virtualised tree: a folder is listed (path_prefix + depth=1)
+ * only when opened, its pages load as they scroll into view, and only visible rows are rendered.
+ */
+export function MemoryTree({ storeId, root, nameFilter }: MemoryTreeProps) {
+  const client = useQueryClient();
+  const [open, setOpen] = useState<Set<string>>(() => new Set());
+  const [pagesWanted, setPagesWanted] = useState<Record<string, number>>({});
+  const prefixes = useMemo(() => [root, ...visibleOpen(root, open)], [root, open]);
+  const folders = useMemoryFolders(storeId, prefixes, pagesWanted);
+  const rows = flattenTree({ root, folders, open, nameFilter });
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    getItemKey: (index) => rows[index]!.key,
+    overscan: 15,
+    useFlushSync: false,
+  });
+  const visible = virtualizer.getVirtualItems();
+
+  const loadMore = (prefix: string) => {
+    const loaded = folders.get(prefix)?.pages ?? 1;
+    setPagesWanted((wanted) => ((wanted[prefix] ?? 1) > loaded ? wanted : { ...wanted, [prefix]: loaded + 1 }));
+  };
+  // A folder's next page loads when its "more" row scrolls into view.
+  const moreInView = visible.map((item) => rows[item.index]).filter((row) => row?.kind === "status" && row.status === "more");
+  const moreKey = moreInView.map((row) => row!.key).join("|");
+  useEffect(() => {
+    for (const row of moreInView) if (row?.kind === "status") loadMore(row.prefix);
+    // moreKey stands for moreInView (a new array every render).
+  }, [moreKey]);
+
+  const toggle = (path: string) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (!next.delete(path)) next.add(path);
+      return next;
+    });
+  const retry = (prefix: string) => client.refetchQueries({ queryKey: [...queryKeys.memories.all(storeId), "folder", prefix] });
+
+  const rootFolder = folders.get(root);
+  if (!rootFolder || rootFolder.isLoading) return <Spinner label="Loading memories…" />;
+  if (rootFolder.error && rootFolder.items.length === 0) return <Alert title="Could not list these memories">{rootFolder.error.message}</Alert>;
+  if (rootFolder.items.length === 0 && !rootFolder.hasMore) {
+    return <EmptyState title={root === "/" ? "This store has no memories yet" : `Nothing under ${root}`} />;
+  }
+
+  return (
+    <div data-testid="memory-tree">
+      <div className="grid grid-cols-[1fr_6rem_11rem] gap-2 border-b border-slate-200 px-3 py-2 text-xs font-medium uppercase text-slate-500">
+        <span>Name</span>
+        <span className="text-right">Size</span>
+        <span className="text-right">Updated</span>
+      </div>
+      <div ref={scrollRef} className="max-h-[65vh] overflow-auto" data-testid="memory-tree-scroll">
+        <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+          {visible.map((item) => (
+            <div
+              key={item.key}
+              className="absolute left-0 top-0 w-full border-b border-slate-50"
+              style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
+            >
+              <TreeRowView row={rows[item.index]!} storeId={storeId} onToggle={toggle} onLoadMore={loadMore} onRetry={retry} />
+            </div>
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}

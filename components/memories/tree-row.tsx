@@ -1,0 +1,84 @@
+"use client";
+
+import Link from "next/link";
+import { formatBytes, formatDateTime } from "@/components/ui/format.ts";
+import type { TreeRow } from "./tree-rows.ts";
+
+export type TreeRowViewProps = {
+  row: TreeRow;
+  storeId: string;
+  onToggle: (path: string) => void;
+  onLoadMore: (prefix: string) => void;
+  onRetry: (prefix: string) => void;
+};
+
+const indent = (depth: number) => ({ paddingLeft: `${0.75 + depth * 1.25}rem` });
+
+/** One row of the memory tree: a folder (toggles), a memory (links to its page), or a folder's status. */
+export function TreeRowView({ row, storeId, onToggle, onLoadMore, onRetry }: TreeRowViewProps) {
+  if (row.kind === "folder") {
+    return (
+      <div className="group flex h-full items-center gap-2 pr-3 text-sm" style={indent(row.depth)} data-testid={`tree-folder-${row.path}`}>
+        <button
+          type="button"
+          aria-expanded={row.open}
+          onClick={() => onToggle(row.path)}
+          className="flex min-w-0 items-center gap-1.5 rounded px-1 py-0.5 text-left font-medium text-slate-800 hover:bg-slate-100"
+        >
+          <span aria-hidden className={`inline-block w-3 text-slate-400 transition ${row.open ? "rotate-90" : ""}`}>
+            ▶
+          </span>
+          <span aria-hidden className="text-amber-500">
+            ▰
+          </span>
+          <span className="truncate">{row.name}</span>
+        </button>
+        <Link
+          href={`/stores/${storeId}?prefix=${encodeURIComponent(row.path)}`}
+          className="text-xs text-slate-400 opacity-0 group-hover:opacity-100 focus:opacity-100 hover:text-indigo-700"
+          title={`Show ${row.path} at the top (a link you can share)`}
+        >
+          open folder
+        </Link>
+      </div>
+    );
+  }
+  if (row.kind === "memory") {
+    const { memory } = row;
+    return (
+      <div className="grid h-full grid-cols-[1fr_6rem_11rem] items-center gap-2 pr-3 text-sm" data-testid={`tree-memory-${memory.path}`}>
+        <div className="flex min-w-0 items-center gap-1.5" style={indent(row.depth)}>
+          <span aria-hidden className="w-3" />
+          <span aria-hidden className="text-slate-400">
+            ▤
+          </span>
+          <Link href={`/stores/${storeId}/memories/${memory.id}`} className="truncate text-indigo-700 hover:underline" title={memory.path}>
+            {row.name}
+          </Link>
+        </div>
+        <span className="text-right tabular-nums text-slate-600">{formatBytes(memory.content_size_bytes)}</span>
+        <span className="text-right text-slate-500">{formatDateTime(memory.updated_at)}</span>
+      </div>
+    );
+  }
+  return (
+    <div className="flex h-full items-center gap-2 text-sm text-slate-500" style={indent(row.depth + 1)} data-testid={`tree-status-${row.prefix}`}>
+      {row.status === "loading" && <span>Loading…</span>}
+      {row.status === "loading-more" && <span>Loading more…</span>}
+      {row.status === "empty" && <span className="italic">{row.message}</span>}
+      {row.status === "more" && (
+        <button type="button" onClick={() => onLoadMore(row.prefix)} className="text-indigo-700 hover:underline">
+          Load more in {row.prefix}
+        </button>
+      )}
+      {row.status === "error" && (
+        <span role="alert" className="text-red-700">
+          Could not list {row.prefix}: {row.message}{" "}
+          <button type="button" onClick={() => onRetry(row.prefix)} className="underline">
+            Retry
+          </button>
+        </span>
+      )}
+    </div>
+  );
+}

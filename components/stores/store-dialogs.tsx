@@ -1,0 +1,121 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Alert } from "@/components/ui/alert.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { Dialog } from "@/components/ui/dialog.tsx";
+import { Field, Input } from "@/components/ui/field.tsx";
+import type { Store } from "@/lib/queries/types.ts";
+import { useArchiveStore, useCreateStore, useDeleteStore, useUpdateStore } from "@/lib/queries/use-stores.ts";
+import { StoreForm } from "./store-form.tsx";
+
+export type CreateStoreDialogProps = { open: boolean; onClose: () => void };
+
+export function CreateStoreDialog({ open, onClose }: CreateStoreDialogProps) {
+  const create = useCreateStore();
+  const close = () => {
+    create.reset();
+    onClose();
+  };
+  return (
+    <Dialog open={open} title="Create memory store" onClose={close}>
+      <StoreForm submitLabel="Create store" pending={create.isPending} error={create.error} onCancel={close} onSubmit={(input) => create.mutate(input, { onSuccess: close })} />
+    </Dialog>
+  );
+}
+
+export type StoreDialogProps = { store: Store; open: boolean; onClose: () => void };
+
+/** Edits name, description and metadata; keys removed from the form are sent as null (the API merges metadata). */
+export function EditStoreDialog({ store, open, onClose }: StoreDialogProps) {
+  const update = useUpdateStore(store.id);
+  const close = () => {
+    update.reset();
+    onClose();
+  };
+  return (
+    <Dialog open={open} title={`Edit ${store.name}`} onClose={close}>
+      <StoreForm
+        initial={store}
+        submitLabel="Save changes"
+        pending={update.isPending}
+        error={update.error}
+        onCancel={close}
+        onSubmit={({ name, description, metadata }) => {
+          const removed = Object.fromEntries(Object.keys(store.metadata).filter((k) => !(k in metadata)).map((k) => [k, null]));
+          update.mutate({ name, description, metadata: { ...removed, ...metadata } }, { onSuccess: close });
+        }}
+      />
+    </Dialog>
+  );
+}
+
+export function ArchiveStoreDialog({ store, open, onClose }: StoreDialogProps) {
+  const archive = useArchiveStore(store.id);
+  return (
+    <Dialog open={open} title={`Archive ${store.name}?`} onClose={onClose}>
+      <div className="space-y-3 text-sm text-slate-700">
+        {archive.error && <Alert>{archive.error.message}</Alert>}
+        <p>
+          Archiving is <strong>irreversible</strong>: the store becomes read-only for good. Its memories can still be read, its versions
+          redacted and the store deleted, but nobody (no person, no agent) can create or change memories in it again, and it is hidden
+          from store lists unless archived stores are shown.
+        </p>
+      </div>
+      <div className="mt-4 flex justify-end gap-2">
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button variant="danger" disabled={archive.isPending} onClick={() => archive.mutate(undefined, { onSuccess: onClose })}>
+          {archive.isPending ? "Archiving…" : "Archive for good"}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
+
+/** Deleting needs the store's name typed exactly, then removes the store, its memories and every version. */
+export function DeleteStoreDialog({ store, open, onClose, redirectTo }: StoreDialogProps & { redirectTo?: string }) {
+  const remove = useDeleteStore(store.id);
+  const router = useRouter();
+  const [typed, setTyped] = useState("");
+  const close = () => {
+    setTyped("");
+    remove.reset();
+    onClose();
+  };
+  return (
+    <Dialog open={open} title={`Delete ${store.name}?`} onClose={close}>
+      <div className="space-y-3 text-sm text-slate-700">
+        {remove.error && <Alert>{remove.error.message}</Alert>}
+        <p>
+          This deletes the store, its {store.memory_count.toLocaleString()} {store.memory_count === 1 ? "memory" : "memories"} and all their
+          versions. It cannot be undone.
+        </p>
+        <Field label={`Type the store's name (${store.name}) to confirm`} htmlFor="delete-store-name">
+          <Input id="delete-store-name" value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" />
+        </Field>
+      </div>
+      <div className="mt-4 flex justify-end gap-2">
+        <Button variant="secondary" onClick={close}>
+          Cancel
+        </Button>
+        <Button
+          variant="danger"
+          disabled={typed !== store.name || remove.isPending}
+          onClick={() =>
+            remove.mutate(undefined, {
+              onSuccess: () => {
+                close();
+                if (redirectTo) router.push(redirectTo);
+              },
+            })
+          }
+        >
+          {remove.isPending ? "Deleting…" : "Delete store"}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
