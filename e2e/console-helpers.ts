@@ -58,8 +58,6 @@ export async function replaceEditorText(page: Page, text: string) {
 /**
  * Like helpers.ts failOnConsoleErrors, but lets through Chromium's "Failed to load resource"
  * lines for the statuses a spec provokes on purpose (a 409 conflict, a 400 validation error).
- * Also let through: Next's prefetch of the store-history pages (/stores/…/versions), which are
- * built on the history branch; on a branch without them that prefetch is a 404.
  */
 export function failOnConsoleErrorsExcept(page: Page, expectedStatuses: number[] = []) {
   const errors: string[] = [];
@@ -67,7 +65,6 @@ export function failOnConsoleErrorsExcept(page: Page, expectedStatuses: number[]
     if (message.type() !== "error") return;
     const failed = /Failed to load resource: the server responded with a status of (\d+)/.exec(message.text());
     if (failed && expectedStatuses.includes(Number(failed[1]))) return;
-    if (failed?.[1] === "404" && /\/stores\/[^/]+\/versions\?.*_rsc=/.test(message.location().url)) return;
     errors.push(`${message.text()} (${message.location().url})`);
   });
   page.on("pageerror", (error) => errors.push(error.message));

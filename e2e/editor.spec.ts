@@ -149,7 +149,7 @@ test.describe("memory editor", () => {
 
     await page.goto(`/stores/${store.id}/memories/${memory.id}`);
     await expect(page.getByText("This memory does not exist any more")).toBeVisible();
-    await expect(page.getByRole("link", { name: /history/i })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Version history" }).getByText("This memory is deleted")).toBeVisible();
     const versions = await apiCall<{ data: unknown[] }>(baseURL!, `/v1/memory_stores/${store.id}/memory_versions?memory_id=${memory.id}`);
     expect(versions.body.data).toHaveLength(3);
     checkConsole();

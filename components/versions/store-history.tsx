@@ -7,7 +7,8 @@ import { Alert } from "@/components/ui/alert.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Card, PageHeader } from "@/components/ui/card.tsx";
 import { EmptyState, QueryState, Spinner } from "@/components/ui/states.tsx";
-import { useHistoryMemory, useHistoryStore, useVersionList, type VersionFilters } from "@/lib/queries/use-versions.ts";
+import { useStore } from "@/lib/queries/use-stores.ts";
+import { useHistoryMemory, useVersionList, type VersionFilters } from "@/lib/queries/use-versions.ts";
 import { DiffToolbar, useDiffSelection } from "./diff-selection.tsx";
 import { filtersFromSearchParams, filtersToQueryString } from "./filter-params.ts";
 import { LoadMore } from "./load-more.tsx";
@@ -26,7 +27,7 @@ export function StoreHistory({ storeId }: { storeId: string }) {
   const pathname = usePathname();
   const search = useSearchParams();
   const filters = filtersFromSearchParams(new URLSearchParams(search.toString()));
-  const store = useHistoryStore(storeId);
+  const store = useStore(storeId);
   const apply = (next: VersionFilters) => router.push(`${pathname}${filtersToQueryString(next)}`);
   const { memory_id: memoryId, ...rest } = filters;
 

@@ -6,10 +6,11 @@ import { queryKeys } from "./keys.ts";
 import type { Memory } from "./types.ts";
 
 /** One memory with its content, by id (deep links load it this way, whatever its path). */
-export function useMemory(storeId: string, memoryId: string) {
+export function useMemory(storeId: string, memoryId: string, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: queryKeys.memories.one(storeId, memoryId),
     queryFn: ({ signal }) => api<Memory>(`/v1/memory_stores/${storeId}/memories/${memoryId}`, { query: { view: "full" }, signal }),
+    enabled,
   });
 }
 

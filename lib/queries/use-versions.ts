@@ -3,7 +3,8 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { api } from "./api-client.ts";
 import { queryKeys } from "./keys.ts";
-import type { Memory, MemoryVersion, Page, Store } from "./types.ts";
+import { useMemory } from "./use-memories.ts";
+import type { Memory, MemoryVersion, Page } from "./types.ts";
 
 /** The list filters of GET /v1/memory_stores/{store}/memory_versions, named as on the wire. */
 export const VERSION_FILTER_KEYS = [
@@ -56,11 +57,7 @@ export function useHistoryMemory(storeId: string, memoryId: string) {
   });
   const newest = latest.data?.data[0];
   const deleted = latest.isSuccess && (!newest || newest.operation === "deleted");
-  const memory = useQuery({
-    queryKey: queryKeys.memories.one(storeId, memoryId),
-    queryFn: ({ signal }) => api<Memory>(`${storePath(storeId)}/memories/${encodeURIComponent(memoryId)}`, { query: { view: "full" }, signal }),
-    enabled: latest.isSuccess && !deleted,
-  });
+  const memory = useMemory(storeId, memoryId, { enabled: latest.isSuccess && !deleted });
   return {
     isLoading: latest.isPending || (latest.isSuccess && !deleted && memory.isPending),
     error: latest.error ?? (deleted ? null : memory.error),
@@ -71,10 +68,6 @@ export function useHistoryMemory(storeId: string, memoryId: string) {
   };
 }
 
-/** The store the history belongs to (name, archived state), on the store page's cache key. */
-export function useHistoryStore(storeId: string) {
-  return useQuery({ queryKey: queryKeys.stores.one(storeId), queryFn: ({ signal }) => api<Store>(storePath(storeId), { signal }) });
-}
 
 export function useRedactVersion(storeId: string) {
   const client = useQueryClient();

@@ -25,13 +25,11 @@ async function call(secret: string, method: string, path: string, body?: unknown
 
 let storeA: string;
 let storeB: string;
-let memoryA: string;
 
 beforeAll(async () => {
   server = await startServer({ env: { MEMORY_CONSOLE_ADMIN_EMAIL: ADMIN.email, MEMORY_CONSOLE_ADMIN_PASSWORD: ADMIN.password } });
   storeA = (await server.client.beta.memoryStores.create({ name: "A" })).id;
   storeB = (await server.client.beta.memoryStores.create({ name: "B" })).id;
-  memoryA = (await server.client.beta.memoryStores.memories.create(storeA, { path: "/keep.md", content: "x" })).id;
 });
 afterAll(() => server?.stop());
 
@@ -120,7 +118,7 @@ describe("API keys: read-only, store-limited, revoked", () => {
 
 describe("console sessions", () => {
   it("unauthenticated console pages redirect to sign-in", async () => {
-    for (const path of ["/", "/stores", "/users", "/api-keys"]) {
+    for (const path of ["/", "/stores", `/stores/${storeA}`, `/stores/${storeA}/versions`, "/users", "/api-keys"]) {
       const res = await fetch(`${server.baseURL}${path}`, { redirect: "manual" });
       expect([307, 308]).toContain(res.status);
       expect(res.headers.get("location")).toMatch(/\/sign-in/);
