@@ -8,7 +8,7 @@ import { Alert } from "@/components/ui/alert.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, PageHeader } from "@/components/ui/card.tsx";
-import { Dialog } from "@/components/ui/dialog.tsx";
+import { Dialog, DialogActions } from "@/components/ui/dialog.tsx";
 import { formatDateTime } from "@/components/ui/format.ts";
 import { EmptyState, QueryState } from "@/components/ui/states.tsx";
 import { Cell, Row, Table } from "@/components/ui/table.tsx";
@@ -59,14 +59,11 @@ function KeysTable() {
       </QueryState>
       <Dialog open={revoking !== null} title={`Revoke ${revoking?.name ?? ""}?`} onClose={() => setRevoking(null)}>
         <p className="text-sm text-slate-600">Every request with this key fails from now on. This cannot be undone.</p>
-        <div className="mt-4 flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setRevoking(null)}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={() => setRevoking(null)} className="mt-4">
           <Button variant="danger" onClick={() => revoking && revoke.mutate(revoking.id, { onSettled: () => setRevoking(null) })}>
             Revoke key
           </Button>
-        </div>
+        </DialogActions>
       </Dialog>
     </Card>
   );
