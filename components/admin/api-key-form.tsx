@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
+import { DialogActions } from "@/components/ui/dialog.tsx";
 import { Field, Input } from "@/components/ui/field.tsx";
 import { ROLES } from "@/lib/auth/roles.ts";
 import { api } from "@/lib/queries/api-client.ts";
@@ -70,14 +71,11 @@ export function ApiKeyForm({ onCreated, onCancel }: { onCreated: (key: ApiKey & 
           </div>
         )}
       </div>
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
+      <DialogActions onCancel={onCancel}>
         <Button type="submit" disabled={create.isPending || (limited && storeIds.length === 0)}>
           {create.isPending ? "Creating…" : "Create key"}
         </Button>
-      </div>
+      </DialogActions>
     </form>
   );
 }

@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
+import { DialogActions } from "@/components/ui/dialog.tsx";
 import { Field, Input } from "@/components/ui/field.tsx";
 import { ROLES } from "@/lib/auth/roles.ts";
 import { useCreateUser } from "@/lib/queries/use-admin.ts";
@@ -49,14 +50,11 @@ export function UserForm({ onDone }: { onDone: () => void }) {
           </label>
         ))}
       </fieldset>
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onDone}>
-          Cancel
-        </Button>
+      <DialogActions onCancel={onDone}>
         <Button type="submit" disabled={create.isPending}>
           {create.isPending ? "Creating…" : "Create user"}
         </Button>
-      </div>
+      </DialogActions>
     </form>
   );
 }

@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button.tsx";
-import { Dialog } from "@/components/ui/dialog.tsx";
+import { Dialog, DialogActions } from "@/components/ui/dialog.tsx";
 import { Field, Input, Textarea } from "@/components/ui/field.tsx";
 import { LIMITS } from "@/lib/memory/limits.ts";
 import { fieldError } from "@/lib/queries/field-error.ts";
@@ -55,14 +55,11 @@ function CreateMemoryForm({ storeId, folder, onCancel, onCreated }: CreateMemory
       </Field>
       <div className="flex items-center justify-between gap-2">
         <SizeCounter bytes={bytes} />
-        <div className="flex gap-2">
-          <Button variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={onCancel}>
           <Button type="submit" disabled={create.isPending || bytes > LIMITS.memoryContentBytes}>
             {create.isPending ? "Creating…" : "Create memory"}
           </Button>
-        </div>
+        </DialogActions>
       </div>
     </form>
   );

@@ -2,7 +2,7 @@
 
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
-import { Dialog } from "@/components/ui/dialog.tsx";
+import { Dialog, DialogActions } from "@/components/ui/dialog.tsx";
 import { ApiError } from "@/lib/queries/api-client.ts";
 import { useDeleteMemory } from "@/lib/queries/use-memories.ts";
 
@@ -35,14 +35,11 @@ export function DeleteMemoryDialog({ storeId, memoryId, path, expectedSha256, un
           {unsaved && " Your unsaved edits are lost."}
         </p>
       </div>
-      <div className="mt-4 flex justify-end gap-2">
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
+      <DialogActions onCancel={onClose} className="mt-4">
         <Button variant="danger" disabled={remove.isPending || changed} onClick={() => remove.mutate({ expectedSha256 }, { onSuccess: onDeleted })}>
           {remove.isPending ? "Deleting…" : "Delete memory"}
         </Button>
-      </div>
+      </DialogActions>
     </Dialog>
   );
 }

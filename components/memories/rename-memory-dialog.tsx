@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button.tsx";
-import { Dialog } from "@/components/ui/dialog.tsx";
+import { Dialog, DialogActions } from "@/components/ui/dialog.tsx";
 import { Field, Input } from "@/components/ui/field.tsx";
 import { fieldError } from "@/lib/queries/field-error.ts";
 import type { Memory } from "@/lib/queries/types.ts";
@@ -31,14 +31,11 @@ export function RenameMemoryDialog({ memory, onClose }: RenameMemoryDialogProps)
           <Input id="rename-path" value={path} onChange={(e) => setPath(e.target.value)} className="font-mono" autoFocus aria-invalid={problem?.field === "path"} />
         </Field>
         <PathRules path={path} />
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={onClose}>
           <Button type="submit" disabled={rename.isPending || path === memory.path}>
             {rename.isPending ? "Renaming…" : "Rename"}
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );

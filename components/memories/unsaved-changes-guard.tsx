@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button.tsx";
-import { Dialog } from "@/components/ui/dialog.tsx";
+import { Dialog, DialogActions } from "@/components/ui/dialog.tsx";
 
 export type UnsavedChangesGuardProps = { when: boolean };
 
@@ -44,10 +44,7 @@ export function UnsavedChangesGuard({ when }: UnsavedChangesGuardProps) {
   return (
     <Dialog open={target !== null} title="Leave without saving?" onClose={() => setTarget(null)}>
       <p className="text-sm text-slate-600">Your changes to this memory are not saved. If you leave now, they are lost.</p>
-      <div className="mt-4 flex justify-end gap-2">
-        <Button variant="secondary" onClick={() => setTarget(null)}>
-          Stay
-        </Button>
+      <DialogActions onCancel={() => setTarget(null)} cancelLabel="Stay" className="mt-4">
         <Button
           variant="danger"
           onClick={() => {
@@ -58,7 +55,7 @@ export function UnsavedChangesGuard({ when }: UnsavedChangesGuardProps) {
         >
           Leave without saving
         </Button>
-      </div>
+      </DialogActions>
     </Dialog>
   );
 }

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
-import { Dialog } from "@/components/ui/dialog.tsx";
+import { Dialog, DialogActions } from "@/components/ui/dialog.tsx";
 import { Field, Input } from "@/components/ui/field.tsx";
 import type { Store } from "@/lib/queries/types.ts";
 import { useArchiveStore, useCreateStore, useDeleteStore, useUpdateStore } from "@/lib/queries/use-stores.ts";
@@ -63,14 +63,11 @@ export function ArchiveStoreDialog({ store, open, onClose }: StoreDialogProps) {
           from store lists unless archived stores are shown.
         </p>
       </div>
-      <div className="mt-4 flex justify-end gap-2">
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
+      <DialogActions onCancel={onClose} className="mt-4">
         <Button variant="danger" disabled={archive.isPending} onClick={() => archive.mutate(undefined, { onSuccess: onClose })}>
           {archive.isPending ? "Archiving…" : "Archive for good"}
         </Button>
-      </div>
+      </DialogActions>
     </Dialog>
   );
 }
@@ -97,10 +94,7 @@ export function DeleteStoreDialog({ store, open, onClose, redirectTo }: StoreDia
           <Input id="delete-store-name" value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" />
         </Field>
       </div>
-      <div className="mt-4 flex justify-end gap-2">
-        <Button variant="secondary" onClick={close}>
-          Cancel
-        </Button>
+      <DialogActions onCancel={close} className="mt-4">
         <Button
           variant="danger"
           disabled={typed !== store.name || remove.isPending}
@@ -115,7 +109,7 @@ export function DeleteStoreDialog({ store, open, onClose, redirectTo }: StoreDia
         >
           {remove.isPending ? "Deleting…" : "Delete store"}
         </Button>
-      </div>
+      </DialogActions>
     </Dialog>
   );
 }

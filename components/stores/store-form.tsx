@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
+import { DialogActions } from "@/components/ui/dialog.tsx";
 import { Field, Input, Textarea } from "@/components/ui/field.tsx";
 import { LIMITS } from "@/lib/memory/limits.ts";
 import { fieldError } from "@/lib/queries/field-error.ts";
@@ -61,14 +62,11 @@ export function StoreForm({ initial, submitLabel, pending, error, onSubmit, onCa
         />
       </Field>
       <MetadataRows rows={rows} onChange={setRows} error={problem?.field === "metadata" ? problem.message : null} />
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
+      <DialogActions onCancel={onCancel}>
         <Button type="submit" disabled={pending || metadata === null}>
           {pending ? "Saving…" : submitLabel}
         </Button>
-      </div>
+      </DialogActions>
     </form>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, type ReactNode } from "react";
+import { Button } from "./button.tsx";
 
 export type DialogProps = { open: boolean; title: string; onClose: () => void; children: ReactNode; wide?: boolean };
 
@@ -27,5 +28,26 @@ export function Dialog({ open, title, onClose, children, wide }: DialogProps) {
         </div>
       )}
     </dialog>
+  );
+}
+
+export type DialogActionsProps = {
+  onCancel: () => void;
+  cancelLabel?: string;
+  /** Placement only, e.g. "mt-4" when the footer follows the content rather than closing a spaced stack. */
+  className?: string;
+  /** The primary action(s), after Cancel. */
+  children: ReactNode;
+};
+
+/** A dialog's footer, right-aligned: the Cancel button, then the actions. */
+export function DialogActions({ onCancel, cancelLabel = "Cancel", className = "", children }: DialogActionsProps) {
+  return (
+    <div className={`flex justify-end gap-2 ${className}`}>
+      <Button variant="secondary" onClick={onCancel}>
+        {cancelLabel}
+      </Button>
+      {children}
+    </div>
   );
 }

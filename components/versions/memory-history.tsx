@@ -3,16 +3,14 @@
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
-import { Card } from "@/components/ui/card.tsx";
-import { EmptyState, QueryState } from "@/components/ui/states.tsx";
 import type { MemoryVersion } from "@/lib/queries/types.ts";
 import { useVersionList, type RestoreResult, type VersionFilters } from "@/lib/queries/use-versions.ts";
-import { LoadMore } from "./load-more.tsx";
 import { RedactDialog } from "./redact-dialog.tsx";
 import { RestoreDialog, type RestoreTarget } from "./restore-dialog.tsx";
-import { DiffToolbar, useDiffSelection } from "./diff-selection.tsx";
+import { useDiffSelection } from "./diff-selection.tsx";
 import { VersionActions } from "./version-actions.tsx";
-import { VersionDiff, type DiffSide } from "./version-diff.tsx";
+import type { DiffSide } from "./version-diff.tsx";
+import { VersionList } from "./version-list.tsx";
 import { VersionTable } from "./version-table.tsx";
 
 export type MemoryHistoryProps = {
@@ -72,38 +70,33 @@ function History({ storeId, memoryId, currentVersionId, currentContent, canWrite
           Its versions are kept for a while. {canWrite && !archived && "Restore one to re-create the memory (it gets a new id)."}
         </Alert>
       )}
-      <DiffToolbar selection={selection} />
-      {selection.diff && <VersionDiff storeId={storeId} left={selection.diff[0]} right={selection.diff[1]} onClose={selection.closeDiff} />}
-      <Card>
-        <QueryState
-          isLoading={list.isLoading}
-          error={list.data ? null : list.error}
-          isEmpty={list.versions.length === 0}
-          empty={<EmptyState title="No versions to show">{Object.keys(filters).length > 0 ? "No version of this memory matches the filters." : "This memory has no retained versions."}</EmptyState>}
-        >
-          <VersionTable
-            storeId={storeId}
-            versions={list.versions}
-            headVersionId={currentVersionId}
-            selected={selection.selectedIds}
-            onToggleSelect={selection.toggle}
-            actions={(version) => (
-              <VersionActions
-                version={version}
-                head={head}
-                canWrite={canWrite}
-                archived={archived}
-                onDiffCurrent={() => selection.openDiff({ kind: "version", version }, current)}
-                onRestore={() =>
-                  setRestoring({ version, headVersionId: currentVersionId, currentPath: head?.path ?? null, sameContent: head !== null && head.sha === version.content_sha256 })
-                }
-                onRedact={() => setRedacting(version)}
-              />
-            )}
-          />
-          <LoadMore query={list} />
-        </QueryState>
-      </Card>
+      <VersionList
+        storeId={storeId}
+        list={list}
+        selection={selection}
+        emptyText={Object.keys(filters).length > 0 ? "No version of this memory matches the filters." : "This memory has no retained versions."}
+      >
+        <VersionTable
+          storeId={storeId}
+          versions={list.versions}
+          headVersionId={currentVersionId}
+          selected={selection.selectedIds}
+          onToggleSelect={selection.toggle}
+          actions={(version) => (
+            <VersionActions
+              version={version}
+              head={head}
+              canWrite={canWrite}
+              archived={archived}
+              onDiffCurrent={() => selection.openDiff({ kind: "version", version }, current)}
+              onRestore={() =>
+                setRestoring({ version, headVersionId: currentVersionId, currentPath: head?.path ?? null, sameContent: head !== null && head.sha === version.content_sha256 })
+              }
+              onRedact={() => setRedacting(version)}
+            />
+          )}
+        />
+      </VersionList>
       <RestoreDialog storeId={storeId} target={restoring} onClose={() => setRestoring(null)} onDone={restored} />
       <RedactDialog
         storeId={storeId}

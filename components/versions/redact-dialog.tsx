@@ -1,7 +1,7 @@
 "use client";
 
 import { Button } from "@/components/ui/button.tsx";
-import { Dialog } from "@/components/ui/dialog.tsx";
+import { Dialog, DialogActions } from "@/components/ui/dialog.tsx";
 import type { MemoryVersion } from "@/lib/queries/types.ts";
 import { useRedactVersion } from "@/lib/queries/use-versions.ts";
 import { ActorLabel } from "./actor-name.tsx";
@@ -30,10 +30,7 @@ export function RedactDialog({ storeId, version, onClose, onDone }: RedactDialog
             with who wrote it and when, and who redacted it. <strong>This cannot be undone.</strong>
           </p>
           {redact.error && <MutationError storeId={storeId} error={redact.error} />}
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={close}>
-              Cancel
-            </Button>
+          <DialogActions onCancel={close}>
             <Button
               variant="danger"
               disabled={redact.isPending}
@@ -48,7 +45,7 @@ export function RedactDialog({ storeId, version, onClose, onDone }: RedactDialog
             >
               {redact.isPending ? "Redacting…" : "Redact version"}
             </Button>
-          </div>
+          </DialogActions>
         </div>
       )}
     </Dialog>

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { Button } from "@/components/ui/button.tsx";
-import { Dialog } from "@/components/ui/dialog.tsx";
+import { Dialog, DialogActions } from "@/components/ui/dialog.tsx";
 import { Field, Input } from "@/components/ui/field.tsx";
 import type { MemoryVersion } from "@/lib/queries/types.ts";
 import { useRestoreVersion, type RestoreResult } from "@/lib/queries/use-versions.ts";
@@ -79,14 +79,11 @@ function RestoreForm({ storeId, target, onClose, onDone }: RestoreDialogProps & 
         </>
       )}
       {restore.error && <MutationError storeId={storeId} error={restore.error} />}
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
+      <DialogActions onCancel={onClose}>
         <Button type="submit" disabled={restore.isPending || (deleted && !path.trim())}>
           {restore.isPending ? "Restoring…" : deleted ? "Re-create memory" : "Restore version"}
         </Button>
-      </div>
+      </DialogActions>
     </form>
   );
 }

@@ -6,15 +6,14 @@ import { usePermissions } from "@/components/shell/session-user.tsx";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Card, PageHeader } from "@/components/ui/card.tsx";
-import { EmptyState, QueryState, Spinner } from "@/components/ui/states.tsx";
+import { Spinner } from "@/components/ui/states.tsx";
 import { useStore } from "@/lib/queries/use-stores.ts";
 import { useHistoryMemory, useVersionList, type VersionFilters } from "@/lib/queries/use-versions.ts";
-import { DiffToolbar, useDiffSelection } from "./diff-selection.tsx";
+import { useDiffSelection } from "./diff-selection.tsx";
 import { filtersFromSearchParams, filtersToQueryString } from "./filter-params.ts";
-import { LoadMore } from "./load-more.tsx";
 import { MemoryHistory } from "./memory-history.tsx";
-import { VersionDiff } from "./version-diff.tsx";
 import { VersionFilterForm } from "./version-filters.tsx";
+import { VersionList } from "./version-list.tsx";
 import { VersionTable } from "./version-table.tsx";
 
 /**
@@ -108,19 +107,14 @@ function StoreVersions({ storeId, filters }: { storeId: string; filters: Version
   const filtered = Object.keys(filters).length > 0;
   return (
     <div className="space-y-3">
-      <DiffToolbar selection={selection} />
-      {selection.diff && <VersionDiff storeId={storeId} left={selection.diff[0]} right={selection.diff[1]} onClose={selection.closeDiff} />}
-      <Card>
-        <QueryState
-          isLoading={list.isLoading}
-          error={list.data ? null : list.error}
-          isEmpty={list.versions.length === 0}
-          empty={<EmptyState title="No versions to show">{filtered ? "No version matches these filters." : "Nothing has been written to this store yet (or its versions were pruned)."}</EmptyState>}
-        >
-          <VersionTable storeId={storeId} versions={list.versions} showMemory selected={selection.selectedIds} onToggleSelect={selection.toggle} />
-          <LoadMore query={list} />
-        </QueryState>
-      </Card>
+      <VersionList
+        storeId={storeId}
+        list={list}
+        selection={selection}
+        emptyText={filtered ? "No version matches these filters." : "Nothing has been written to this store yet (or its versions were pruned)."}
+      >
+        <VersionTable storeId={storeId} versions={list.versions} showMemory selected={selection.selectedIds} onToggleSelect={selection.toggle} />
+      </VersionList>
     </div>
   );
 }

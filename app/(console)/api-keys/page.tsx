@@ -8,9 +8,10 @@ import { Alert } from "@/components/ui/alert.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, PageHeader } from "@/components/ui/card.tsx";
-import { Dialog } from "@/components/ui/dialog.tsx";
+import { Dialog, DialogActions } from "@/components/ui/dialog.tsx";
 import { formatDateTime } from "@/components/ui/format.ts";
 import { EmptyState, QueryState } from "@/components/ui/states.tsx";
+import { Cell, Row, Table } from "@/components/ui/table.tsx";
 import type { ApiKey } from "@/lib/queries/types.ts";
 import { useApiKeys, useRevokeApiKey } from "@/lib/queries/use-admin.ts";
 
@@ -27,56 +28,42 @@ function KeysTable() {
         isEmpty={keys.data?.data.length === 0}
         empty={<EmptyState title="No API keys yet">Create one for each agent or script that talks to the API.</EmptyState>}
       >
-        <table className="w-full text-left text-sm">
-          <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
-            <tr>
-              <th className="px-4 py-2">Name</th>
-              <th className="px-4 py-2">Key</th>
-              <th className="px-4 py-2">Access</th>
-              <th className="px-4 py-2">Created</th>
-              <th className="px-4 py-2" />
-            </tr>
-          </thead>
-          <tbody>
-            {keys.data?.data.map((key) => (
-              <tr key={key.id} className="border-b border-slate-100 last:border-0" data-testid={`key-row-${key.name}`}>
-                <td className="px-4 py-2">
-                  <div className="font-medium text-slate-900">{key.name}</div>
-                  <div className="font-mono text-xs text-slate-400">{key.id}</div>
-                </td>
-                <td className="px-4 py-2 font-mono text-xs">{key.prefix}…</td>
-                <td className="space-x-1 px-4 py-2">
-                  <Badge tone="indigo">{key.role}</Badge>
-                  {key.read_only && <Badge tone="amber">read-only</Badge>}
-                  <Badge>{key.store_ids ? `${key.store_ids.length} store${key.store_ids.length === 1 ? "" : "s"}` : "all stores"}</Badge>
-                </td>
-                <td className="px-4 py-2 text-slate-600">{formatDateTime(key.created_at)}</td>
-                <td className="px-4 py-2 text-right">
-                  {key.revoked_at ? (
-                    <Badge tone="red" title={`Revoked ${formatDateTime(key.revoked_at)}`}>
-                      revoked
-                    </Badge>
-                  ) : (
-                    <Button size="sm" variant="danger" onClick={() => setRevoking(key)}>
-                      Revoke
-                    </Button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <Table columns={["Name", "Key", "Access", "Created", ""]}>
+          {keys.data?.data.map((key) => (
+            <Row key={key.id} data-testid={`key-row-${key.name}`}>
+              <Cell>
+                <div className="font-medium text-slate-900">{key.name}</div>
+                <div className="font-mono text-xs text-slate-400">{key.id}</div>
+              </Cell>
+              <Cell className="font-mono text-xs">{key.prefix}…</Cell>
+              <Cell className="space-x-1">
+                <Badge tone="indigo">{key.role}</Badge>
+                {key.read_only && <Badge tone="amber">read-only</Badge>}
+                <Badge>{key.store_ids ? `${key.store_ids.length} store${key.store_ids.length === 1 ? "" : "s"}` : "all stores"}</Badge>
+              </Cell>
+              <Cell className="text-slate-600">{formatDateTime(key.created_at)}</Cell>
+              <Cell align="right">
+                {key.revoked_at ? (
+                  <Badge tone="red" title={`Revoked ${formatDateTime(key.revoked_at)}`}>
+                    revoked
+                  </Badge>
+                ) : (
+                  <Button size="sm" variant="danger" onClick={() => setRevoking(key)}>
+                    Revoke
+                  </Button>
+                )}
+              </Cell>
+            </Row>
+          ))}
+        </Table>
       </QueryState>
       <Dialog open={revoking !== null} title={`Revoke ${revoking?.name ?? ""}?`} onClose={() => setRevoking(null)}>
         <p className="text-sm text-slate-600">Every request with this key fails from now on. This cannot be undone.</p>
-        <div className="mt-4 flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setRevoking(null)}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={() => setRevoking(null)} className="mt-4">
           <Button variant="danger" onClick={() => revoking && revoke.mutate(revoking.id, { onSettled: () => setRevoking(null) })}>
             Revoke key
           </Button>
-        </div>
+        </DialogActions>
       </Dialog>
     </Card>
   );
