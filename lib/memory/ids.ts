@@ -62,6 +62,27 @@ export function newId(prefix: IdPrefix): string {
   return `${prefix}_${ulid()}`;
 }
 
+/**
+ * A new id that sorts after `previous` even when `previous` came from another app instance
+ * whose clock runs ahead, or from the same millisecond with a larger random part: then the
+ * id is `previous` plus one. Versions of one memory use it so that "newest first" (id order)
+ * always matches the order in which the store lock let them be written.
+ */
+export function newIdAfter(prefix: IdPrefix, previous: string): string {
+  const id = newId(prefix);
+  if (id > previous) return id;
+  const chars = previous.slice(prefix.length + 1).split("");
+  for (let i = chars.length - 1; i >= 0; i--) {
+    const digit = ALPHABET.indexOf(chars[i]!);
+    if (digit < 31) {
+      chars[i] = ALPHABET[digit + 1]!;
+      return `${prefix}_${chars.join("")}`;
+    }
+    chars[i] = ALPHABET[0]!;
+  }
+  throw new Error(`No id sorts after ${previous}.`);
+}
+
 const ID_PATTERN = /^[a-z]+_[0-9A-Za-z]{1,64}$/;
 
 /** True when `value` has the shape of an id with this prefix (it may still not exist). */

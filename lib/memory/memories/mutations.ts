@@ -2,7 +2,7 @@ import type { Actor } from "../actor.ts";
 import { actorId } from "../actor.ts";
 import type { Tx } from "../db.ts";
 import { sha256Hex, utf8Length } from "../hashing.ts";
-import { newId } from "../ids.ts";
+import { newId, newIdAfter } from "../ids.ts";
 import type { MemoryRecord } from "./get-memory.ts";
 
 /**
@@ -21,10 +21,11 @@ async function recordVersion(
   state: { path: string; content: string | null },
   actor: Actor,
   at: Date,
+  previousVersionId: string | null,
 ) {
   const version = await tx.memoryVersion.create({
     data: {
-      id: newId("memver"),
+      id: previousVersionId === null ? newId("memver") : newIdAfter("memver", previousVersionId),
       storeId,
       memoryId,
       operation,
@@ -44,7 +45,7 @@ async function recordVersion(
 export async function insertMemory(tx: Tx, storeId: string, state: { path: string; content: string }, actor: Actor): Promise<MemoryRecord> {
   const now = new Date();
   const id = newId("mem");
-  const versionId = await recordVersion(tx, storeId, id, "created", state, actor, now);
+  const versionId = await recordVersion(tx, storeId, id, "created", state, actor, now, null);
   const memory = await tx.memoryRecord.create({
     data: {
       id,
@@ -64,7 +65,7 @@ export async function insertMemory(tx: Tx, storeId: string, state: { path: strin
 
 export async function changeMemory(tx: Tx, memory: MemoryRecord, state: { path: string; content: string }, actor: Actor): Promise<MemoryRecord> {
   const now = new Date();
-  const versionId = await recordVersion(tx, memory.storeId, memory.id, "modified", state, actor, now);
+  const versionId = await recordVersion(tx, memory.storeId, memory.id, "modified", state, actor, now, memory.memoryVersionId);
   return tx.memoryRecord.update({
     where: { id: memory.id },
     data: {
@@ -78,8 +79,13 @@ export async function changeMemory(tx: Tx, memory: MemoryRecord, state: { path: 
   });
 }
 
-export async function removeMemory(tx: Tx, memory: Pick<MemoryRecord, "id" | "storeId" | "path">, actor: Actor): Promise<void> {
-  await recordVersion(tx, memory.storeId, memory.id, "deleted", { path: memory.path, content: null }, actor, new Date());
+export async function removeMemory(
+  tx: Tx,
+  memory: Pick<MemoryRecord, "id" | "storeId" | "path" | "memoryVersionId">,
+  actor: Actor,
+): Promise<void> {
+  const state = { path: memory.path, content: null };
+  await recordVersion(tx, memory.storeId, memory.id, "deleted", state, actor, new Date(), memory.memoryVersionId);
   await tx.memoryRecord.delete({ where: { id: memory.id }, select: { id: true } });
   await tx.memoryStore.update({ where: { id: memory.storeId }, data: { memoryCount: { decrement: 1 } }, select: { id: true } });
 }
