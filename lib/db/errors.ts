@@ -8,7 +8,11 @@ import { MemoryError } from "../memory/errors.ts";
 export function translateDbError(error: unknown): MemoryError | null {
   const e = error as { code?: string; message?: string; meta?: { modelName?: string; target?: unknown; driverAdapterError?: unknown } };
   const message = e?.message ?? "";
-  if (e?.code === "P2002" && /path/.test(JSON.stringify(e.meta ?? {}) + message)) {
+  // P2002 from model queries; P2010 ("raw query failed") carries the driver's own words.
+  const uniquePath =
+    (e?.code === "P2002" && /path/.test(JSON.stringify(e.meta ?? {}) + message)) ||
+    (e?.code === "P2010" && /memories\.store_id, memories\.path|memories_store_id_path_key/.test(message));
+  if (uniquePath) {
     return new MemoryError("path_conflict", "Path conflict: another memory was written at this path at the same time; retry the request.", {
       conflicting_path: "",
       conflicting_memory_id: "",

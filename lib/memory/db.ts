@@ -17,3 +17,5 @@ export interface Db {
 export type Tx = Prisma.TransactionClient;
 export type Client = PrismaClient | Tx;
 export { Prisma } from "../db/generated/sqlite/client.ts";
+/** Rows as the domain hands them out: the generated model types (the same on both engines). */
+export type { MemoryRecord, MemoryStore, MemoryVersion } from "../db/generated/sqlite/client.ts";

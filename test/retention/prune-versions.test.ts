@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openRawDb } from "../helpers/database.ts";
@@ -33,12 +33,19 @@ async function age(memoryIds: string[], days: number) {
   }
 }
 
-function prune(retentionDays: string) {
-  return spawnSync("npm", ["run", "--silent", "prune"], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: server.databaseUrl, VERSION_RETENTION_DAYS: retentionDays },
-    encoding: "utf8",
-    timeout: 60_000,
+/** Runs `npm run prune` without blocking this process (so the SDK's idle sockets stay serviced). */
+function prune(retentionDays: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolveRun, reject) => {
+    const child = spawn("npm", ["run", "--silent", "prune"], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: server.databaseUrl, VERSION_RETENTION_DAYS: retentionDays },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    child.once("error", reject);
+    child.once("close", (status) => resolveRun({ status, stdout, stderr }));
   });
 }
 
@@ -67,7 +74,7 @@ describe("npm run prune", () => {
     const recent = await server.client.beta.memoryStores.memories.create(old.store.id, { path: "/recent.md", content: "r1" });
     await server.client.beta.memoryStores.memories.update(recent.id, { memory_store_id: old.store.id, content: "r2" });
 
-    const run = prune("30");
+    const run = await prune("30");
     expect(run.stderr).toBe("");
     expect(run.stdout).toContain("pruned 5 versions older than 30 days");
 
@@ -83,9 +90,9 @@ describe("npm run prune", () => {
 
   it("measures age against VERSION_RETENTION_DAYS: 20-day-old versions stay at 30 days and go at 10", async () => {
     const old = await oldStore(20);
-    expect(prune("30").stdout).toContain("pruned 0 versions older than 30 days");
+    expect((await prune("30")).stdout).toContain("pruned 0 versions older than 30 days");
     expect(await versionsOf(old.store.id, old.edited.id)).toHaveLength(4);
-    expect(prune("10").stdout).toContain("pruned 5 versions older than 10 days");
+    expect((await prune("10")).stdout).toContain("pruned 5 versions older than 10 days");
     expect((await versionsOf(old.store.id, old.edited.id)).map((v) => v.id)).toEqual([old.head]);
   });
 });

@@ -1,4 +1,4 @@
-import type { Tx } from "../db.ts";
+import { Prisma, type Tx } from "../db.ts";
 import { pathConflict } from "../errors.ts";
 import { ancestorPaths, folderRange } from "../paths.ts";
 
@@ -6,17 +6,15 @@ import { ancestorPaths, folderRange } from "../paths.ts";
  * Two live memories of a store may not overlap: the same path, or one an ancestor of the
  * other (`/notes` and `/notes/todo.md`). Runs under the store lock, so the answer holds until
  * the transaction commits; the unique index on (store_id, path) backs up the same-path case.
+ * One statement: equality seeks for the path and its ancestors, a range seek for its subtree.
  */
 export async function assertPathFree(tx: Tx, storeId: string, path: string, exceptMemoryIds: readonly string[] = []) {
   const inside = folderRange(path + "/");
-  const hit = await tx.memoryRecord.findFirst({
-    where: {
-      storeId,
-      ...(exceptMemoryIds.length > 0 && { id: { notIn: [...exceptMemoryIds] } }),
-      OR: [{ path: { in: [path, ...ancestorPaths(path)] } }, { path: { gte: inside.from, lt: inside.to } }],
-    },
-    select: { id: true, path: true },
-    orderBy: { path: "asc" },
-  });
+  const except = exceptMemoryIds.length > 0 ? Prisma.sql`AND id NOT IN (${Prisma.join(exceptMemoryIds)})` : Prisma.empty;
+  const [hit] = await tx.$queryRaw<{ id: string; path: string }[]>`
+    SELECT id, path FROM memories
+    WHERE store_id = ${storeId} ${except}
+      AND (path IN (${Prisma.join([path, ...ancestorPaths(path)])}) OR (path >= ${inside.from} AND path < ${inside.to}))
+    ORDER BY path LIMIT 1`;
   if (hit) throw pathConflict(path, hit.path, hit.id);
 }

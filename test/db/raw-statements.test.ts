@@ -1,0 +1,74 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { databaseTarget } from "../../lib/config.ts";
+import { openDb, type OpenDb } from "../../lib/db/client.ts";
+import { translateDbError } from "../../lib/db/errors.ts";
+import { migrate } from "../../lib/db/migrate.ts";
+import { getMemory } from "../../lib/memory/memories/get-memory.ts";
+import { listMemories } from "../../lib/memory/memories/list-memories.ts";
+import { changeMemory, insertMemory } from "../../lib/memory/memories/mutations.ts";
+import { createStore } from "../../lib/memory/stores/create-store.ts";
+import { listVersions } from "../../lib/memory/versions/list-versions.ts";
+import { getVersion } from "../../lib/memory/versions/get-version.ts";
+import { createPostgresDatabase } from "../helpers/postgres.ts";
+import { ENGINE } from "../helpers/server.ts";
+
+/**
+ * The memory and version statements are hand-written SQL (lib/memory/memories/memory-rows.ts):
+ * what a write returns is built from the values it wrote, so it must equal what the database
+ * gives back, to the millisecond, on the engine under test; and a raw statement's unique
+ * violation must still read as a path conflict.
+ */
+let db: OpenDb;
+let drop: () => Promise<void>;
+const actor = { type: "api_actor", api_key_id: "apikey_test" } as const;
+
+beforeAll(async () => {
+  if (ENGINE === "postgres") {
+    const pg = await createPostgresDatabase("raw");
+    drop = pg.drop;
+    await migrate(databaseTarget(pg.url));
+    db = await openDb(databaseTarget(pg.url));
+  } else {
+    const dir = mkdtempSync(join(tmpdir(), "memc-raw-"));
+    drop = async () => rmSync(dir, { recursive: true, force: true });
+    await migrate(databaseTarget(`file:${join(dir, "raw.db")}`));
+    db = await openDb(databaseTarget(`file:${join(dir, "raw.db")}`));
+  }
+});
+afterAll(async () => {
+  await db?.close();
+  await drop?.();
+});
+
+describe(`hand-written memory statements on ${ENGINE}`, () => {
+  it("return the records that reads give back", async () => {
+    const store = await createStore(db, { name: "Raw" });
+    const created = await db.transaction((tx) => insertMemory(tx, store.id, { path: "/dir/ünï.md", content: "héllo\n" }, actor));
+    expect(await getMemory(db.read, store.id, created.id)).toEqual(created);
+    const changed = await db.transaction((tx) => changeMemory(tx, created, { path: "/dir/renamed.md", content: "bye" }, actor));
+    expect(await getMemory(db.read, store.id, created.id)).toEqual(changed);
+
+    const { content: _content, ...basic } = changed;
+    for (const depth of [0, 1] as const) {
+      const page = await listMemories(db, { storeId: store.id, prefix: "/dir/", depth, withContent: false, limit: 10 });
+      expect(page.items).toEqual([{ kind: "memory", memory: basic }]);
+    }
+    const versions = await listVersions(db, { storeId: store.id, memoryId: created.id, withContent: true, limit: 10 });
+    expect(versions.items.map((v) => [v.operation, v.path, v.contentSha256, v.contentSizeBytes])).toEqual([
+      ["modified", "/dir/renamed.md", changed.contentSha256, 3],
+      ["created", "/dir/ünï.md", created.contentSha256, 7],
+    ]);
+    expect(versions.items[0]).toEqual(await getVersion(db.read, store.id, changed.memoryVersionId));
+    expect(versions.items[0]!.createdAt).toEqual(changed.updatedAt);
+  });
+
+  it("turn a unique-index violation on (store_id, path) into a path conflict", async () => {
+    const store = await createStore(db, { name: "Unique" });
+    await db.transaction((tx) => insertMemory(tx, store.id, { path: "/same", content: "1" }, actor));
+    const failure = await db.transaction((tx) => insertMemory(tx, store.id, { path: "/same", content: "2" }, actor)).catch((e: unknown) => e);
+    expect(translateDbError(failure)?.code).toBe("path_conflict");
+  });
+});
