@@ -47,7 +47,7 @@ const columns = (withContent: boolean, alias = "") =>
 const COLUMN_NAMES = ["id", "store_id", "path", "content_sha256", "content_size_bytes", "memory_version_id", "created_at", "updated_at"];
 
 async function listSubtree(db: Db, input: ListMemoriesInput, from: string, to: string): Promise<MemoryPage> {
-  const rows = await db.read.$queryRaw<MemoryRow[]>`
+  const rows = await db.sql.$queryRaw<MemoryRow[]>`
     SELECT ${columns(input.withContent)} FROM memories
     WHERE store_id = ${input.storeId} AND path >= ${from} AND path < ${to}
     ORDER BY path LIMIT ${input.limit + 1}`;
@@ -66,7 +66,7 @@ async function listChildren(db: Db, input: ListMemoriesInput, from: string, to: 
   const plen = Array.from(input.prefix).length;
   const strpos = Prisma.raw(db.engine === "postgres" ? "strpos" : "instr");
   const slash = Prisma.sql`${strpos}(substr(walk.path, ${plen + 1}), '/')`;
-  const rows = await db.read.$queryRaw<(Partial<MemoryRow> & { walk_path: string })[]>`
+  const rows = await db.sql.$queryRaw<(Partial<MemoryRow> & { walk_path: string })[]>`
     WITH RECURSIVE walk(path, n) AS (
       SELECT (SELECT path FROM memories WHERE store_id = ${input.storeId} AND path >= ${from} AND path < ${to} ORDER BY path LIMIT 1), 1
       UNION ALL

@@ -2,9 +2,10 @@ import { Prisma, type MemoryRecord } from "../db.ts";
 
 /**
  * Memories are read and written with hand-written SQL: a Prisma model query costs several
- * times a raw one in the client runtime, and these are the API's hottest statements. Plain
- * column references come back typed by the driver adapters on both engines (INTEGER as
- * number, DATETIME/timestamp as Date), so a row maps to the generated model type field by field.
+ * times a raw one in the client runtime, and these are the API's hottest statements (see
+ * lib/db/sql.ts). Plain column references come back the same on both engines: INTEGER as a
+ * number, timestamps as Dates (through Prisma) or RFC 3339 strings (straight from a driver
+ * adapter), so a row maps to the generated model type field by field.
  */
 export const MEMORY_COLUMNS_WITHOUT_CONTENT = Prisma.raw(
   "id, store_id, path, content_sha256, content_size_bytes, memory_version_id, created_at, updated_at",
@@ -19,8 +20,9 @@ export interface MemoryRow {
   content_sha256: string;
   content_size_bytes: number;
   memory_version_id: string;
-  created_at: Date;
-  updated_at: Date;
+  /** A Date through Prisma, an RFC 3339 string straight from a driver adapter. */
+  created_at: Date | string;
+  updated_at: Date | string;
 }
 
 export function memoryFromRow(row: MemoryRow & { content: string }): MemoryRecord;

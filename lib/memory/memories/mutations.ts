@@ -1,6 +1,6 @@
 import type { Actor } from "../actor.ts";
 import { actorId } from "../actor.ts";
-import type { MemoryRecord, Tx } from "../db.ts";
+import type { MemoryRecord, SqlClient } from "../db.ts";
 import { sha256Hex, utf8Length } from "../hashing.ts";
 import { newId, newIdAfter } from "../ids.ts";
 
@@ -15,7 +15,7 @@ import { newId, newIdAfter } from "../ids.ts";
 type Operation = "created" | "modified" | "deleted";
 
 async function recordVersion(
-  tx: Tx,
+  tx: SqlClient,
   storeId: string,
   memoryId: string,
   operation: Operation,
@@ -32,11 +32,11 @@ async function recordVersion(
   return id;
 }
 
-async function countMemories(tx: Tx, storeId: string, delta: 1 | -1) {
+async function countMemories(tx: SqlClient, storeId: string, delta: 1 | -1) {
   await tx.$executeRaw`UPDATE memory_stores SET memory_count = memory_count + ${delta} WHERE id = ${storeId}`;
 }
 
-export async function insertMemory(tx: Tx, storeId: string, state: { path: string; content: string }, actor: Actor): Promise<MemoryRecord> {
+export async function insertMemory(tx: SqlClient, storeId: string, state: { path: string; content: string }, actor: Actor): Promise<MemoryRecord> {
   const now = new Date();
   const id = newId("mem");
   const sha = sha256Hex(state.content);
@@ -59,7 +59,7 @@ export async function insertMemory(tx: Tx, storeId: string, state: { path: strin
   return memory;
 }
 
-export async function changeMemory(tx: Tx, memory: MemoryRecord, state: { path: string; content: string }, actor: Actor): Promise<MemoryRecord> {
+export async function changeMemory(tx: SqlClient, memory: MemoryRecord, state: { path: string; content: string }, actor: Actor): Promise<MemoryRecord> {
   const now = new Date();
   const sha = sha256Hex(state.content);
   const versionId = await recordVersion(tx, memory.storeId, memory.id, "modified", { ...state, sha }, actor, now, memory.memoryVersionId);
@@ -80,7 +80,7 @@ export async function changeMemory(tx: Tx, memory: MemoryRecord, state: { path: 
 }
 
 export async function removeMemory(
-  tx: Tx,
+  tx: SqlClient,
   memory: Pick<MemoryRecord, "id" | "storeId" | "path" | "memoryVersionId">,
   actor: Actor,
 ): Promise<void> {

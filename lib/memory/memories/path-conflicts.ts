@@ -1,4 +1,4 @@
-import { Prisma, type Tx } from "../db.ts";
+import { Prisma, type SqlClient } from "../db.ts";
 import { pathConflict } from "../errors.ts";
 import { ancestorPaths, folderRange } from "../paths.ts";
 
@@ -8,7 +8,7 @@ import { ancestorPaths, folderRange } from "../paths.ts";
  * the transaction commits; the unique index on (store_id, path) backs up the same-path case.
  * One statement: equality seeks for the path and its ancestors, a range seek for its subtree.
  */
-export async function assertPathFree(tx: Tx, storeId: string, path: string, exceptMemoryIds: readonly string[] = []) {
+export async function assertPathFree(tx: SqlClient, storeId: string, path: string, exceptMemoryIds: readonly string[] = []) {
   const inside = folderRange(path + "/");
   const except = exceptMemoryIds.length > 0 ? Prisma.sql`AND id NOT IN (${Prisma.join(exceptMemoryIds)})` : Prisma.empty;
   const [hit] = await tx.$queryRaw<{ id: string; path: string }[]>`

@@ -48,7 +48,7 @@ export async function listVersions(db: Db, input: ListVersionsInput) {
     ...(input.createdAtLte ? [Prisma.sql`created_at <= ${input.createdAtLte}`] : []),
     ...(input.afterId ? [Prisma.sql`id < ${input.afterId}`] : []),
   ];
-  const rows = await db.read.$queryRaw<VersionRow[]>`
+  const rows = await db.sql.$queryRaw<VersionRow[]>`
     SELECT ${versionColumns(input.withContent)} FROM memory_versions
     WHERE ${Prisma.join(where, " AND ")}
     ORDER BY id DESC LIMIT ${input.limit + 1}`;

@@ -30,8 +30,8 @@ export interface VersionRow {
   content_size_bytes: number | null;
   created_by_type: string | null;
   created_by_id: string | null;
-  created_at: Date;
-  redacted_at: Date | null;
+  created_at: Date | string;
+  redacted_at: Date | string | null;
   redacted_by_type: string | null;
   redacted_by_id: string | null;
 }
