@@ -4,9 +4,10 @@ import { MemoryError } from "../memory/errors.ts";
  * Database failures that mean something to a caller, as domain errors. Anything else stays
  * an unknown error (500). Store writes check overlaps under the store lock, so the unique
  * index firing is a backstop; its error cannot name the memory, which the API allows.
- * Errors arrive in three shapes: Prisma model queries (P2002, P2028, P2034), Prisma raw
- * queries (P2010 with the driver's message) and the driver adapter itself (lib/db/sql.ts:
- * a DriverAdapterError whose `cause` says what happened).
+ * Errors arrive in four shapes: Prisma model queries (P2002, P2028, P2034), Prisma raw
+ * queries (P2010 with the driver's message), the driver adapter itself (lib/db/sql.ts:
+ * a DriverAdapterError whose `cause` says what happened) and better-sqlite3 statements that
+ * lib/db/sql.ts runs directly (SqliteError, code SQLITE_…).
  */
 interface AdapterCause {
   kind?: string;
@@ -21,7 +22,8 @@ export function translateDbError(error: unknown): MemoryError | null {
   const cause = e?.name === "DriverAdapterError" ? (e.cause ?? {}) : null;
   const uniquePath =
     (e?.code === "P2002" && /path/.test(JSON.stringify(e.meta ?? {}) + message)) ||
-    (e?.code === "P2010" && /memories\.store_id, memories\.path|memories_store_id_path_key/.test(message)) ||
+    ((e?.code === "P2010" || e?.code === "SQLITE_CONSTRAINT_UNIQUE") &&
+      /memories\.store_id, memories\.path|memories_store_id_path_key/.test(message)) ||
     (cause?.kind === "UniqueConstraintViolation" &&
       (cause.constraint?.fields?.includes("path") === true || cause.constraint?.index === "memories_store_id_path_key"));
   if (uniquePath) {
@@ -35,7 +37,7 @@ export function translateDbError(error: unknown): MemoryError | null {
     e?.code === "P2034" ||
     cause?.kind === "SocketTimeout" ||
     cause?.kind === "TransactionWriteConflict" ||
-    /^(40001|40P01|SQLITE_BUSY)/.test(cause?.originalCode ?? "") ||
+    /^(40001|40P01|SQLITE_BUSY)/.test(cause?.originalCode ?? e?.code ?? "") ||
     /database is locked|SQLITE_BUSY|could not serialize|deadlock detected/i.test(message);
   if (busy) return new MemoryError("overloaded", "The database is busy; nothing was changed. Retry the request.");
   return null;
