@@ -47,13 +47,26 @@ function increment(bytes: Uint8Array): Uint8Array {
   return next;
 }
 
+// Random bytes are drawn 4 KiB at a time: one randomBytes call costs about as much as a
+// hundred small ones' worth of slicing, and a write request needs three or four ids.
+let pool = randomBytes(4096);
+let poolAt = 0;
+function random10(): Uint8Array {
+  if (poolAt + 10 > pool.length) {
+    pool = randomBytes(4096);
+    poolAt = 0;
+  }
+  poolAt += 10;
+  return pool.subarray(poolAt - 10, poolAt);
+}
+
 export function ulid(now = Date.now()): string {
   if (now <= lastTime) {
     lastRandom = increment(lastRandom);
     now = lastTime;
   } else {
     lastTime = now;
-    lastRandom = randomBytes(10);
+    lastRandom = random10();
   }
   return encodeTime(now) + encodeRandom(lastRandom);
 }
