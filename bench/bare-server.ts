@@ -23,31 +23,43 @@ const MEMORY_COLUMNS = "id, store_id, path, content_sha256, content_size_bytes, 
 const VERSION_COLUMNS =
   "id, store_id, memory_id, operation, path, content_sha256, content_size_bytes, created_by_type, created_by_id, created_at, redacted_at, redacted_by_type, redacted_by_id";
 
+/**
+ * The loose index scan of a depth=1 listing as one recursive statement that also joins the
+ * leaves' rows: one statement beat a JS loop of one prepared seek per child by about 2x here.
+ */
+function childrenSql(dialect: "sqlite" | "postgres", p: { store: string; from: string; to: string; plen: string; limit: string }) {
+  const strpos = dialect === "postgres" ? "strpos" : "instr";
+  const slash = `${strpos}(substr(walk.path, ${p.plen} + 1), '/')`;
+  const m = MEMORY_COLUMNS.split(", ").map((c) => `m.${c}`).join(", ");
+  return `WITH RECURSIVE walk(path, n) AS (
+      SELECT (SELECT path FROM memories WHERE store_id = ${p.store} AND path >= ${p.from} AND path < ${p.to} ORDER BY path LIMIT 1), 1
+      UNION ALL
+      SELECT (SELECT x.path FROM memories x WHERE x.store_id = ${p.store} AND x.path < ${p.to} AND x.path >= (
+                CASE WHEN ${slash} > 0 THEN substr(walk.path, 1, ${p.plen} + ${slash} - 1) || '0' ELSE walk.path || ' ' END)
+              ORDER BY x.path LIMIT 1), walk.n + 1
+      FROM walk WHERE walk.path IS NOT NULL AND walk.n <= ${p.limit})
+    SELECT walk.path AS walk_path, ${m} FROM walk
+    LEFT JOIN memories m ON m.store_id = ${p.store} AND m.path = walk.path AND ${slash} = 0
+    WHERE walk.path IS NOT NULL ORDER BY walk.n`;
+}
+
+function keysOf(rows: Row[], prefix: string) {
+  return rows.map((r) => {
+    const path = r.walk_path as string;
+    const slash = path.indexOf("/", prefix.length);
+    return slash === -1 ? { path, row: r } : { path: path.slice(0, slash + 1), row: null };
+  });
+}
+
 function sqliteSource(file: string): Source {
   const db = new Database(file, { readonly: true });
-  const seek = db.prepare(`SELECT ${MEMORY_COLUMNS} FROM memories WHERE store_id = ? AND path >= ? AND path < ? ORDER BY path LIMIT 1`);
+  const children = db.prepare(childrenSql("sqlite", { store: "@store", from: "@from", to: "@to", plen: "@plen", limit: "@limit" }));
   const range = db.prepare(`SELECT ${MEMORY_COLUMNS} FROM memories WHERE store_id = ? AND path >= ? AND path < ? ORDER BY path LIMIT ?`);
   const one = db.prepare(`SELECT ${MEMORY_COLUMNS}, content FROM memories WHERE store_id = ? AND id = ?`);
   const versions = db.prepare(`SELECT ${VERSION_COLUMNS} FROM memory_versions WHERE store_id = ? AND memory_id = ? ORDER BY id DESC LIMIT ?`);
   return {
-    // A loose index scan in JS: one seek per child, skipping a whole folder after each folder.
-    async children(store, prefix, from, to, limit) {
-      const keys: { path: string; row: Row | null }[] = [];
-      for (let at = from; keys.length <= limit; ) {
-        const row = seek.get(store, at, to) as Row | undefined;
-        if (!row) break;
-        const path = row.path as string;
-        const slash = path.indexOf("/", prefix.length);
-        if (slash === -1) {
-          keys.push({ path, row });
-          at = path + " ";
-        } else {
-          keys.push({ path: path.slice(0, slash + 1), row: null });
-          at = path.slice(0, slash) + "0";
-        }
-      }
-      return keys;
-    },
+    children: async (store, prefix, from, to, limit) =>
+      keysOf(children.all({ store, from, to, plen: Array.from(prefix).length, limit }) as Row[], prefix),
     subtree: async (store, from, to, limit) => range.all(store, from, to, limit) as Row[],
     memory: async (store, id) => one.get(store, id) as Row | undefined,
     versions: async (store, memoryId, limit) => versions.all(store, memoryId, limit) as Row[],
@@ -57,30 +69,10 @@ function sqliteSource(file: string): Source {
 function postgresSource(url: string): Source {
   pg.types.setTypeParser(1114, (value) => new Date(`${value.replace(" ", "T")}Z`)); // timestamp(3) holds UTC
   const pool = new pg.Pool({ connectionString: url, max: 4 });
-  const m = MEMORY_COLUMNS.split(", ").map((c) => `m.${c}`).join(", ");
   return {
-    // The same loose index scan as one recursive query, joined to the leaves' rows.
     async children(store, prefix, from, to, limit) {
-      const plen = Array.from(prefix).length;
-      const { rows } = await pool.query(
-        `WITH RECURSIVE walk(path, n) AS (
-           SELECT (SELECT path FROM memories WHERE store_id = $1 AND path >= $2 AND path < $3 ORDER BY path LIMIT 1), 1
-           UNION ALL
-           SELECT (SELECT x.path FROM memories x WHERE x.store_id = $1 AND x.path < $3 AND x.path >= (
-                     CASE WHEN strpos(substr(walk.path, $4 + 1), '/') > 0
-                          THEN substr(walk.path, 1, $4 + strpos(substr(walk.path, $4 + 1), '/') - 1) || '0'
-                          ELSE walk.path || ' ' END) ORDER BY x.path LIMIT 1), walk.n + 1
-           FROM walk WHERE walk.path IS NOT NULL AND walk.n <= $5)
-         SELECT walk.path AS walk_path, ${m} FROM walk
-         LEFT JOIN memories m ON m.store_id = $1 AND m.path = walk.path AND strpos(substr(walk.path, $4 + 1), '/') = 0
-         WHERE walk.path IS NOT NULL ORDER BY walk.n`,
-        [store, from, to, plen, limit],
-      );
-      return rows.map((r: Row) => {
-        const path = r.walk_path as string;
-        const slash = path.indexOf("/", prefix.length);
-        return slash === -1 ? { path, row: r } : { path: path.slice(0, slash + 1), row: null };
-      });
+      const sql = childrenSql("postgres", { store: "$1", from: "$2", to: "$3", plen: "$4::int", limit: "$5::int" });
+      return keysOf((await pool.query(sql, [store, from, to, Array.from(prefix).length, limit])).rows, prefix);
     },
     subtree: async (store, from, to, limit) =>
       (await pool.query(`SELECT ${MEMORY_COLUMNS} FROM memories WHERE store_id = $1 AND path >= $2 AND path < $3 ORDER BY path LIMIT $4`, [store, from, to, limit])).rows,

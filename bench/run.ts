@@ -9,7 +9,7 @@
 import Database from "better-sqlite3";
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { isDeepStrictEqual, parseArgs } from "node:util";
 import { createApiKey } from "../lib/auth/api-keys.ts";
@@ -33,7 +33,8 @@ const MEMORIES = Number(args.memories);
 const ROUNDS = Number(args.rounds);
 const WARMUP_ROUNDS = 100;
 const IN_FLIGHT = 8;
-const LIST_LIMIT = 100;
+/** Page size of the depth=0 walk through all pages (the maximum); depth=1 lists use the API default (20) unless named. */
+const PAGE_LIMIT = 100;
 const HEADERS = { "x-api-key": ADMIN_KEY, "anthropic-beta": "agent-memory-2026-07-22" };
 
 if (!existsSync(join(ROOT, ".next", "BUILD_ID"))) throw new Error("No build: run `npx next build` first (the benchmark measures the built app).");
@@ -47,6 +48,15 @@ try {
   const ours = new Client(server.baseURL, HEADERS);
   const store = await ours.json<{ id: string }>("POST", "/v1/memory_stores", { name: "Benchmark" });
   const base = `/v1/memory_stores/${store.id}`;
+
+  // --- For scale: how many requests a second the framework floor itself answers with IN_FLIGHT in flight.
+  const floorLoad = new Client(server.baseURL, {}, IN_FLIGHT);
+  let floorSent = 0;
+  const floorStart = performance.now();
+  await Promise.all(Array.from({ length: IN_FLIGHT }, async () => { while (floorSent++ < 3000) await floorLoad.json("GET", "/api/bench/floor"); }));
+  const floorRate = 3000 / ((performance.now() - floorStart) / 1000);
+  floorLoad.close();
+  log(`framework floor alone: ${floorRate.toFixed(0)} requests/s with ${IN_FLIGHT} in flight`);
 
   // --- Seeding: every memory through the API, IN_FLIGHT requests at a time.
   const tree = buildTree(MEMORIES);
@@ -104,20 +114,22 @@ try {
   const floor = new Client(server.baseURL, {});
 
   // --- Full list paging: the cursors of every page (identical from both servers, checked below).
-  const pageQuery = (page: string | null) => `${base}/memories?depth=0&limit=${LIST_LIMIT}${page ? `&page=${page}` : ""}`;
+  const pageQuery = (page: string | null) => `${base}/memories?depth=0&limit=${PAGE_LIMIT}${page ? `&page=${page}` : ""}`;
   const pagePaths: string[] = [];
   for (let page: string | null = null; ; ) {
     pagePaths.push(pageQuery(page));
     page = (await ours.json<{ next_page: string | null }>("GET", pageQuery(page))).next_page;
     if (!page) break;
   }
-  const depth1 = (prefix: string) => `${base}/memories?depth=1&limit=${LIST_LIMIT}&path_prefix=${encodeURIComponent(prefix)}`;
+  const depth1 = (prefix: string, limit?: number) =>
+    `${base}/memories?depth=1&path_prefix=${encodeURIComponent(prefix)}${limit ? `&limit=${limit}` : ""}`;
 
   // --- The measured requests. Reads go to both servers with the same path in a round.
   type Probe = { name: string; target: "ours" | "bare" | "floor"; path: (round: number) => string; send?: (round: number) => Promise<number> };
   const reads: { name: string; path: (round: number) => string }[] = [
     { name: "list_depth1_root", path: () => depth1("/") },
     { name: "list_depth1_folder_200", path: () => depth1(tree.bigFolder) },
+    { name: "list_depth1_folder_200_limit100", path: () => depth1(tree.bigFolder, 100) },
     { name: "list_depth1_deep_prefix", path: () => depth1(tree.deepPrefix) },
     { name: "list_depth0_all_pages", path: (r) => pagePaths[r % pagePaths.length]! },
     { name: "retrieve", path: (r) => `${base}/memories/${retrieveIds[r % retrieveIds.length]}` },
@@ -195,7 +207,8 @@ try {
     const overhead = m.baseline_p50_ms === null ? "" : `${(m.p50_ms - floorP50).toFixed(3)} vs ${(2 * m.baseline_p50_ms).toFixed(3)}`;
     console.log(name.padEnd(30), m.p50_ms.toFixed(3).padStart(7), m.p99_ms.toFixed(3).padStart(7), (m.baseline_p50_ms?.toFixed(3) ?? "-").padStart(7), (m.ratio?.toFixed(2) ?? "-").padStart(6), "", overhead);
   }
-  console.log(`seeding: ${Math.round(seedRate)} memories/s\nwrote bench/results.json`);
+  console.log(`seeding: ${Math.round(seedRate)} memories/s (the framework floor alone: ${Math.round(floorRate)} requests/s)`);
+  console.log(`load average during the run: ${loadavg().map((l) => l.toFixed(1)).join(" ")}\nwrote bench/results.json`);
   for (const c of [ours, bare, floor]) c.close();
 } finally {
   for (const step of cleanup.reverse()) await step();
