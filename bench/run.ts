@@ -49,14 +49,26 @@ try {
   const store = await ours.json<{ id: string }>("POST", "/v1/memory_stores", { name: "Benchmark" });
   const base = `/v1/memory_stores/${store.id}`;
 
-  // --- For scale: how many requests a second the framework floor itself answers with IN_FLIGHT in flight.
-  const floorLoad = new Client(server.baseURL, {}, IN_FLIGHT);
-  let floorSent = 0;
-  const floorStart = performance.now();
-  await Promise.all(Array.from({ length: IN_FLIGHT }, async () => { while (floorSent++ < 3000) await floorLoad.json("GET", "/api/bench/floor"); }));
-  const floorRate = 3000 / ((performance.now() - floorStart) / 1000);
-  floorLoad.close();
-  log(`framework floor alone: ${floorRate.toFixed(0)} requests/s with ${IN_FLIGHT} in flight`);
+  // --- For scale: how many requests a second the framework floor itself answers with IN_FLIGHT
+  // in flight, bodiless and with a note-sized JSON body like the seeding's creates.
+  const floorRate = async (body?: unknown) => {
+    const load = new Client(server.baseURL, {}, IN_FLIGHT);
+    const run = async (count: number) => {
+      let sent = 0;
+      const start = performance.now();
+      await Promise.all(Array.from({ length: IN_FLIGHT }, async () => {
+        while (sent++ < count) await load.json(body ? "POST" : "GET", "/api/bench/floor", body);
+      }));
+      return count / ((performance.now() - start) / 1000);
+    };
+    await run(1000); // warm-up: the first requests of a fresh server are slower
+    const rate = await run(3000);
+    load.close();
+    return rate;
+  };
+  const floorGetRate = await floorRate();
+  const floorPostRate = await floorRate({ path: "/floor/probe.md", content: noteContent("/floor/probe.md", rng(1)) });
+  log(`framework floor alone, ${IN_FLIGHT} in flight: GET ${floorGetRate.toFixed(0)} requests/s, POST with a note ${floorPostRate.toFixed(0)} requests/s`);
 
   // --- Seeding: every memory through the API, IN_FLIGHT requests at a time.
   const tree = buildTree(MEMORIES);
@@ -207,7 +219,7 @@ try {
     const overhead = m.baseline_p50_ms === null ? "" : `${(m.p50_ms - floorP50).toFixed(3)} vs ${(2 * m.baseline_p50_ms).toFixed(3)}`;
     console.log(name.padEnd(30), m.p50_ms.toFixed(3).padStart(7), m.p99_ms.toFixed(3).padStart(7), (m.baseline_p50_ms?.toFixed(3) ?? "-").padStart(7), (m.ratio?.toFixed(2) ?? "-").padStart(6), "", overhead);
   }
-  console.log(`seeding: ${Math.round(seedRate)} memories/s (the framework floor alone: ${Math.round(floorRate)} requests/s)`);
+  console.log(`seeding: ${Math.round(seedRate)} memories/s (the framework floor alone: ${Math.round(floorPostRate)} POSTs/s, ${Math.round(floorGetRate)} GETs/s)`);
   console.log(`load average during the run: ${loadavg().map((l) => l.toFixed(1)).join(" ")}\nwrote bench/results.json`);
   for (const c of [ours, bare, floor]) c.close();
 } finally {
