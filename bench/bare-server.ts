@@ -69,6 +69,7 @@ function sqliteSource(file: string): Source {
 function postgresSource(url: string): Source {
   pg.types.setTypeParser(1114, (value) => new Date(`${value.replace(" ", "T")}Z`)); // timestamp(3) holds UTC
   const pool = new pg.Pool({ connectionString: url, max: 4 });
+  pool.on("error", (error) => console.error("bare server: idle connection failed:", error.message));
   return {
     async children(store, prefix, from, to, limit) {
       const sql = childrenSql("postgres", { store: "$1", from: "$2", to: "$3", plen: "$4::int", limit: "$5::int" });

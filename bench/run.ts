@@ -114,7 +114,13 @@ try {
     env: { ...process.env, BENCH_API_KEY: ADMIN_KEY },
     stdio: ["ignore", "pipe", "inherit"],
   });
-  cleanup.push(() => void bareProcess.kill());
+  cleanup.push(async () => {
+    // Gone before the database is dropped, so that dropping it does not kill its connections under it.
+    if (bareProcess.exitCode !== null || bareProcess.signalCode !== null) return;
+    const exited = new Promise((ok) => bareProcess.once("exit", ok));
+    bareProcess.kill();
+    await exited;
+  });
   const barePort = await new Promise<number>((ok, fail) => {
     bareProcess.stdout!.on("data", (d: Buffer) => {
       const m = /listening (\d+)/.exec(String(d));
