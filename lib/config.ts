@@ -14,6 +14,8 @@ const schema = z.object({
   /** NORMAL: WAL commits survive a process crash, the last ones may be lost on power loss. FULL: they survive both. */
   SQLITE_SYNCHRONOUS: z.enum(["NORMAL", "FULL"]).default("NORMAL"),
   MAX_REQUEST_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  /** 1 turns on the benchmark's reference route (/api/bench/floor); never needed in production. */
+  MEMORY_CONSOLE_BENCH: z.enum(["0", "1"]).default("0"),
 });
 
 export type Config = z.infer<typeof schema> & { database: DatabaseTarget };

@@ -4,6 +4,7 @@ import type { DatabaseTarget } from "../config.ts";
 import type { Db, Tx } from "../memory/db.ts";
 import { PrismaClient as PostgresClient } from "./generated/postgres/client.ts";
 import { PrismaClient as SqliteClient } from "./generated/sqlite/client.ts";
+import { sharedAdapter, sqlClient, sqlTransactionRunner } from "./sql.ts";
 
 export interface OpenDb extends Db {
   close(): Promise<void>;
@@ -21,6 +22,8 @@ export interface OpenOptions {
 const TX_MAX_WAIT_MS = 10_000;
 const TX_TIMEOUT_MS = 15_000;
 
+const LIMITS = { maxWaitMs: TX_MAX_WAIT_MS, timeoutMs: TX_TIMEOUT_MS };
+
 function transactionRunner(client: SqliteClient): Db["transaction"] {
   return <T>(fn: (tx: Tx) => Promise<T>, options?: { timeoutMs?: number }) =>
     client.$transaction(fn, { maxWait: TX_MAX_WAIT_MS, timeout: options?.timeoutMs ?? TX_TIMEOUT_MS });
@@ -30,8 +33,11 @@ async function openSqlite(file: string, options: OpenOptions): Promise<OpenDb> {
   // Two connections: transactions run on the writer; plain reads use the reader, which in WAL
   // mode sees only committed data. On one shared connection a read issued while another
   // request's transaction is open would see that transaction's uncommitted rows.
-  const writer = new SqliteClient({ adapter: new PrismaBetterSqlite3({ url: file, timeout: 30_000 }) });
-  const reader = new SqliteClient({ adapter: new PrismaBetterSqlite3({ url: file, timeout: 30_000 }) });
+  // Each Prisma client shares its adapter (its one connection) with the raw SQL path of `sql`.
+  const writerAdapter = sharedAdapter(new PrismaBetterSqlite3({ url: file, timeout: 30_000 }));
+  const readerAdapter = sharedAdapter(new PrismaBetterSqlite3({ url: file, timeout: 30_000 }));
+  const writer = new SqliteClient({ adapter: writerAdapter.factory });
+  const reader = new SqliteClient({ adapter: readerAdapter.factory });
   await writer.$queryRawUnsafe(`PRAGMA synchronous = ${options.sqliteSynchronous ?? "NORMAL"}`);
   await writer.$queryRawUnsafe("PRAGMA foreign_keys = ON");
   await reader.$queryRawUnsafe("PRAGMA query_only = ON");
@@ -39,6 +45,8 @@ async function openSqlite(file: string, options: OpenOptions): Promise<OpenDb> {
     engine: "sqlite",
     read: reader,
     transaction: transactionRunner(writer),
+    sql: sqlClient("sqlite", readerAdapter.adapter),
+    sqlTransaction: sqlTransactionRunner("sqlite", writerAdapter.adapter, LIMITS),
     close: async () => {
       await Promise.all([writer.$disconnect(), reader.$disconnect()]);
     },
@@ -46,10 +54,18 @@ async function openSqlite(file: string, options: OpenOptions): Promise<OpenDb> {
 }
 
 async function openPostgres(url: string, options: OpenOptions): Promise<OpenDb> {
-  const client = new PostgresClient({ adapter: new PrismaPg({ connectionString: url, max: options.poolSize ?? 10 }) });
+  const pool = sharedAdapter(new PrismaPg({ connectionString: url, max: options.poolSize ?? 10 }));
+  const client = new PostgresClient({ adapter: pool.factory });
   await client.$queryRawUnsafe("SELECT 1");
   const asShared = client as unknown as SqliteClient;
-  return { engine: "postgres", read: asShared, transaction: transactionRunner(asShared), close: () => client.$disconnect() };
+  return {
+    engine: "postgres",
+    read: asShared,
+    transaction: transactionRunner(asShared),
+    sql: sqlClient("postgres", pool.adapter),
+    sqlTransaction: sqlTransactionRunner("postgres", pool.adapter, LIMITS),
+    close: () => client.$disconnect(),
+  };
 }
 
 export function openDb(target: DatabaseTarget, options: OpenOptions = {}): Promise<OpenDb> {

@@ -1,4 +1,4 @@
-import type { Prisma, PrismaClient } from "../db/generated/sqlite/client.ts";
+import type { Prisma as PrismaNamespace, PrismaClient } from "../db/generated/sqlite/client.ts";
 
 /**
  * What the domain core needs of a database. The core never opens connections: lib/db builds
@@ -12,8 +12,30 @@ export interface Db {
   readonly read: PrismaClient;
   /** Runs `fn` in one transaction; it commits when `fn` resolves and rolls back when it throws. */
   transaction<T>(fn: (tx: Tx) => Promise<T>, options?: { timeoutMs?: number }): Promise<T>;
+  /**
+   * Hand-written SQL for the API's hottest paths, on the same connections as `read` and
+   * `transaction` but without the Prisma client runtime (lib/db/sql.ts says why):
+   * `sql` reads outside a transaction like `read`; `sqlTransaction` is `transaction` for
+   * code that only needs `$queryRaw`/`$executeRaw`. Both kinds of transaction serialise
+   * with each other exactly as before (same SQLite connection mutex, same store row lock).
+   */
+  readonly sql: SqlClient;
+  sqlTransaction<T>(fn: (tx: SqlClient) => Promise<T>, options?: { timeoutMs?: number }): Promise<T>;
 }
 
-export type Tx = Prisma.TransactionClient;
+export type Tx = PrismaNamespace.TransactionClient;
 export type Client = PrismaClient | Tx;
+
+/**
+ * Raw SQL with Prisma's own signatures, so a Prisma client or transaction is one too: helpers
+ * that take a SqlClient (lockStore, getMemory, the memory mutations) work inside either kind
+ * of transaction.
+ */
+export interface SqlClient {
+  $queryRaw<T = unknown>(query: TemplateStringsArray | PrismaNamespace.Sql, ...values: unknown[]): Promise<T>;
+  $executeRaw(query: TemplateStringsArray | PrismaNamespace.Sql, ...values: unknown[]): Promise<number>;
+}
+
 export { Prisma } from "../db/generated/sqlite/client.ts";
+/** Rows as the domain hands them out: the generated model types (the same on both engines). */
+export type { MemoryRecord, MemoryStore, MemoryVersion } from "../db/generated/sqlite/client.ts";

@@ -47,19 +47,53 @@ function increment(bytes: Uint8Array): Uint8Array {
   return next;
 }
 
+// Random bytes are drawn 4 KiB at a time: one randomBytes call costs about as much as a
+// hundred small ones' worth of slicing, and a write request needs three or four ids.
+let pool = randomBytes(4096);
+let poolAt = 0;
+function random10(): Uint8Array {
+  if (poolAt + 10 > pool.length) {
+    pool = randomBytes(4096);
+    poolAt = 0;
+  }
+  poolAt += 10;
+  return pool.subarray(poolAt - 10, poolAt);
+}
+
 export function ulid(now = Date.now()): string {
   if (now <= lastTime) {
     lastRandom = increment(lastRandom);
     now = lastTime;
   } else {
     lastTime = now;
-    lastRandom = randomBytes(10);
+    lastRandom = random10();
   }
   return encodeTime(now) + encodeRandom(lastRandom);
 }
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${ulid()}`;
+}
+
+/**
+ * A new id that sorts after `previous` even when `previous` came from another app instance
+ * whose clock runs ahead, or from the same millisecond with a larger random part: then the
+ * id is `previous` plus one. Versions of one memory use it so that "newest first" (id order)
+ * always matches the order in which the store lock let them be written.
+ */
+export function newIdAfter(prefix: IdPrefix, previous: string): string {
+  const id = newId(prefix);
+  if (id > previous) return id;
+  const chars = previous.slice(prefix.length + 1).split("");
+  for (let i = chars.length - 1; i >= 0; i--) {
+    const digit = ALPHABET.indexOf(chars[i]!);
+    if (digit < 31) {
+      chars[i] = ALPHABET[digit + 1]!;
+      return `${prefix}_${chars.join("")}`;
+    }
+    chars[i] = ALPHABET[0]!;
+  }
+  throw new Error(`No id sorts after ${previous}.`);
 }
 
 const ID_PATTERN = /^[a-z]+_[0-9A-Za-z]{1,64}$/;

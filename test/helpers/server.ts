@@ -49,6 +49,8 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** Reuse a database instead of creating a fresh one (it is then not dropped on stop). */
   databaseUrl?: string;
+  /** The engine of a fresh database; TEST_ENGINE by default (the benchmark picks its own). */
+  engine?: "sqlite" | "postgres";
 }
 
 async function waitUntilReady(baseURL: string, child: ChildProcess, output: () => string) {
@@ -69,11 +71,12 @@ async function waitUntilReady(baseURL: string, child: ChildProcess, output: () =
 }
 
 export async function startServer(options: StartOptions = {}): Promise<TestServer> {
+  const engine = options.engine ?? ENGINE;
   let database: TestDatabase | null = null;
   let sqliteDir: string | null = null;
   let databaseUrl = options.databaseUrl;
   if (!databaseUrl) {
-    if (ENGINE === "postgres") {
+    if (engine === "postgres") {
       database = await createPostgresDatabase();
       databaseUrl = database.url;
     } else {
@@ -119,7 +122,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   }
 
   const server: TestServer = {
-    engine: ENGINE,
+    engine,
     baseURL,
     databaseUrl,
     client: new Anthropic({ baseURL, apiKey: ADMIN_KEY, maxRetries: 0 }),

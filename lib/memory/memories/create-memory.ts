@@ -7,7 +7,7 @@ import { assertNotArchived, lockStore, type LockedStore } from "../stores/lock-s
 import { validateContent } from "./content.ts";
 import { insertMemory } from "./mutations.ts";
 import { assertPathFree } from "./path-conflicts.ts";
-import type { Tx } from "../db.ts";
+import type { SqlClient } from "../db.ts";
 
 export interface CreateMemoryInput {
   storeId: string;
@@ -26,7 +26,7 @@ export function assertRoomFor(store: LockedStore, count = 1) {
 }
 
 /** Create never overwrites: an existing or overlapping path is a path conflict. */
-export async function createMemoryInTx(tx: Tx, store: LockedStore, path: string, content: string, actor: Actor) {
+export async function createMemoryInTx(tx: SqlClient, store: LockedStore, path: string, content: string, actor: Actor) {
   assertNotArchived(store, "creating memories");
   assertRoomFor(store);
   await assertPathFree(tx, store.id, path);
@@ -37,5 +37,5 @@ export async function createMemoryInTx(tx: Tx, store: LockedStore, path: string,
 export async function createMemory(db: Db, input: CreateMemoryInput) {
   const path = validateMemoryPath(input.path);
   const content = validateContent(input.content);
-  return db.transaction(async (tx) => createMemoryInTx(tx, await lockStore(tx, input.storeId), path, content, input.actor));
+  return db.sqlTransaction(async (tx) => createMemoryInTx(tx, await lockStore(tx, input.storeId), path, content, input.actor));
 }

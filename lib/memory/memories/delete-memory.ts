@@ -16,7 +16,7 @@ export interface DeleteMemoryInput {
 export async function deleteMemory(db: Db, input: DeleteMemoryInput): Promise<{ id: string }> {
   const expected =
     input.expectedContentSha256 == null ? undefined : validateSha256(input.expectedContentSha256, "expected_content_sha256");
-  return db.transaction(async (tx) => {
+  return db.sqlTransaction(async (tx) => {
     await lockStore(tx, input.storeId);
     const memory = await getMemory(tx, input.storeId, input.memoryId);
     assertContentSha(memory, expected);

@@ -1,10 +1,12 @@
-import type { Client } from "../db.ts";
+import type { MemoryRecord, SqlClient } from "../db.ts";
 import { notFound } from "../errors.ts";
+import { MEMORY_COLUMNS, memoryFromRow, type MemoryRow } from "./memory-rows.ts";
 
-export async function getMemory(client: Client, storeId: string, memoryId: string) {
-  const memory = await client.memoryRecord.findFirst({ where: { id: memoryId, storeId } });
-  if (!memory) throw notFound(`Memory ${memoryId} not found in memory store ${storeId}.`);
-  return memory;
+export type { MemoryRecord } from "../db.ts";
+
+export async function getMemory(client: SqlClient, storeId: string, memoryId: string): Promise<MemoryRecord> {
+  const [row] = await client.$queryRaw<(MemoryRow & { content: string })[]>`
+    SELECT ${MEMORY_COLUMNS} FROM memories WHERE id = ${memoryId} AND store_id = ${storeId}`;
+  if (!row) throw notFound(`Memory ${memoryId} not found in memory store ${storeId}.`);
+  return memoryFromRow(row);
 }
-
-export type MemoryRecord = Awaited<ReturnType<typeof getMemory>>;

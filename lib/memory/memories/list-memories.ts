@@ -3,6 +3,7 @@ import { Prisma } from "../db.ts";
 import { after, folderRange } from "../paths.ts";
 import { getStore } from "../stores/get-store.ts";
 import type { MemoryRecord } from "./get-memory.ts";
+import { memoryFromRow, type MemoryRow } from "./memory-rows.ts";
 
 /** A listed memory: with `content` for view=full, without it for view=basic. */
 export type ListedMemory = MemoryRecord | Omit<MemoryRecord, "content">;
@@ -39,28 +40,33 @@ export async function listMemories(db: Db, input: ListMemoriesInput): Promise<Me
   return page;
 }
 
+const columns = (withContent: boolean, alias = "") =>
+  Prisma.raw(
+    (withContent ? [...COLUMN_NAMES, "content"] : COLUMN_NAMES).map((c) => `${alias}${c}`).join(", "),
+  );
+const COLUMN_NAMES = ["id", "store_id", "path", "content_sha256", "content_size_bytes", "memory_version_id", "created_at", "updated_at"];
+
 async function listSubtree(db: Db, input: ListMemoriesInput, from: string, to: string): Promise<MemoryPage> {
-  const rows = await db.read.memoryRecord.findMany({
-    where: { storeId: input.storeId, path: { gte: from, lt: to } },
-    orderBy: { path: "asc" },
-    take: input.limit + 1,
-    ...(input.withContent ? {} : { omit: { content: true } }),
-  });
+  const rows = await db.sql.$queryRaw<MemoryRow[]>`
+    SELECT ${columns(input.withContent)} FROM memories
+    WHERE store_id = ${input.storeId} AND path >= ${from} AND path < ${to}
+    ORDER BY path LIMIT ${input.limit + 1}`;
   const hasMore = rows.length > input.limit;
-  const items = (hasMore ? rows.slice(0, input.limit) : rows).map((memory) => ({ kind: "memory" as const, memory }));
+  const items = (hasMore ? rows.slice(0, input.limit) : rows).map((row) => ({ kind: "memory" as const, memory: memoryFromRow(row) }));
   return { items, nextFrom: hasMore ? after(rows[input.limit - 1]!.path) : null };
 }
 
 /**
  * Direct children of the prefix, found with a loose index scan: each step seeks the first path
  * after the previous child (after a whole folder when the child is a folder), so a page costs
- * one index seek per item however many memories lie below. One recursive query on both engines.
+ * one index seek per item however many memories lie below. One recursive query on both
+ * engines, which also brings the rows of the children that are memories (folders join none).
  */
 async function listChildren(db: Db, input: ListMemoriesInput, from: string, to: string): Promise<MemoryPage> {
   const plen = Array.from(input.prefix).length;
   const strpos = Prisma.raw(db.engine === "postgres" ? "strpos" : "instr");
   const slash = Prisma.sql`${strpos}(substr(walk.path, ${plen + 1}), '/')`;
-  const rows = await db.read.$queryRaw<{ path: string }[]>`
+  const rows = await db.sql.$queryRaw<(Partial<MemoryRow> & { walk_path: string })[]>`
     WITH RECURSIVE walk(path, n) AS (
       SELECT (SELECT path FROM memories WHERE store_id = ${input.storeId} AND path >= ${from} AND path < ${to} ORDER BY path LIMIT 1), 1
       UNION ALL
@@ -69,29 +75,18 @@ async function listChildren(db: Db, input: ListMemoriesInput, from: string, to: 
               ORDER BY m.path LIMIT 1), walk.n + 1
       FROM walk WHERE walk.path IS NOT NULL AND walk.n <= ${input.limit}
     )
-    SELECT path FROM walk WHERE path IS NOT NULL`;
+    SELECT walk.path AS walk_path, ${columns(input.withContent, "leaf.")}
+    FROM walk LEFT JOIN memories leaf ON leaf.store_id = ${input.storeId} AND leaf.path = walk.path AND ${slash} = 0
+    WHERE walk.path IS NOT NULL
+    ORDER BY walk.n`;
 
-  const keys = rows.map((row) => {
-    const slashAt = row.path.indexOf("/", input.prefix.length);
-    return slashAt === -1 ? { leaf: true, key: row.path } : { leaf: false, key: row.path.slice(0, slashAt + 1) };
+  const hasMore = rows.length > input.limit;
+  const items: MemoryListItem[] = (hasMore ? rows.slice(0, input.limit) : rows).map((row) => {
+    if (row.id != null) return { kind: "memory", memory: memoryFromRow(row as MemoryRow) };
+    const slashAt = row.walk_path.indexOf("/", input.prefix.length);
+    return { kind: "prefix", path: row.walk_path.slice(0, slashAt + 1) };
   });
-  const hasMore = keys.length > input.limit;
-  const pageKeys = hasMore ? keys.slice(0, input.limit) : keys;
-  const leaves = await fetchLeaves(db, input, pageKeys.filter((k) => k.leaf).map((k) => k.key));
-  const items: MemoryListItem[] = [];
-  for (const { leaf, key } of pageKeys) {
-    if (!leaf) items.push({ kind: "prefix", path: key });
-    else if (leaves.has(key)) items.push({ kind: "memory", memory: leaves.get(key)! });
-  }
-  const last = pageKeys[pageKeys.length - 1];
-  return { items, nextFrom: hasMore && last ? (last.leaf ? after(last.key) : folderRange(last.key).to) : null };
-}
-
-async function fetchLeaves(db: Db, input: ListMemoriesInput, paths: string[]): Promise<Map<string, ListedMemory>> {
-  if (paths.length === 0) return new Map();
-  const rows = await db.read.memoryRecord.findMany({
-    where: { storeId: input.storeId, path: { in: paths } },
-    ...(input.withContent ? {} : { omit: { content: true } }),
-  });
-  return new Map(rows.map((row) => [row.path, row]));
+  const last = items[items.length - 1];
+  const nextFrom = !hasMore || !last ? null : last.kind === "memory" ? after(last.memory.path) : folderRange(last.path).to;
+  return { items, nextFrom };
 }

@@ -28,7 +28,7 @@ export async function updateMemory(db: Db, input: UpdateMemoryInput) {
   const content = input.content == null ? undefined : validateContent(input.content);
   const path = input.path == null ? undefined : validateMemoryPath(input.path);
   const expectedSha = parsePrecondition(input.precondition);
-  return db.transaction(async (tx) => {
+  return db.sqlTransaction(async (tx) => {
     assertNotArchived(await lockStore(tx, input.storeId), "updating memories");
     const memory = await getMemory(tx, input.storeId, input.memoryId);
     const next = { content: content ?? memory.content, path: path ?? memory.path };

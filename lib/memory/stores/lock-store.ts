@@ -1,4 +1,4 @@
-import type { Tx } from "../db.ts";
+import type { SqlClient } from "../db.ts";
 import { conflict, notFound } from "../errors.ts";
 
 export interface LockedStore {
@@ -14,7 +14,7 @@ export interface LockedStore {
  * on SQLite a write statement takes the database's write lock before anything is read, so a
  * transaction never has to upgrade a read snapshot (which SQLite would refuse as busy).
  */
-export async function lockStore(tx: Tx, storeId: string): Promise<LockedStore> {
+export async function lockStore(tx: SqlClient, storeId: string): Promise<LockedStore> {
   const rows = await tx.$queryRaw<{ id: string; archived_at: unknown; memory_count: number | bigint }[]>`
     UPDATE memory_stores SET memory_count = memory_count WHERE id = ${storeId}
     RETURNING id, archived_at, memory_count`;

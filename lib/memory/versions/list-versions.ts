@@ -1,7 +1,7 @@
-import type { Db } from "../db.ts";
+import { Prisma, type Db } from "../db.ts";
 import { invalidRequest } from "../errors.ts";
 import { getStore } from "../stores/get-store.ts";
-import type { VersionRecord } from "./get-version.ts";
+import { versionColumns, versionFromRow, type VersionRow } from "./version-rows.ts";
 
 export const OPERATIONS = ["created", "modified", "deleted"] as const;
 export type VersionOperation = (typeof OPERATIONS)[number];
@@ -22,7 +22,7 @@ export interface ListVersionsInput {
   afterId?: string;
 }
 
-function actorFilter(input: ListVersionsInput) {
+function actorFilter(input: ListVersionsInput): Prisma.Sql[] {
   const filters = [
     ["api_actor", input.apiKeyId],
     ["session_actor", input.sessionId],
@@ -31,7 +31,7 @@ function actorFilter(input: ListVersionsInput) {
   ].filter(([, id]) => id !== undefined);
   if (filters.length > 1) throw invalidRequest("Filter versions by at most one of api_key_id, session_id, user_id and service_account_id.");
   const [type, id] = filters[0] ?? [];
-  return type ? { createdByType: type, createdById: id } : {};
+  return type ? [Prisma.sql`created_by_type = ${type}`, Prisma.sql`created_by_id = ${id}`] : [];
 }
 
 /** A store's versions newest first, with the API's filters. Versions outlive their memory. */
@@ -39,23 +39,21 @@ export async function listVersions(db: Db, input: ListVersionsInput) {
   if (input.operation !== undefined && !OPERATIONS.includes(input.operation as VersionOperation)) {
     throw invalidRequest(`operation: must be one of ${OPERATIONS.join(", ")}.`);
   }
-  const rows: (VersionRecord | Omit<VersionRecord, "content">)[] = await db.read.memoryVersion.findMany({
-    where: {
-      storeId: input.storeId,
-      ...(input.memoryId !== undefined && { memoryId: input.memoryId }),
-      ...(input.operation !== undefined && { operation: input.operation }),
-      ...actorFilter(input),
-      ...(input.createdAtGte || input.createdAtLte
-        ? { createdAt: { ...(input.createdAtGte && { gte: input.createdAtGte }), ...(input.createdAtLte && { lte: input.createdAtLte }) } }
-        : {}),
-      ...(input.afterId && { id: { lt: input.afterId } }),
-    },
-    orderBy: { id: "desc" },
-    take: input.limit + 1,
-    ...(input.withContent ? {} : { omit: { content: true } }),
-  });
+  const where = [
+    Prisma.sql`store_id = ${input.storeId}`,
+    ...(input.memoryId !== undefined ? [Prisma.sql`memory_id = ${input.memoryId}`] : []),
+    ...(input.operation !== undefined ? [Prisma.sql`operation = ${input.operation}`] : []),
+    ...actorFilter(input),
+    ...(input.createdAtGte ? [Prisma.sql`created_at >= ${input.createdAtGte}`] : []),
+    ...(input.createdAtLte ? [Prisma.sql`created_at <= ${input.createdAtLte}`] : []),
+    ...(input.afterId ? [Prisma.sql`id < ${input.afterId}`] : []),
+  ];
+  const rows = await db.sql.$queryRaw<VersionRow[]>`
+    SELECT ${versionColumns(input.withContent)} FROM memory_versions
+    WHERE ${Prisma.join(where, " AND ")}
+    ORDER BY id DESC LIMIT ${input.limit + 1}`;
   if (rows.length === 0 && !input.afterId) await getStore(db.read, input.storeId);
   const hasMore = rows.length > input.limit;
-  const items = hasMore ? rows.slice(0, input.limit) : rows;
+  const items = (hasMore ? rows.slice(0, input.limit) : rows).map((row) => versionFromRow(row));
   return { items, nextAfterId: hasMore ? items[items.length - 1]!.id : null };
 }

@@ -10,7 +10,7 @@ type Params = { store: string; memory: string };
 
 export const GET = apiRoute<Params>({ permission: "read" }, async ({ db, params, url }) => {
   const { view = "full" } = parseWire(viewQuery, queryOf(url), "query");
-  return memoryWire(await getMemory(db.read, params.store, params.memory), view === "full");
+  return memoryWire(await getMemory(db.sql, params.store, params.memory), view === "full");
 });
 
 export const POST = apiRoute<Params>({ permission: "write" }, async ({ db, params, url, body, actor }) => {

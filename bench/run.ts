@@ -1,0 +1,233 @@
+// npm run bench [-- --engine postgres] [--rounds 1500] – the Memory Stores API benchmark (issue 2).
+/**
+ * Seeds one store with 10,000 memories through the API (8 requests in flight), then measures
+ * p50/p99 of the API's reads and writes, interleaved round by round with two references so
+ * that machine drift hits all alike: the framework floor (/api/bench/floor of this same app)
+ * and the physical limit (bench/bare-server.ts: node:http and hand-written SQL over a copy of
+ * the same data). Writes bench/results.json. Speed is reported, never asserted.
+ */
+import Database from "better-sqlite3";
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { isDeepStrictEqual, parseArgs } from "node:util";
+import { createApiKey } from "../lib/auth/api-keys.ts";
+import { databaseTarget } from "../lib/config.ts";
+import { openDb } from "../lib/db/client.ts";
+import { ADMIN_KEY, startServer } from "../test/helpers/server.ts";
+import { Client, percentile, round3 } from "./http.ts";
+import { buildTree, noteContent, rng, shuffle } from "./tree.ts";
+
+const ROOT = resolve(import.meta.dirname, "..");
+const { values: args } = parseArgs({
+  options: {
+    engine: { type: "string", default: "sqlite" },
+    memories: { type: "string", default: "10000" },
+    rounds: { type: "string", default: "1500" },
+  },
+});
+const engine = args.engine as "sqlite" | "postgres";
+if (engine !== "sqlite" && engine !== "postgres") throw new Error("--engine must be sqlite or postgres");
+const MEMORIES = Number(args.memories);
+const ROUNDS = Number(args.rounds);
+const WARMUP_ROUNDS = 100;
+const IN_FLIGHT = 8;
+/** Page size of the depth=0 walk through all pages (the maximum); depth=1 lists use the API default (20) unless named. */
+const PAGE_LIMIT = 100;
+const HEADERS = { "x-api-key": ADMIN_KEY, "anthropic-beta": "agent-memory-2026-07-22" };
+
+if (!existsSync(join(ROOT, ".next", "BUILD_ID"))) throw new Error("No build: run `npx next build` first (the benchmark measures the built app).");
+
+const log = (...parts: unknown[]) => console.log(`[bench ${engine}]`, ...parts);
+log(`starting next start on a fresh ${engine} database`);
+const server = await startServer({ engine, env: { MEMORY_CONSOLE_BENCH: "1" } });
+const cleanup: (() => Promise<void> | void)[] = [() => server.stop()];
+
+try {
+  const ours = new Client(server.baseURL, HEADERS);
+  const store = await ours.json<{ id: string }>("POST", "/v1/memory_stores", { name: "Benchmark" });
+  const base = `/v1/memory_stores/${store.id}`;
+
+  // --- For scale: how many requests a second the framework floor itself answers with IN_FLIGHT
+  // in flight, bodiless and with a note-sized JSON body like the seeding's creates.
+  const floorRate = async (body?: unknown) => {
+    const load = new Client(server.baseURL, {}, IN_FLIGHT);
+    const run = async (count: number) => {
+      let sent = 0;
+      const start = performance.now();
+      await Promise.all(Array.from({ length: IN_FLIGHT }, async () => {
+        while (sent++ < count) await load.json(body ? "POST" : "GET", "/api/bench/floor", body);
+      }));
+      return count / ((performance.now() - start) / 1000);
+    };
+    await run(1000); // warm-up: the first requests of a fresh server are slower
+    const rate = await run(3000);
+    load.close();
+    return rate;
+  };
+  const floorGetRate = await floorRate();
+  const floorPostRate = await floorRate({ path: "/floor/probe.md", content: noteContent("/floor/probe.md", rng(1)) });
+  log(`framework floor alone, ${IN_FLIGHT} in flight: GET ${floorGetRate.toFixed(0)} requests/s, POST with a note ${floorPostRate.toFixed(0)} requests/s`);
+
+  // --- Seeding: every memory through the API, IN_FLIGHT requests at a time.
+  const tree = buildTree(MEMORIES);
+  const random = rng(7);
+  const contents = tree.paths.map((p) => noteContent(p, random));
+  const seeder = new Client(server.baseURL, HEADERS, IN_FLIGHT);
+  const created = new Map<string, { id: string; sha: string }>();
+  let next = 0;
+  const seedStart = performance.now();
+  await Promise.all(
+    Array.from({ length: IN_FLIGHT }, async () => {
+      for (let i = next++; i < tree.paths.length; i = next++) {
+        const m = await seeder.json<{ id: string; content_sha256: string }>("POST", `${base}/memories`, { path: tree.paths[i], content: contents[i] });
+        created.set(tree.paths[i]!, { id: m.id, sha: m.content_sha256 });
+      }
+    }),
+  );
+  const seedRate = MEMORIES / ((performance.now() - seedStart) / 1000);
+  seeder.close();
+  log(`seeded ${MEMORIES} memories: ${seedRate.toFixed(0)} memories/s with ${IN_FLIGHT} in flight`);
+
+  // --- Fixtures: a memory with 30 versions, one to update, 64 to retrieve, an API key stored in the database.
+  const byPath = [...created.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
+  const versioned = byPath[100]![1];
+  for (let v = 2; v <= 30; v++) await ours.json("POST", `${base}/memories/${versioned.id}`, { content: `version ${v}\n${contents[0]}` });
+  const updated = { ...byPath[200]![1] };
+  const retrieveIds = shuffle(byPath.slice(300).map(([, m]) => m.id), rng(3)).slice(0, 64);
+  const db = await openDb(databaseTarget(server.databaseUrl));
+  const { secret: storedKey } = await createApiKey(db, { name: "bench", role: "admin" });
+  await db.close();
+
+  // --- The physical limit: node:http + SQL over a copy of the data (SQLite) or the same database (PostgreSQL).
+  let bareSource = server.databaseUrl;
+  if (engine === "sqlite") {
+    const dir = mkdtempSync(join(tmpdir(), "memc-bare-"));
+    cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
+    const live = new Database(server.databaseUrl.slice("file:".length), { readonly: true });
+    bareSource = join(dir, "copy.db");
+    await live.backup(bareSource);
+    live.close();
+  }
+  const bareProcess = spawn(join(ROOT, "node_modules/.bin/tsx"), [join(ROOT, "bench/bare-server.ts"), `--${engine}`, bareSource], {
+    env: { ...process.env, BENCH_API_KEY: ADMIN_KEY },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  cleanup.push(async () => {
+    // Gone before the database is dropped, so that dropping it does not kill its connections under it.
+    if (bareProcess.exitCode !== null || bareProcess.signalCode !== null) return;
+    const exited = new Promise((ok) => bareProcess.once("exit", ok));
+    bareProcess.kill();
+    await exited;
+  });
+  const barePort = await new Promise<number>((ok, fail) => {
+    bareProcess.stdout!.on("data", (d: Buffer) => {
+      const m = /listening (\d+)/.exec(String(d));
+      if (m) ok(Number(m[1]));
+    });
+    bareProcess.once("exit", (code) => fail(new Error(`bare server exited with ${code}`)));
+  });
+  const bare = new Client(`http://127.0.0.1:${barePort}`, HEADERS);
+  const floor = new Client(server.baseURL, {});
+
+  // --- Full list paging: the cursors of every page (identical from both servers, checked below).
+  const pageQuery = (page: string | null) => `${base}/memories?depth=0&limit=${PAGE_LIMIT}${page ? `&page=${page}` : ""}`;
+  const pagePaths: string[] = [];
+  for (let page: string | null = null; ; ) {
+    pagePaths.push(pageQuery(page));
+    page = (await ours.json<{ next_page: string | null }>("GET", pageQuery(page))).next_page;
+    if (!page) break;
+  }
+  const depth1 = (prefix: string, limit?: number) =>
+    `${base}/memories?depth=1&path_prefix=${encodeURIComponent(prefix)}${limit ? `&limit=${limit}` : ""}`;
+
+  // --- The measured requests. Reads go to both servers with the same path in a round.
+  type Probe = { name: string; target: "ours" | "bare" | "floor"; path: (round: number) => string; send?: (round: number) => Promise<number> };
+  const reads: { name: string; path: (round: number) => string }[] = [
+    { name: "list_depth1_root", path: () => depth1("/") },
+    { name: "list_depth1_folder_200", path: () => depth1(tree.bigFolder) },
+    { name: "list_depth1_folder_200_limit100", path: () => depth1(tree.bigFolder, 100) },
+    { name: "list_depth1_deep_prefix", path: () => depth1(tree.deepPrefix) },
+    { name: "list_depth0_all_pages", path: (r) => pagePaths[r % pagePaths.length]! },
+    { name: "retrieve", path: (r) => `${base}/memories/${retrieveIds[r % retrieveIds.length]}` },
+    { name: "versions_by_memory", path: () => `${base}/memory_versions?memory_id=${versioned.id}` },
+  ];
+  for (const read of reads) {
+    for (let r = 0; r < (read.name === "list_depth0_all_pages" ? pagePaths.length : 1); r++) {
+      const [a, b] = [await ours.json("GET", read.path(r)), await bare.json("GET", read.path(r))];
+      if (!isDeepStrictEqual(a, b)) throw new Error(`the bare server answers ${read.path(r)} differently:\n${JSON.stringify(a).slice(0, 500)}\n${JSON.stringify(b).slice(0, 500)}`);
+    }
+  }
+  const timed = async (answer: Promise<{ status: number; ms: number; text: string }>) => {
+    const a = await answer;
+    if (a.status !== 200) throw new Error(`unexpected ${a.status}: ${a.text.slice(0, 300)}`);
+    return a.ms;
+  };
+  const probes: Probe[] = [
+    { name: "floor", target: "floor", path: () => "/api/bench/floor" },
+    ...reads.flatMap((read) => [
+      { name: read.name, target: "ours" as const, path: read.path },
+      { name: read.name, target: "bare" as const, path: read.path },
+    ]),
+    {
+      name: "retrieve_with_stored_api_key",
+      target: "ours",
+      path: (r) => `${base}/memories/${retrieveIds[r % retrieveIds.length]}`,
+      send: (r) => timed(ours.send("GET", `${base}/memories/${retrieveIds[r % retrieveIds.length]}`, undefined, { "x-api-key": storedKey })),
+    },
+    {
+      name: "update_with_precondition",
+      target: "ours",
+      path: () => `${base}/memories/${updated.id}`,
+      send: async (r) => {
+        const body = { content: `update ${r}\n${contents[r % contents.length]}`, precondition: { type: "content_sha256", content_sha256: updated.sha } };
+        const a = await ours.send("POST", `${base}/memories/${updated.id}`, body);
+        if (a.status !== 200) throw new Error(`update answered ${a.status}: ${a.text.slice(0, 300)}`);
+        updated.sha = (JSON.parse(a.text) as { content_sha256: string }).content_sha256;
+        return a.ms;
+      },
+    },
+  ];
+  const clients = { ours, bare, floor };
+  const samples = new Map<string, number[]>(probes.map((p) => [`${p.target}:${p.name}`, []]));
+  log(`measuring ${probes.length} requests per round, ${WARMUP_ROUNDS} warm-up + ${ROUNDS} rounds`);
+  const order = rng(11);
+  for (let round = -WARMUP_ROUNDS; round < ROUNDS; round++) {
+    for (const probe of shuffle(probes, order)) {
+      const r = round + WARMUP_ROUNDS;
+      const ms = probe.send ? await probe.send(r) : await timed(clients[probe.target].send("GET", probe.path(r)));
+      if (round >= 0) samples.get(`${probe.target}:${probe.name}`)!.push(ms);
+    }
+  }
+
+  // --- Results.
+  const p50 = (key: string) => percentile(samples.get(key)!, 50);
+  const floorP50 = p50("floor:floor");
+  const metrics: Record<string, { p50_ms: number; p99_ms: number; baseline_p50_ms: number | null; ratio: number | null }> = {};
+  for (const name of [...new Set(probes.filter((p) => p.target === "ours").map((p) => p.name))]) {
+    const own = samples.get(`ours:${name}`)!;
+    const baselineKey = name === "retrieve_with_stored_api_key" ? "bare:retrieve" : `bare:${name}`;
+    const baseline = samples.has(baselineKey) ? p50(baselineKey) : null;
+    metrics[name] = {
+      p50_ms: round3(percentile(own, 50)),
+      p99_ms: round3(percentile(own, 99)),
+      baseline_p50_ms: baseline === null ? null : round3(baseline),
+      ratio: baseline === null ? null : round3(percentile(own, 50) / baseline),
+    };
+  }
+  const results = { engine, memories: MEMORIES, seed_rate_per_s: Math.round(seedRate), floor_p50_ms: round3(floorP50), metrics };
+  writeFileSync(join(ROOT, "bench/results.json"), JSON.stringify(results, null, 2) + "\n");
+
+  console.log(`\n${engine}, ${MEMORIES} memories, ${ROUNDS} rounds; framework floor p50 ${floorP50.toFixed(3)} ms`);
+  console.log("metric".padEnd(30), "p50".padStart(7), "p99".padStart(7), "bare".padStart(7), "ratio".padStart(6), " ours-floor vs 2*bare");
+  for (const [name, m] of Object.entries(metrics)) {
+    const overhead = m.baseline_p50_ms === null ? "" : `${(m.p50_ms - floorP50).toFixed(3)} vs ${(2 * m.baseline_p50_ms).toFixed(3)}`;
+    console.log(name.padEnd(30), m.p50_ms.toFixed(3).padStart(7), m.p99_ms.toFixed(3).padStart(7), (m.baseline_p50_ms?.toFixed(3) ?? "-").padStart(7), (m.ratio?.toFixed(2) ?? "-").padStart(6), "", overhead);
+  }
+  console.log(`seeding: ${Math.round(seedRate)} memories/s (the framework floor alone: ${Math.round(floorPostRate)} POSTs/s, ${Math.round(floorGetRate)} GETs/s)`);
+  console.log(`load average during the run: ${loadavg().map((l) => l.toFixed(1)).join(" ")}\nwrote bench/results.json`);
+  for (const c of [ours, bare, floor]) c.close();
+} finally {
+  for (const step of cleanup.reverse()) await step();
+}

@@ -1,0 +1,42 @@
+import { Prisma, type MemoryRecord } from "../db.ts";
+
+/**
+ * Memories are read and written with hand-written SQL: a Prisma model query costs several
+ * times a raw one in the client runtime, and these are the API's hottest statements (see
+ * lib/db/sql.ts). Plain column references come back the same on both engines: INTEGER as a
+ * number, timestamps as Dates (through Prisma) or RFC 3339 strings (straight from a driver
+ * adapter), so a row maps to the generated model type field by field.
+ */
+export const MEMORY_COLUMNS_WITHOUT_CONTENT = Prisma.raw(
+  "id, store_id, path, content_sha256, content_size_bytes, memory_version_id, created_at, updated_at",
+);
+export const MEMORY_COLUMNS = Prisma.sql`${MEMORY_COLUMNS_WITHOUT_CONTENT}, content`;
+
+export interface MemoryRow {
+  id: string;
+  store_id: string;
+  path: string;
+  content?: string;
+  content_sha256: string;
+  content_size_bytes: number;
+  memory_version_id: string;
+  /** A Date through Prisma, an RFC 3339 string straight from a driver adapter. */
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+export function memoryFromRow(row: MemoryRow & { content: string }): MemoryRecord;
+export function memoryFromRow(row: MemoryRow): Omit<MemoryRecord, "content">;
+export function memoryFromRow(row: MemoryRow): MemoryRecord | Omit<MemoryRecord, "content"> {
+  const memory = {
+    id: row.id,
+    storeId: row.store_id,
+    path: row.path,
+    contentSha256: row.content_sha256,
+    contentSizeBytes: Number(row.content_size_bytes),
+    memoryVersionId: row.memory_version_id,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+  };
+  return row.content === undefined ? memory : { ...memory, content: row.content };
+}

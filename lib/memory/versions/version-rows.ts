@@ -1,0 +1,58 @@
+import { Prisma, type MemoryVersion } from "../db.ts";
+
+/** Versions are read with hand-written SQL, like memories (see memories/memory-rows.ts). */
+const COLUMN_NAMES = [
+  "id",
+  "store_id",
+  "memory_id",
+  "operation",
+  "path",
+  "content_sha256",
+  "content_size_bytes",
+  "created_by_type",
+  "created_by_id",
+  "created_at",
+  "redacted_at",
+  "redacted_by_type",
+  "redacted_by_id",
+];
+
+export const versionColumns = (withContent: boolean) => Prisma.raw((withContent ? [...COLUMN_NAMES, "content"] : COLUMN_NAMES).join(", "));
+
+export interface VersionRow {
+  id: string;
+  store_id: string;
+  memory_id: string;
+  operation: string;
+  path: string | null;
+  content?: string | null;
+  content_sha256: string | null;
+  content_size_bytes: number | null;
+  created_by_type: string | null;
+  created_by_id: string | null;
+  created_at: Date | string;
+  redacted_at: Date | string | null;
+  redacted_by_type: string | null;
+  redacted_by_id: string | null;
+}
+
+export function versionFromRow(row: VersionRow & { content: string | null }): MemoryVersion;
+export function versionFromRow(row: VersionRow): Omit<MemoryVersion, "content">;
+export function versionFromRow(row: VersionRow): MemoryVersion | Omit<MemoryVersion, "content"> {
+  const version = {
+    id: row.id,
+    storeId: row.store_id,
+    memoryId: row.memory_id,
+    operation: row.operation,
+    path: row.path,
+    contentSha256: row.content_sha256,
+    contentSizeBytes: row.content_size_bytes === null ? null : Number(row.content_size_bytes),
+    createdByType: row.created_by_type,
+    createdById: row.created_by_id,
+    createdAt: new Date(row.created_at),
+    redactedAt: row.redacted_at === null ? null : new Date(row.redacted_at),
+    redactedByType: row.redacted_by_type,
+    redactedById: row.redacted_by_id,
+  };
+  return row.content === undefined ? version : { ...version, content: row.content };
+}

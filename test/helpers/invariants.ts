@@ -1,0 +1,92 @@
+import { createHash } from "node:crypto";
+import type { TestServer } from "./server.ts";
+import { openRawDb } from "./database.ts";
+
+/**
+ * DESIGN.md invariants 2–3 plus the store's memory count, checked twice: through the API
+ * (what a client sees) and directly in the database (what is really stored). Returns the
+ * problems found, so a failing test names them all.
+ */
+const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+
+function overlaps(paths: string[]): string[] {
+  const live = new Set(paths);
+  const problems: string[] = [];
+  if (live.size !== paths.length) problems.push("the same path is live twice");
+  for (const path of paths) {
+    const segments = path.split("/");
+    for (let i = 2; i < segments.length; i++) {
+      const ancestor = segments.slice(0, i).join("/");
+      if (live.has(ancestor)) problems.push(`${ancestor} and ${path} are both live`);
+    }
+  }
+  return problems;
+}
+
+export async function problemsSeenThroughApi(server: TestServer, storeId: string): Promise<string[]> {
+  const stores = server.client.beta.memoryStores;
+  const problems: string[] = [];
+  const listed: { id: string; path: string; content_sha256: string; memory_version_id: string }[] = [];
+  for await (const item of stores.memories.list(storeId, { limit: 100 })) {
+    if (item.type === "memory") listed.push(item);
+  }
+  for (const m of listed) {
+    const full = await stores.memories.retrieve(m.id, { memory_store_id: storeId });
+    if (sha256(full.content ?? "") !== full.content_sha256) problems.push(`${m.path}: content_sha256 is not the hash of its content`);
+    if (full.content_sha256 !== m.content_sha256) problems.push(`${m.path}: list and retrieve disagree on content_sha256`);
+    const newest = await stores.memoryVersions.list(storeId, { memory_id: m.id, limit: 1 });
+    const head = newest.data[0];
+    if (head?.id !== full.memory_version_id) {
+      problems.push(`${m.path}: memory_version_id ${full.memory_version_id} is not the newest version (${head?.id})`);
+    } else if (head.content_sha256 !== full.content_sha256 || head.path !== full.path) {
+      problems.push(`${m.path}: its newest version holds another path or content`);
+    }
+  }
+  problems.push(...overlaps(listed.map((m) => m.path)));
+  const store = (await stores.retrieve(storeId)) as unknown as { memory_count: number };
+  if (store.memory_count !== listed.length) problems.push(`memory_count is ${store.memory_count}, the store lists ${listed.length} memories`);
+  return problems;
+}
+
+export async function problemsSeenInDatabase(databaseUrl: string): Promise<string[]> {
+  const db = await openRawDb(databaseUrl);
+  const problems: string[] = [];
+  try {
+    if (db.engine === "sqlite") {
+      const [check] = await db.query<{ integrity_check: string }>("PRAGMA integrity_check");
+      if (check?.integrity_check !== "ok") problems.push(`integrity_check: ${check?.integrity_check}`);
+      const fk = await db.query("PRAGMA foreign_key_check");
+      if (fk.length > 0) problems.push(`foreign_key_check: ${JSON.stringify(fk)}`);
+    }
+    const counts = await db.query<{ id: string; memory_count: number; live: number }>(
+      `SELECT s.id, s.memory_count, (SELECT count(*) FROM memories m WHERE m.store_id = s.id) AS live FROM memory_stores s`,
+    );
+    for (const s of counts) {
+      if (Number(s.memory_count) !== Number(s.live)) problems.push(`store ${s.id}: memory_count ${s.memory_count}, ${s.live} live memories`);
+    }
+    const memories = await db.query<{
+      id: string; store_id: string; path: string; content: string; content_sha256: string; content_size_bytes: number;
+      memory_version_id: string; newest: string | null; v_path: string | null; v_sha: string | null; v_content: string | null; v_op: string | null;
+    }>(
+      `SELECT m.id, m.store_id, m.path, m.content, m.content_sha256, m.content_size_bytes, m.memory_version_id,
+              (SELECT max(v.id) FROM memory_versions v WHERE v.memory_id = m.id) AS newest,
+              h.path AS v_path, h.content_sha256 AS v_sha, h.content AS v_content, h.operation AS v_op
+       FROM memories m LEFT JOIN memory_versions h ON h.id = m.memory_version_id`,
+    );
+    const byStore = new Map<string, string[]>();
+    for (const m of memories) {
+      if (sha256(m.content) !== m.content_sha256) problems.push(`${m.path}: content_sha256 is not the hash of its content`);
+      if (Buffer.byteLength(m.content, "utf8") !== Number(m.content_size_bytes)) problems.push(`${m.path}: content_size_bytes is wrong`);
+      if (m.memory_version_id !== m.newest) problems.push(`${m.path}: memory_version_id ${m.memory_version_id} is not the newest version ${m.newest}`);
+      if (m.v_op === null) problems.push(`${m.path}: its head version ${m.memory_version_id} does not exist`);
+      else if (m.v_op === "deleted" || m.v_path !== m.path || m.v_sha !== m.content_sha256 || m.v_content !== m.content) {
+        problems.push(`${m.path}: its head version does not hold its path and content`);
+      }
+      byStore.set(m.store_id, [...(byStore.get(m.store_id) ?? []), m.path]);
+    }
+    for (const paths of byStore.values()) problems.push(...overlaps(paths));
+  } finally {
+    await db.close();
+  }
+  return problems;
+}
