@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import type { Client, Db } from "../memory/db.ts";
+import type { Db, SqlClient } from "../memory/db.ts";
 import { invalidRequest, notFound } from "../memory/errors.ts";
 import { newId } from "../memory/ids.ts";
 import type { Principal } from "./principal.ts";
@@ -28,20 +28,28 @@ function sameSecret(a: string, b: string): boolean {
   return timingSafeEqual(ha, hb);
 }
 
-export async function principalForKey(client: Client, secret: string, envSecret: string | undefined): Promise<Principal | null> {
+type KeyRow = { id: string; name: string; role: string; store_ids: string | null; read_only: boolean | number };
+
+/**
+ * The principal of a presented key, read on every request (nothing is cached, so a revoked key
+ * fails at once). One hand-written SELECT on the unique hash index: this runs before every API
+ * call, where the Prisma model runtime would cost more than the query (lib/db/sql.ts).
+ */
+export async function principalForKey(sql: SqlClient, secret: string, envSecret: string | undefined): Promise<Principal | null> {
   if (envSecret && sameSecret(secret, envSecret)) {
     return { kind: "api_key", apiKeyId: envKeyId(envSecret), name: "MEMORY_CONSOLE_API_KEY", role: "admin", storeIds: null, readOnly: false };
   }
   if (!secret.startsWith(KEY_PREFIX)) return null;
-  const key = await client.apiKey.findUnique({ where: { secretHash: hashSecret(secret) } });
-  if (!key || key.revokedAt || !isRole(key.role)) return null;
+  const [key] = await sql.$queryRaw<KeyRow[]>`
+    SELECT id, name, role, store_ids, read_only FROM api_keys WHERE secret_hash = ${hashSecret(secret)} AND revoked_at IS NULL`;
+  if (!key || !isRole(key.role)) return null;
   return {
     kind: "api_key",
     apiKeyId: key.id,
     name: key.name,
     role: key.role,
-    storeIds: key.storeIds ? (JSON.parse(key.storeIds) as string[]) : null,
-    readOnly: key.readOnly,
+    storeIds: key.store_ids ? (JSON.parse(key.store_ids) as string[]) : null,
+    readOnly: Boolean(key.read_only),
   };
 }
 
