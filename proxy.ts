@@ -2,8 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 
 /**
  * Hands the requested console path to the server layout (layouts do not receive it), so a
- * visitor who is not signed in comes back to the same page after signing in. The API, auth
- * endpoints and static assets are not matched and pay nothing for this.
+ * visitor who is not signed in comes back to the same page after signing in.
  */
 export function proxy(request: NextRequest) {
   const headers = new Headers(request.headers);
@@ -11,4 +10,5 @@ export function proxy(request: NextRequest) {
   return NextResponse.next({ request: { headers } });
 }
 
-export const config = { matcher: ["/((?!api/|v1/|_next/|favicon.ico).*)"] };
+// Only the console's pages (the ones the console layout guards); never /v1, /api or assets.
+export const config = { matcher: ["/", "/stores/:path*", "/users/:path*", "/api-keys/:path*"] };
