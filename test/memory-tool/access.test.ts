@@ -81,7 +81,7 @@ describe("memory tool access", () => {
 
     const storeId = await seededStore();
     const other = await newStore(server, "other");
-    const scoped = await issueKey(server, { role: "admin", storeIds: [other] });
+    const scoped = await issueKey(server, { role: "reviewer", storeIds: [other] });
     const denied = await server.fetch(`/v1/memory_stores/${storeId}/memory_tool`, {
       method: "POST",
       headers: { "x-api-key": scoped },
@@ -103,26 +103,35 @@ describe("memory tool access", () => {
     expect(noBeta.status).toBe(400);
   });
 
-  it("answers a malformed body or query with 400 invalid_request_error", async () => {
+  it("answers a wrong command shape with an error result the model can read, and writes nothing", async () => {
     const storeId = await seededStore();
-    const bodies: unknown[] = [
-      {},
-      { command: "list", path: "/memories" },
-      { command: "view" },
-      { command: "view", path: 7 },
-      { command: "view", path: "/memories", view_range: [1.5, 2] },
-      { command: "view", path: "/memories", extra: true },
-      { command: "create", path: "/memories/a.md" },
-      { command: "str_replace", path: "/memories/a.md", new_str: "x" },
-      { command: "insert", path: "/memories/a.md", insert_line: "1", insert_text: "x" },
-      { command: "rename", old_path: "/memories/a.md" },
-      [{ command: "view", path: "/memories" }],
+    const cases: [Record<string, unknown>, string][] = [
+      [{}, 'Error: The memory tool input needs a "command": one of view, create, str_replace, insert, delete, rename.'],
+      [{ command: 7 }, 'Error: The memory tool input needs a "command": one of view, create, str_replace, insert, delete, rename.'],
+      [{ command: "list", path: "/memories" }, "Error: list not implemented"],
+      [{ command: "explode" }, "Error: explode not implemented"],
+      [{ command: "view" }, "Error: Invalid view command: path is required (string)."],
+      [{ command: "view", path: 7 }, "Error: Invalid view command: path must be a string, not number."],
+      [{ command: "view", path: "/memories", view_range: [1.5, 2] }, "Error: Invalid view command: view_range.0: Invalid input: expected int, received number."],
+      [{ command: "view", path: "/memories", extra: true }, "Error: Invalid view command: unknown field extra."],
+      [{ command: "create", path: "/memories/a.md" }, "Error: Invalid create command: file_text is required (string)."],
+      [{ command: "str_replace", path: "/memories/a.md", new_str: "x" }, "Error: Invalid str_replace command: old_str is required (string)."],
+      [{ command: "insert", path: "/memories/a.md", insert_line: "1", insert_text: "x" }, "Error: Invalid insert command: insert_line must be a number, not string."],
+      [{ command: "rename", old_path: "/memories/a.md" }, "Error: Invalid rename command: new_path is required (string)."],
+      [{ command: "create", file_text: 3 }, "Error: Invalid create command: path is required (string); file_text must be a string, not number."],
     ];
-    for (const body of bodies) {
-      const res = await server.fetch(`/v1/memory_stores/${storeId}/memory_tool`, { method: "POST", body: JSON.stringify(body) });
-      expect({ body, status: res.status }).toEqual({ body, status: 400 });
-      expect((await res.json()).error.type).toBe("invalid_request_error");
+    const before = (await allVersions(server, storeId)).length;
+    for (const [input, content] of cases) {
+      expect({ input, result: await callTool(server, storeId, input) }).toEqual({ input, result: { content, is_error: true } });
     }
+    expect((await allVersions(server, storeId)).length).toBe(before);
+  });
+
+  it("answers a body that is not a JSON object, or a bad query, with 400 invalid_request_error", async () => {
+    const storeId = await seededStore();
+    const array = await server.fetch(`/v1/memory_stores/${storeId}/memory_tool`, { method: "POST", body: JSON.stringify([{ command: "view", path: "/memories" }]) });
+    expect(array.status).toBe(400);
+    expect((await array.json()).error.type).toBe("invalid_request_error");
     const notJson = await server.fetch(`/v1/memory_stores/${storeId}/memory_tool`, { method: "POST", body: "{command" });
     expect(notJson.status).toBe(400);
     for (const query of ["?other=1", "?session_id=", "?session_id=has%20space"]) {

@@ -25,6 +25,8 @@ const rename = (old_path: string, new_path: string): ToolInput => ({ command: "r
 const LINES = "alpha\nbeta\ngamma\ndelta\nepsilon\nzeta\neta\n";
 
 const sequences: Record<string, ToolInput[]> = {
+  // What the SDK's betaMemoryTool itself answers for a command it has no handler for.
+  "unknown commands": [{ command: "explode" }, { command: "list", path: "/memories" }, { command: "VIEW", path: "/memories" }],
   "view of the empty root, create, view, create again": [
     view("/memories"),
     view("/memories/"),

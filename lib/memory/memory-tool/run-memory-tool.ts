@@ -6,6 +6,7 @@ import type { MemoryToolCommand, ToolContext } from "./commands.ts";
 import { create } from "./create.ts";
 import { deleteCommand } from "./delete.ts";
 import { insert } from "./insert.ts";
+import { parseCommand } from "./parse-command.ts";
 import { rename } from "./rename.ts";
 import { strReplace } from "./str-replace.ts";
 import { ToolFailure } from "./tool-failure.ts";
@@ -13,7 +14,8 @@ import { view } from "./view.ts";
 
 export interface RunMemoryToolInput {
   storeId: string;
-  command: MemoryToolCommand;
+  /** The model's `tool_use` input, as sent: a wrong shape is answered as an error result. */
+  input: Record<string, unknown>;
   actor: Actor;
   canWrite: boolean;
 }
@@ -62,7 +64,7 @@ export async function runMemoryTool(db: Db, input: RunMemoryToolInput): Promise<
   await getStore(db.read, input.storeId);
   const ctx: ToolContext = { db, storeId: input.storeId, actor: input.actor, canWrite: input.canWrite };
   try {
-    return { content: await dispatch(ctx, input.command), isError: false };
+    return { content: await dispatch(ctx, parseCommand(input.input)), isError: false };
   } catch (error) {
     const message = failureMessage(error);
     if (message === null) throw error;
