@@ -8,14 +8,16 @@
  */
 import Database from "better-sqlite3";
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { isDeepStrictEqual, parseArgs } from "node:util";
 import { createApiKey } from "../lib/auth/api-keys.ts";
+import { OPERATOR as BENCH_GRANTOR } from "../lib/auth/principal.ts";
 import { databaseTarget } from "../lib/config.ts";
 import { openDb } from "../lib/db/client.ts";
 import { ADMIN_KEY, startServer } from "../test/helpers/server.ts";
+import { measureGuard } from "./guard.ts";
 import { Client, percentile, round3 } from "./http.ts";
 import { buildTree, noteContent, rng, shuffle } from "./tree.ts";
 
@@ -25,6 +27,8 @@ const { values: args } = parseArgs({
     engine: { type: "string", default: "sqlite" },
     memories: { type: "string", default: "10000" },
     rounds: { type: "string", default: "1500" },
+    /** Only the guard benchmark (bench/guard.ts), merged into an existing results.json. */
+    "guard-only": { type: "boolean", default: false },
   },
 });
 const engine = args.engine as "sqlite" | "postgres";
@@ -44,7 +48,16 @@ log(`starting next start on a fresh ${engine} database`);
 const server = await startServer({ engine, env: { MEMORY_CONSOLE_BENCH: "1" } });
 const cleanup: (() => Promise<void> | void)[] = [() => server.stop()];
 
+const RESULTS = join(ROOT, "bench/results.json");
+
 try {
+  if (args["guard-only"]) {
+    const guard = await measureGuard(server, HEADERS, log);
+    const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, "utf8")) as object) : { engine };
+    writeFileSync(RESULTS, JSON.stringify({ ...previous, ...guard }, null, 2) + "\n");
+    log(`guard_p99_ms ${guard.guard_p99_ms} (quiet server: ${guard.guard_quiet_p99_ms}); wrote bench/results.json`);
+    process.exit(0);
+  }
   const ours = new Client(server.baseURL, HEADERS);
   const store = await ours.json<{ id: string }>("POST", "/v1/memory_stores", { name: "Benchmark" });
   const base = `/v1/memory_stores/${store.id}`;
@@ -97,7 +110,7 @@ try {
   const updated = { ...byPath[200]![1] };
   const retrieveIds = shuffle(byPath.slice(300).map(([, m]) => m.id), rng(3)).slice(0, 64);
   const db = await openDb(databaseTarget(server.databaseUrl));
-  const { secret: storedKey } = await createApiKey(db, { name: "bench", role: "admin" });
+  const { secret: storedKey } = await createApiKey(db, { name: "bench", role: "admin" }, BENCH_GRANTOR);
   await db.close();
 
   // --- The physical limit: node:http + SQL over a copy of the data (SQLite) or the same database (PostgreSQL).
@@ -216,8 +229,11 @@ try {
       ratio: baseline === null ? null : round3(percentile(own, 50) / baseline),
     };
   }
-  const results = { engine, memories: MEMORIES, seed_rate_per_s: Math.round(seedRate), floor_p50_ms: round3(floorP50), metrics };
-  writeFileSync(join(ROOT, "bench/results.json"), JSON.stringify(results, null, 2) + "\n");
+  for (const c of [ours, bare, floor]) c.close();
+  log("guard: worst cases while another client lists stores");
+  const guard = await measureGuard(server, HEADERS, log);
+  const results = { engine, memories: MEMORIES, seed_rate_per_s: Math.round(seedRate), floor_p50_ms: round3(floorP50), metrics, ...guard };
+  writeFileSync(RESULTS, JSON.stringify(results, null, 2) + "\n");
 
   console.log(`\n${engine}, ${MEMORIES} memories, ${ROUNDS} rounds; framework floor p50 ${floorP50.toFixed(3)} ms`);
   console.log("metric".padEnd(30), "p50".padStart(7), "p99".padStart(7), "bare".padStart(7), "ratio".padStart(6), " ours-floor vs 2*bare");
@@ -226,8 +242,8 @@ try {
     console.log(name.padEnd(30), m.p50_ms.toFixed(3).padStart(7), m.p99_ms.toFixed(3).padStart(7), (m.baseline_p50_ms?.toFixed(3) ?? "-").padStart(7), (m.ratio?.toFixed(2) ?? "-").padStart(6), "", overhead);
   }
   console.log(`seeding: ${Math.round(seedRate)} memories/s (the framework floor alone: ${Math.round(floorPostRate)} POSTs/s, ${Math.round(floorGetRate)} GETs/s)`);
+  console.log(`guard: concurrent list p99 ${guard.guard_p99_ms} ms while worst cases run (quiet server p99 ${guard.guard_quiet_p99_ms} ms)`);
   console.log(`load average during the run: ${loadavg().map((l) => l.toFixed(1)).join(" ")}\nwrote bench/results.json`);
-  for (const c of [ours, bare, floor]) c.close();
 } finally {
   for (const step of cleanup.reverse()) await step();
 }

@@ -1,3 +1,4 @@
+import { letOthersRun } from "../let-others-run.ts";
 import { removeMemory } from "../memories/mutations.ts";
 import type { DeleteCommand, ToolContext } from "./commands.ts";
 import { findNode, memoriesBelow } from "./store-nodes.ts";
@@ -27,6 +28,7 @@ export async function deleteCommand(ctx: ToolContext, command: DeleteCommand): P
         // Each batch leaves the directory, so the next read starts from what is left.
         for (let batch = await memoriesBelow(tx, store.id, path, BATCH); batch.length > 0; batch = await memoriesBelow(tx, store.id, path, BATCH)) {
           for (const memory of batch) await removeMemory(tx, memory, ctx.actor);
+          await letOthersRun();
         }
       }
       return `Successfully deleted ${command.path}`;

@@ -1,4 +1,5 @@
 import type { Tx } from "../db.ts";
+import { letOthersRun } from "../let-others-run.ts";
 import type { MemoryRecord } from "../memories/get-memory.ts";
 import { changeMemory } from "../memories/mutations.ts";
 import { assertPathFree } from "../memories/path-conflicts.ts";
@@ -48,6 +49,7 @@ export async function rename(ctx: ToolContext, command: RenameCommand): Promise<
         await assertPathFree(tx, store.id, to);
         for (let batch = await memoriesBelow(tx, store.id, from, BATCH); batch.length > 0; batch = await memoriesBelow(tx, store.id, from, BATCH)) {
           for (const memory of batch) await move(tx, ctx, memory, to + memory.path.slice(from.length));
+          await letOthersRun();
         }
       }
       return `Successfully renamed ${command.old_path} to ${command.new_path}`;

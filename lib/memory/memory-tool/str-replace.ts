@@ -7,22 +7,35 @@ import { resolveToolPath } from "./tool-paths.ts";
 import { writeTransaction } from "./write-transaction.ts";
 
 /**
- * Where `old_str` occurs (non-overlapping). The reference counts matching lines instead, which
- * never finds a multi-line `old_str` and takes two matches on one line for one; counting
- * occurrences in the whole text gives the same answers otherwise.
+ * Where `old_str` occurs (non-overlapping), with the 1-based line of each start, found in one
+ * pass over the content: the newline count advances with the search, so many matches in a
+ * 100 kB file cost no more than a few. The reference counts matching lines instead, which never
+ * finds a multi-line `old_str` and takes two matches on one line for one; counting occurrences
+ * in the whole text gives the same answers otherwise.
  */
-function occurrences(content: string, oldStr: string): number[] {
-  const starts: number[] = [];
-  for (let from = 0; from <= content.length; ) {
-    const at = content.indexOf(oldStr, from);
-    if (at === -1) break;
-    starts.push(at);
-    from = at + Math.max(oldStr.length, 1);
+function occurrences(content: string, oldStr: string): { offset: number; line: number }[] {
+  const found: { offset: number; line: number }[] = [];
+  let line = 1;
+  // The first newline not yet counted; each one is found once, whatever the number of matches.
+  let newline = content.indexOf("\n");
+  for (let at = content.indexOf(oldStr); at !== -1; at = content.indexOf(oldStr, at + oldStr.length)) {
+    while (newline !== -1 && newline < at) {
+      line++;
+      newline = content.indexOf("\n", newline + 1);
+    }
+    found.push({ offset: at, line });
   }
-  return starts;
+  return found;
 }
 
-const lineOf = (content: string, offset: number) => content.slice(0, offset).split("\n").length;
+/** Listing every line of thousands of matches helps no one; the first ones say where to look. */
+const LISTED_LINES = 100;
+
+function matchedLines(found: { line: number }[]): string {
+  const lines = [...new Set(found.map((f) => f.line))];
+  if (lines.length <= LISTED_LINES) return lines.join(", ");
+  return `${lines.slice(0, LISTED_LINES).join(", ")} and ${lines.length - LISTED_LINES} more lines`;
+}
 
 /** Up to two lines either side of the edited line, numbered, as the reference shows them. */
 function snippet(content: string, changedLine: number): string {
@@ -38,6 +51,8 @@ function snippet(content: string, changedLine: number): string {
 /** `str_replace`: replaces the one occurrence of `old_str`; a missing `new_str` removes it. */
 export async function strReplace(ctx: ToolContext, command: StrReplaceCommand): Promise<string> {
   const target = resolveToolPath(command.path);
+  // The empty string occurs everywhere; the reference would "replace" it at the very start.
+  if (command.old_str === "") fail(`No replacement was performed, old_str is empty. Give the exact text to replace in ${command.path}.`);
   return writeTransaction(ctx, "str_replace", async (tx, store) => {
     const memory = await fileToEdit(tx, store.id, target.store, command.path);
     const found = occurrences(memory.content, command.old_str);
@@ -45,15 +60,14 @@ export async function strReplace(ctx: ToolContext, command: StrReplaceCommand): 
       fail(`No replacement was performed, old_str \`${command.old_str}\` did not appear verbatim in ${command.path}.`);
     }
     if (found.length > 1) {
-      const lines = [...new Set(found.map((at) => lineOf(memory.content, at)))];
-      fail(`No replacement was performed. Multiple occurrences of old_str \`${command.old_str}\` in lines: ${lines.join(", ")}. Please ensure it is unique`);
+      fail(`No replacement was performed. Multiple occurrences of old_str \`${command.old_str}\` in lines: ${matchedLines(found)}. Please ensure it is unique`);
     }
-    const at = found[0]!;
+    const { offset: at, line } = found[0]!;
     const next = memory.content.slice(0, at) + (command.new_str ?? "") + memory.content.slice(at + command.old_str.length);
     // Replacing a text with itself changes nothing, and a change of nothing writes no version.
     if (next !== memory.content) {
       await changeMemory(tx, memory, { path: memory.path, content: fileContent(next, command.path) }, ctx.actor);
     }
-    return `The memory file has been edited. Here is the snippet showing the change (with line numbers):\n${snippet(next, lineOf(memory.content, at))}`;
+    return `The memory file has been edited. Here is the snippet showing the change (with line numbers):\n${snippet(next, line)}`;
   });
 }

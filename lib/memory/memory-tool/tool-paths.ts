@@ -6,6 +6,8 @@ import { fail } from "./tool-failure.ts";
 /** The memory tool's root: `/memories` is the store root, `/memories/a/b.md` is memory `/a/b.md`. */
 export const MEMORY_ROOT = "/memories";
 
+const MAX_SHOWN_PATH = 4096;
+
 /** A tool path resolved to the store: `store` is null for the root itself. */
 export interface ResolvedPath {
   store: string | null;
@@ -47,6 +49,8 @@ function hasDotSegment(path: string): boolean {
  * it does on the reference's filesystem.
  */
 export function resolveToolPath(path: string): ResolvedPath {
+  // Far past any valid path (1,024 bytes); not echoed back, so a huge one costs nothing more.
+  if (path.length > MAX_SHOWN_PATH) fail(`Path is ${path.length} characters long; a memory path is at most 1,024 bytes`);
   if (!path.startsWith(MEMORY_ROOT)) fail(`Path must start with /memories, got: ${path}`);
   const rest = path.slice(MEMORY_ROOT.length);
   const relative = rest.replace(/^\//, "");

@@ -1,0 +1,81 @@
+/**
+ * The guard benchmark (issue 8): while the worst input of each operation runs, another client
+ * keeps asking GET /v1/memory_stores; its p99 (`guard_p99_ms`) says whether any request holds
+ * the event loop. The same poller on a quiet server is the baseline of the same run.
+ */
+import { seedMemories } from "../test/memory-tool/database.ts";
+import type { TestServer } from "../test/helpers/server.ts";
+import { Client, percentile, round3 } from "./http.ts";
+
+const BIG_DIRECTORY = 10_000;
+
+type WorstCase = { name: string; run: () => Promise<unknown> };
+
+/** Polls until `stop` resolves; returns every latency. */
+async function poll(client: Client, stop: Promise<unknown>): Promise<number[]> {
+  let done = false;
+  void stop.finally(() => (done = true));
+  const samples: number[] = [];
+  while (!done) {
+    const answer = await client.send("GET", "/v1/memory_stores?limit=1");
+    if (answer.status !== 200) throw new Error(`guard poll answered ${answer.status}`);
+    samples.push(answer.ms);
+  }
+  return samples;
+}
+
+export async function measureGuard(server: TestServer, headers: Record<string, string>, log: (...parts: unknown[]) => void) {
+  const worker = new Client(server.baseURL, headers);
+  const poller = new Client(server.baseURL, headers);
+  const tool = (storeId: string, input: Record<string, unknown>) => worker.send("POST", `/v1/memory_stores/${storeId}/memory_tool`, input);
+
+  const files = await worker.json<{ id: string }>("POST", "/v1/memory_stores", { name: "Guard: files" });
+  const newlines = "\n".repeat(100_000);
+  const aLines = "a\n".repeat(51_200);
+  await tool(files.id, { command: "create", path: "/memories/newlines.md", file_text: newlines });
+  await tool(files.id, { command: "create", path: "/memories/a-lines.md", file_text: aLines });
+  const big = await worker.json<{ id: string }>("POST", "/v1/memory_stores", { name: "Guard: a directory of 10,000" });
+  log(`guard: seeding a directory of ${BIG_DIRECTORY} memories`);
+  await seedMemories(server, big.id, BIG_DIRECTORY, (i) => `/big/${String(Math.floor(i / 100)).padStart(3, "0")}/${String(i).padStart(5, "0")}.md`);
+  const mebibyteBody = { path: "/too-big.md", content: "x".repeat(1024 * 1024 - 64) };
+
+  const cases: WorstCase[] = [
+    { name: "str_replace_empty_old_str_100kB", run: () => tool(files.id, { command: "str_replace", path: "/memories/newlines.md", old_str: "", new_str: "x" }) },
+    { name: "str_replace_50k_matches", run: () => tool(files.id, { command: "str_replace", path: "/memories/a-lines.md", old_str: "a", new_str: "b" }) },
+    { name: "view_file_100kB", run: () => tool(files.id, { command: "view", path: "/memories/a-lines.md" }) },
+    { name: "create_file_100kB", run: () => tool(files.id, { command: "create", path: `/memories/new-${Math.random()}.md`, file_text: aLines.slice(0, 100_000) }) },
+    { name: "body_1MiB", run: () => worker.send("POST", `/v1/memory_stores/${files.id}/memories`, mebibyteBody) },
+    { name: "view_directory_10000", run: () => tool(big.id, { command: "view", path: "/memories" }) },
+    { name: "rename_directory_10000", run: () => tool(big.id, { command: "rename", old_path: "/memories/big", new_path: "/memories/moved" }) },
+    { name: "delete_directory_10000", run: () => tool(big.id, { command: "delete", path: "/memories/moved" }) },
+  ];
+
+  const quiet: number[] = [];
+  for (let i = 0; i < 300; i++) quiet.push((await poller.send("GET", "/v1/memory_stores?limit=1")).ms);
+
+  const perCase: Record<string, { runs: number; op_ms: number; polls: number; p99_ms: number }> = {};
+  const all: number[] = [];
+  for (const worst of cases) {
+    const once = worst.name.endsWith("directory_10000") && !worst.name.startsWith("view");
+    const runs = once ? 1 : 5;
+    const samples: number[] = [];
+    let opMs = 0;
+    for (let r = 0; r < runs; r++) {
+      const started = performance.now();
+      const op = worst.run();
+      samples.push(...(await poll(poller, op)));
+      await op;
+      opMs += performance.now() - started;
+    }
+    all.push(...samples);
+    perCase[worst.name] = { runs, op_ms: round3(opMs / runs), polls: samples.length, p99_ms: round3(percentile(samples, 99)) };
+    log(`guard: ${worst.name} took ${(opMs / runs).toFixed(0)} ms; concurrent list p99 ${percentile(samples, 99).toFixed(1)} ms over ${samples.length} polls`);
+  }
+  worker.close();
+  poller.close();
+  return {
+    guard_p99_ms: round3(percentile(all, 99)),
+    guard_quiet_p99_ms: round3(percentile(quiet, 99)),
+    guard_cases: perCase,
+  };
+}
