@@ -45,7 +45,7 @@ export function ApiKeyForm({ onCreated, onCancel }: { onCreated: (key: ApiKey & 
       <Field label="Role" htmlFor="key-role">
         <select id="key-role" value={role} onChange={(e) => setRole(e.target.value)} className="block w-full rounded-md border-0 py-2 text-sm ring-1 ring-inset ring-slate-300">
           {ROLES.map((r) => (
-            <option key={r} value={r}>
+            <option key={r} value={r} disabled={limited && r === "admin"}>
               {r} — {ROLE_HELP[r]}
             </option>
           ))}
@@ -56,7 +56,16 @@ export function ApiKeyForm({ onCreated, onCancel }: { onCreated: (key: ApiKey & 
       </label>
       <div className="space-y-2">
         <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={limited} onChange={(e) => setLimited(e.target.checked)} /> Limit to specific stores
+          <input
+            type="checkbox"
+            checked={limited}
+            onChange={(e) => {
+              setLimited(e.target.checked);
+              // Admin reaches every store (users, keys, archiving), so a store-limited key is a reviewer or viewer.
+              if (e.target.checked && role === "admin") setRole("reviewer");
+            }}
+          />{" "}
+          Limit to specific stores (reviewer or viewer keys only)
         </label>
         {limited && (
           <div className="max-h-48 space-y-1 overflow-y-auto rounded-md p-2 ring-1 ring-slate-200" data-testid="key-store-choices">

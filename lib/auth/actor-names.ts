@@ -1,4 +1,3 @@
-import { envKeyId } from "./api-keys.ts";
 import type { Db } from "../memory/db.ts";
 
 /**
@@ -10,9 +9,8 @@ export async function listActorNames(db: Db) {
     db.read.user.findMany({ select: { id: true, email: true } }),
     db.read.apiKey.findMany({ select: { id: true, name: true } }),
   ]);
-  const envKey = process.env.MEMORY_CONSOLE_API_KEY;
   return {
     users: users.map((u) => ({ id: u.id, email: u.email })),
-    api_keys: [...keys.map((k) => ({ id: k.id, name: k.name })), ...(envKey ? [{ id: envKeyId(envKey), name: "MEMORY_CONSOLE_API_KEY" }] : [])],
+    api_keys: keys.map((k) => ({ id: k.id, name: k.name })),
   };
 }

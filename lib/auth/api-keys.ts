@@ -1,9 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Db, SqlClient } from "../memory/db.ts";
-import { invalidRequest, notFound } from "../memory/errors.ts";
+import { invalidRequest, notFound, permissionDenied } from "../memory/errors.ts";
 import { newId } from "../memory/ids.ts";
 import type { Principal } from "./principal.ts";
-import { isRole, type Role } from "./roles.ts";
+import { isRole, lowerRole, roleAtMost, type Role } from "./roles.ts";
 
 /**
  * API keys: `mcsk_` + 32 random bytes in base64url. Only the SHA-256 of the secret is stored
@@ -12,44 +12,78 @@ import { isRole, type Role } from "./roles.ts";
  */
 export const KEY_PREFIX = "mcsk_";
 const SHOWN_PREFIX_CHARS = 12;
+export const ENV_KEY_NAME = "MEMORY_CONSOLE_API_KEY";
+/** Shown instead of the env key's first characters: that secret is chosen by a person and may be short. */
+const ENV_KEY_PREFIX = "env";
 
 export function hashSecret(secret: string): string {
   return createHash("sha256").update(secret, "utf8").digest("hex");
 }
 
-/** The env bootstrap key's id: stable for the same secret, never revealing it. */
-export function envKeyId(secret: string): string {
-  return `apikey_env${hashSecret(secret).slice(0, 16)}`;
+type KeyRow = {
+  id: string;
+  prefix: string;
+  name: string;
+  role: string;
+  store_ids: string | null;
+  read_only: boolean | number;
+  created_by_user_id: string | null;
+  owner_role: string | null;
+  owner_disabled_at: unknown;
+};
+
+async function keyRow(sql: SqlClient, secretHash: string): Promise<KeyRow | undefined> {
+  const [row] = await sql.$queryRaw<KeyRow[]>`
+    SELECT k.id, k.prefix, k.name, k.role, k.store_ids, k.read_only, k.created_by_user_id, u.role AS owner_role, u.disabled_at AS owner_disabled_at
+    FROM api_keys k LEFT JOIN users u ON u.id = k.created_by_user_id
+    WHERE k.secret_hash = ${secretHash} AND k.revoked_at IS NULL`;
+  return row;
 }
 
-function sameSecret(a: string, b: string): boolean {
-  const ha = createHash("sha256").update(a).digest();
-  const hb = createHash("sha256").update(b).digest();
-  return timingSafeEqual(ha, hb);
+/**
+ * The bootstrap key from the environment is an ordinary key row, made on its first use: its
+ * visible id is random (never derived from the secret, which may be short and guessable), it
+ * is listed and attributed like any key, and revoking it on the console stops it for good.
+ * Several instances may race to make it; the unique hash lets exactly one insert win.
+ */
+async function ensureEnvKeyRow(db: Db, secretHash: string) {
+  await db.sqlTransaction((tx) => tx.$executeRaw`
+    INSERT INTO api_keys (id, name, secret_hash, prefix, role, store_ids, read_only, created_by_user_id, created_at)
+    VALUES (${newId("apikey")}, ${ENV_KEY_NAME}, ${secretHash}, ${ENV_KEY_PREFIX}, ${"admin"}, ${null}, ${false}, ${null}, ${new Date()})
+    ON CONFLICT (secret_hash) DO NOTHING`);
 }
-
-type KeyRow = { id: string; name: string; role: string; store_ids: string | null; read_only: boolean | number };
 
 /**
  * The principal of a presented key, read on every request (nothing is cached, so a revoked key
  * fails at once). One hand-written SELECT on the unique hash index: this runs before every API
  * call, where the Prisma model runtime would cost more than the query (lib/db/sql.ts).
+ * A key never holds more than the user it was made for holds now: it stops with that user's
+ * account (disabled or gone) and its role is capped by the user's current role.
  */
-export async function principalForKey(sql: SqlClient, secret: string, envSecret: string | undefined): Promise<Principal | null> {
-  if (envSecret && sameSecret(secret, envSecret)) {
-    return { kind: "api_key", apiKeyId: envKeyId(envSecret), name: "MEMORY_CONSOLE_API_KEY", role: "admin", storeIds: null, readOnly: false };
+export async function principalForKey(db: Db, secret: string, envSecret: string | undefined): Promise<Principal | null> {
+  const secretHash = hashSecret(secret);
+  const isEnvKey = envSecret !== undefined && timingSafeEqual(Buffer.from(secretHash), Buffer.from(hashSecret(envSecret)));
+  if (!isEnvKey && !secret.startsWith(KEY_PREFIX)) return null;
+  let key = await keyRow(db.sql, secretHash);
+  if (!key && isEnvKey) {
+    await ensureEnvKeyRow(db, secretHash);
+    key = await keyRow(db.sql, secretHash);
   }
-  if (!secret.startsWith(KEY_PREFIX)) return null;
-  const [key] = await sql.$queryRaw<KeyRow[]>`
-    SELECT id, name, role, store_ids, read_only FROM api_keys WHERE secret_hash = ${hashSecret(secret)} AND revoked_at IS NULL`;
-  if (!key || !isRole(key.role)) return null;
+  // A bootstrap key stops when the environment no longer names it (rotated), even if it looks like a made key.
+  if (!key || !isRole(key.role) || (key.prefix === ENV_KEY_PREFIX && !isEnvKey)) return null;
+  let role: Role = key.role;
+  if (key.created_by_user_id !== null) {
+    if (!isRole(key.owner_role) || key.owner_disabled_at !== null) return null;
+    role = lowerRole(role, key.owner_role);
+  }
   return {
     kind: "api_key",
     apiKeyId: key.id,
     name: key.name,
-    role: key.role,
+    role,
     storeIds: key.store_ids ? (JSON.parse(key.store_ids) as string[]) : null,
     readOnly: Boolean(key.read_only),
+    ownerUserId: key.created_by_user_id,
   };
 }
 
@@ -58,22 +92,49 @@ export interface CreateApiKeyInput {
   role: unknown;
   storeIds?: unknown;
   readOnly?: unknown;
-  createdByUserId?: string | null;
 }
 
-export async function createApiKey(db: Db, input: CreateApiKeyInput) {
+function storeIdsOf(value: unknown): string[] | null {
+  if (value == null) return null;
+  if (!Array.isArray(value) || value.length === 0 || value.some((s) => typeof s !== "string")) {
+    throw invalidRequest("store_ids: must be a non-empty list of memory store ids, or null for every store.");
+  }
+  return [...new Set(value as string[])];
+}
+
+/**
+ * What `grantor` may hand out: no principal grants more than it holds. The new key's role is
+ * at most the grantor's, it is read-only if the grantor is, and its stores are a subset of the
+ * grantor's. Admin is server-wide, so a store-limited key is a reviewer or a viewer.
+ */
+function assertGrantable(grantor: Principal, role: Role, storeIds: string[] | null, readOnly: boolean) {
+  if (!roleAtMost(role, grantor.role)) throw permissionDenied(`You may create keys with role ${grantor.role} or lower, not ${role}.`);
+  if (storeIds !== null && role === "admin") {
+    throw invalidRequest("role: a key limited to some stores can be reviewer or viewer; admin keys reach every store.");
+  }
+  if (grantor.kind !== "api_key") return;
+  if (grantor.readOnly && !readOnly) throw permissionDenied("A read-only key may only create read-only keys.");
+  if (grantor.storeIds !== null) {
+    const outside = storeIds === null ? null : storeIds.filter((id) => !grantor.storeIds!.includes(id));
+    if (outside === null || outside.length > 0) {
+      throw permissionDenied(`This key is limited to some stores; new keys must be limited to (some of) them too.`);
+    }
+  }
+}
+
+export async function createApiKey(db: Db, input: CreateApiKeyInput, grantor: Principal) {
   const name = typeof input.name === "string" ? input.name.trim() : "";
   if (name.length < 1 || name.length > 100) throw invalidRequest("name: must be 1 to 100 characters long.");
   if (!isRole(input.role)) throw invalidRequest("role: must be one of admin, reviewer, viewer.");
-  const storeIds = input.storeIds == null ? null : input.storeIds;
-  if (storeIds !== null && (!Array.isArray(storeIds) || storeIds.some((s) => typeof s !== "string") || storeIds.length === 0)) {
-    throw invalidRequest("store_ids: must be a non-empty list of memory store ids, or null for every store.");
-  }
+  const role = input.role;
+  const storeIds = storeIdsOf(input.storeIds);
+  const readOnly = input.readOnly === true;
+  assertGrantable(grantor, role, storeIds, readOnly);
   const secret = KEY_PREFIX + randomBytes(32).toString("base64url");
   const key = await db.transaction(async (tx) => {
     if (storeIds) {
-      const found = await tx.memoryStore.count({ where: { id: { in: storeIds as string[] } } });
-      if (found !== new Set(storeIds).size) throw invalidRequest("store_ids: every id must be an existing memory store.");
+      const found = await tx.memoryStore.count({ where: { id: { in: storeIds } } });
+      if (found !== storeIds.length) throw invalidRequest("store_ids: every id must be an existing memory store.");
     }
     return tx.apiKey.create({
       data: {
@@ -81,10 +142,11 @@ export async function createApiKey(db: Db, input: CreateApiKeyInput) {
         name,
         secretHash: hashSecret(secret),
         prefix: secret.slice(0, SHOWN_PREFIX_CHARS),
-        role: input.role as Role,
+        role,
         storeIds: storeIds ? JSON.stringify(storeIds) : null,
-        readOnly: input.readOnly === true,
-        createdByUserId: input.createdByUserId ?? null,
+        readOnly,
+        // A key made by a key answers to the same user, so disabling that user stops both.
+        createdByUserId: grantor.kind === "user" ? grantor.userId : grantor.ownerUserId,
         createdAt: new Date(),
       },
     });

@@ -12,10 +12,21 @@ export type Principal =
       /** Stores the key is limited to; null means every store. */
       storeIds: readonly string[] | null;
       readOnly: boolean;
+      /** The user on whose authority the key was made (keys made by keys inherit it); null for the env key. */
+      ownerUserId: string | null;
     }
   | { kind: "user"; userId: string; email: string; role: Role };
 
-export function actorOf(principal: Principal): Actor {
+/**
+ * Who a write is attributed to: the principal, or the agent session it names. A key's session
+ * writes still record the key (Actor's `api_key_id`), so a key cannot hide behind a session id.
+ */
+export function actorOf(principal: Principal, sessionId?: string): Actor {
+  if (sessionId) {
+    return principal.kind === "api_key"
+      ? { type: "session_actor", session_id: sessionId, api_key_id: principal.apiKeyId }
+      : { type: "session_actor", session_id: sessionId };
+  }
   return principal.kind === "api_key"
     ? { type: "api_actor", api_key_id: principal.apiKeyId }
     : { type: "user_actor", user_id: principal.userId };
@@ -26,7 +37,13 @@ function describe(principal: Principal): string {
   return `API key ${principal.name} (${principal.readOnly ? "read-only " : ""}${principal.role})`;
 }
 
+/**
+ * Administration (users, keys, archiving and deleting stores, every store's actors) is
+ * server-wide, so a key limited to some stores never has it, whatever role it was given:
+ * store-limited keys are reviewers or viewers (createApiKey refuses an admin one).
+ */
 export function can(principal: Principal, permission: Permission): boolean {
+  if (principal.kind === "api_key" && principal.storeIds !== null && permission === "admin") return false;
   return roleGrants(principal.role, permission, principal.kind === "api_key" && principal.readOnly);
 }
 
@@ -44,3 +61,6 @@ export function assertStoreAccess(principal: Principal, storeId: string | null) 
 export function storeFilterOf(principal: Principal): readonly string[] | undefined {
   return principal.kind === "api_key" && principal.storeIds !== null ? principal.storeIds : undefined;
 }
+
+/** Whoever runs the server's own scripts (the benchmark, maintenance): every power, on no user's authority. */
+export const OPERATOR: Principal = { kind: "api_key", apiKeyId: "operator", name: "operator", role: "admin", storeIds: null, readOnly: false, ownerUserId: null };

@@ -18,6 +18,11 @@ const GRANTS: Record<Role, readonly Permission[]> = {
   admin: ["read", "write", "admin"],
 };
 
+/** admin > reviewer > viewer: a role "at most" another grants a subset of it. */
+const RANK: Record<Role, number> = { viewer: 0, reviewer: 1, admin: 2 };
+export const roleAtMost = (role: Role, limit: Role) => RANK[role] <= RANK[limit];
+export const lowerRole = (a: Role, b: Role): Role => (RANK[a] <= RANK[b] ? a : b);
+
 export function isRole(value: unknown): value is Role {
   return typeof value === "string" && (ROLES as readonly string[]).includes(value);
 }

@@ -16,7 +16,7 @@ function presentedKey(headers: Headers): string | null {
 export async function authenticate(db: Db, request: Request): Promise<Principal> {
   const key = presentedKey(request.headers);
   if (key) {
-    const principal = await principalForKey(db.sql, key, config().MEMORY_CONSOLE_API_KEY);
+    const principal = await principalForKey(db, key, config().MEMORY_CONSOLE_API_KEY);
     if (!principal) throw new MemoryError("authentication", "Invalid API key: it is unknown or has been revoked.");
     return principal;
   }

@@ -1,6 +1,7 @@
 import { translateDbError } from "../db/errors.ts";
 import { MemoryError, type MemoryErrorCode } from "../memory/errors.ts";
 import { ulid } from "../memory/ids.ts";
+import { UnreadBody } from "./body.ts";
 
 /** The one map from domain error codes to HTTP statuses and Anthropic error types. */
 const WIRE: Record<MemoryErrorCode, { status: number; type: string }> = {
@@ -24,6 +25,14 @@ export function newRequestId(): string {
  * retry every 409 and 5xx) that only an overloaded database is worth retrying: a failed
  * precondition or a path conflict stays failed.
  */
+/** The envelope itself, for the few answers that are not domain errors (a wrong HTTP method). */
+export function envelope(status: number, type: string, message: string, requestId: string, headers: Record<string, string> = {}): Response {
+  return Response.json(
+    { type: "error", error: { type, message }, request_id: requestId },
+    { status, headers: { "request-id": requestId, "x-should-retry": "false", ...headers } },
+  );
+}
+
 export function errorResponse(error: unknown, requestId: string): Response {
   const known = error instanceof MemoryError ? error : translateDbError(error);
   if (!known) {
@@ -32,8 +41,9 @@ export function errorResponse(error: unknown, requestId: string): Response {
   const { status, type } = known ? WIRE[known.code] : { status: 500, type: "api_error" };
   const message = known ? known.message : "Internal server error. The request id identifies this failure in the server log.";
   const headers: Record<string, string> = { "request-id": requestId, "x-should-retry": known?.code === "overloaded" ? "true" : "false" };
-  // An oversize body is answered before it has been read to the end; the unread rest would
-  // otherwise be taken as the next request on a kept-alive connection, so close it.
-  if (known?.code === "request_too_large") headers.connection = "close";
+  // An oversize body that could not be drained (lib/http/body.ts) is answered before it has
+  // been read to the end; the unread rest would otherwise be taken as the next request on a
+  // kept-alive connection, so close it.
+  if (known instanceof UnreadBody) headers.connection = "close";
   return Response.json({ type: "error", error: { type, message, ...known?.details }, request_id: requestId }, { status, headers });
 }

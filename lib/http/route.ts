@@ -8,7 +8,7 @@ import type { Db } from "../memory/db.ts";
 import { authenticate } from "./authenticate.ts";
 import { checkBetaHeader } from "./beta.ts";
 import { readJsonBody } from "./body.ts";
-import { errorResponse, newRequestId } from "./errors.ts";
+import { envelope, errorResponse, newRequestId } from "./errors.ts";
 import { assertNoNulInUrl } from "./url.ts";
 
 export interface ApiContext<P> {
@@ -62,4 +62,22 @@ export function apiRoute<P extends Record<string, string> = Record<string, never
       return errorResponse(error, requestId);
     }
   };
+}
+
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+type Method = (typeof METHODS)[number];
+
+/**
+ * 405 in the error envelope, with `Allow`, for the methods a route does not have (Next.js would
+ * answer an empty 405 of its own). Each route file ends with
+ * `export const { PUT, PATCH } = otherMethods("GET", "POST", "DELETE")`; a test walks every route.
+ */
+export function otherMethods<A extends Method>(...allowed: A[]): Record<Exclude<Method, A>, (request: Request) => Response> {
+  const has = (m: Method) => (allowed as Method[]).includes(m);
+  const allow = [...allowed, ...(has("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
+  const refuse = (request: Request) =>
+    envelope(405, "invalid_request_error", `Method ${request.method} is not allowed here; this endpoint accepts ${allowed.join(", ")}.`, newRequestId(), {
+      allow,
+    });
+  return Object.fromEntries(METHODS.filter((m) => !has(m)).map((m) => [m, refuse])) as Record<Exclude<Method, A>, (request: Request) => Response>;
 }

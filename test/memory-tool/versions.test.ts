@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_KEY, startServer, type TestServer } from "../helpers/server.ts";
-import { envKeyId } from "../../lib/auth/api-keys.ts";
+import { keyIdOf } from "../helpers/api.ts";
+import { startServer, type TestServer } from "../helpers/server.ts";
 import { allVersions, callTool, newStore, storeContents, type ToolInput } from "./helpers.ts";
 
 /** Every write through the memory tool is versioned: one version per memory touched, attributed, atomic. */
 let server: TestServer;
+let ADMIN_ACTOR: { type: "api_actor"; api_key_id: string };
 beforeAll(async () => {
   server = await startServer();
+  ADMIN_ACTOR = { type: "api_actor", api_key_id: await keyIdOf(server) };
 });
 afterAll(() => server?.stop());
-
-const ADMIN_ACTOR = { type: "api_actor", api_key_id: envKeyId(ADMIN_KEY) };
 
 async function newVersionsAfter(storeId: string, input: ToolInput, options: { sessionId?: string } = {}) {
   const before = new Set((await allVersions(server, storeId)).map((v) => v.id));
@@ -111,6 +111,11 @@ describe("memory tool versions", () => {
     const bySession = [];
     for await (const v of server.client.beta.memoryStores.memoryVersions.list(storeId, { session_id: "sesn_01TestSession" })) bySession.push(v);
     expect(bySession).toHaveLength(4);
+    // The key behind the session is recorded too: filtering by it finds its session writes (it cannot hide behind a session id).
+    const byKey = [];
+    for await (const v of server.client.beta.memoryStores.memoryVersions.list(storeId, { api_key_id: ADMIN_ACTOR.api_key_id })) byKey.push(v);
+    expect(byKey.map((v) => v.id).sort()).toEqual((await allVersions(server, storeId)).map((v) => v.id).sort());
+    expect(byKey.filter((v) => v.created_by?.type === "session_actor")).toHaveLength(4);
   });
 
   it("serialises concurrent edits of one file with the store lock: none is lost", async () => {

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { createApiKey, listApiKeys } from "@/lib/auth/api-keys.ts";
 import { apiKeyWire } from "@/lib/http/admin-wire.ts";
-import { apiRoute } from "@/lib/http/route.ts";
+import { apiRoute, otherMethods } from "@/lib/http/route.ts";
 import { parseWire } from "@/lib/http/schemas.ts";
 
 const createBody = z.strictObject({
@@ -19,12 +19,8 @@ export const GET = apiRoute({ permission: "admin", beta: false }, async ({ db })
 
 export const POST = apiRoute({ permission: "admin", beta: false }, async ({ db, body, principal }) => {
   const input = parseWire(createBody, await body(), "body");
-  const { key, secret } = await createApiKey(db, {
-    name: input.name,
-    role: input.role,
-    storeIds: input.store_ids,
-    readOnly: input.read_only,
-    createdByUserId: principal.kind === "user" ? principal.userId : null,
-  });
+  const { key, secret } = await createApiKey(db, { name: input.name, role: input.role, storeIds: input.store_ids, readOnly: input.read_only }, principal);
   return { ...apiKeyWire(key), secret };
 });
+
+export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

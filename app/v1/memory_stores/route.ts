@@ -1,7 +1,7 @@
 // POST /v1/memory_stores – create a store; GET /v1/memory_stores – list stores
 import { assertStoreAccess, storeFilterOf } from "@/lib/auth/principal.ts";
 import { decodeCursor, encodeCursor } from "@/lib/http/cursor.ts";
-import { apiRoute } from "@/lib/http/route.ts";
+import { apiRoute, otherMethods } from "@/lib/http/route.ts";
 import { createStoreBody, listStoresQuery, pageSize, parseWire, queryOf } from "@/lib/http/schemas.ts";
 import { page, storeWire } from "@/lib/http/serialize.ts";
 import { createStore } from "@/lib/memory/stores/create-store.ts";
@@ -27,3 +27,5 @@ export const GET = apiRoute({ permission: "read" }, async ({ db, url, principal 
   const next = result.nextAfterId ? encodeCursor({ after: result.nextAfterId, archived: Number(includeArchived) }) : null;
   return page(result.items.map(storeWire), next);
 });
+
+export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

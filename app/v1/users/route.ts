@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { createUser, listUsers } from "@/lib/auth/users.ts";
 import { userWire } from "@/lib/http/admin-wire.ts";
-import { apiRoute } from "@/lib/http/route.ts";
+import { apiRoute, otherMethods } from "@/lib/http/route.ts";
 import { parseWire } from "@/lib/http/schemas.ts";
 
 const createBody = z.strictObject({ email: z.string(), password: z.string(), role: z.string(), name: z.string().optional() });
@@ -15,3 +15,5 @@ export const GET = apiRoute({ permission: "admin", beta: false }, async ({ db })
 export const POST = apiRoute({ permission: "admin", beta: false }, async ({ db, body }) =>
   userWire(await createUser(db, parseWire(createBody, await body(), "body"))),
 );
+
+export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

@@ -1,5 +1,5 @@
 import type { Actor } from "../actor.ts";
-import { actorId } from "../actor.ts";
+import { actorId, apiKeyIdOf } from "../actor.ts";
 import type { MemoryRecord, SqlClient } from "../db.ts";
 import { sha256Hex, utf8Length } from "../hashing.ts";
 import { newId, newIdAfter } from "../ids.ts";
@@ -27,8 +27,8 @@ async function recordVersion(
   const id = previousVersionId === null ? newId("memver") : newIdAfter("memver", previousVersionId);
   const size = state.content === null ? null : utf8Length(state.content);
   await tx.$executeRaw`
-    INSERT INTO memory_versions (id, store_id, memory_id, operation, path, content, content_sha256, content_size_bytes, created_by_type, created_by_id, created_at)
-    VALUES (${id}, ${storeId}, ${memoryId}, ${operation}, ${state.path}, ${state.content}, ${state.sha}, ${size}, ${actor.type}, ${actorId(actor)}, ${at})`;
+    INSERT INTO memory_versions (id, store_id, memory_id, operation, path, content, content_sha256, content_size_bytes, created_by_type, created_by_id, api_key_id, created_at)
+    VALUES (${id}, ${storeId}, ${memoryId}, ${operation}, ${state.path}, ${state.content}, ${state.sha}, ${size}, ${actor.type}, ${actorId(actor)}, ${apiKeyIdOf(actor)}, ${at})`;
   return id;
 }
 

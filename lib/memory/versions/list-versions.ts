@@ -31,6 +31,8 @@ function actorFilter(input: ListVersionsInput): Prisma.Sql[] {
   ].filter(([, id]) => id !== undefined);
   if (filters.length > 1) throw invalidRequest("Filter versions by at most one of api_key_id, session_id, user_id and service_account_id.");
   const [type, id] = filters[0] ?? [];
+  // A key's writes include those it attributed to a session (api_key_id is kept for both).
+  if (type === "api_actor") return [Prisma.sql`api_key_id = ${id}`];
   return type ? [Prisma.sql`created_by_type = ${type}`, Prisma.sql`created_by_id = ${id}`] : [];
 }
 

@@ -11,6 +11,7 @@ const COLUMN_NAMES = [
   "content_size_bytes",
   "created_by_type",
   "created_by_id",
+  "api_key_id",
   "created_at",
   "redacted_at",
   "redacted_by_type",
@@ -30,6 +31,7 @@ export interface VersionRow {
   content_size_bytes: number | null;
   created_by_type: string | null;
   created_by_id: string | null;
+  api_key_id: string | null;
   created_at: Date | string;
   redacted_at: Date | string | null;
   redacted_by_type: string | null;
@@ -49,6 +51,7 @@ export function versionFromRow(row: VersionRow): MemoryVersion | Omit<MemoryVers
     contentSizeBytes: row.content_size_bytes === null ? null : Number(row.content_size_bytes),
     createdByType: row.created_by_type,
     createdById: row.created_by_id,
+    apiKeyId: row.api_key_id,
     createdAt: new Date(row.created_at),
     redactedAt: row.redacted_at === null ? null : new Date(row.redacted_at),
     redactedByType: row.redacted_by_type,

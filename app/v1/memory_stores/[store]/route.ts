@@ -1,5 +1,5 @@
 // GET / POST / DELETE /v1/memory_stores/{store} – retrieve, update, delete a store
-import { apiRoute } from "@/lib/http/route.ts";
+import { apiRoute, otherMethods } from "@/lib/http/route.ts";
 import { parseWire, updateStoreBody } from "@/lib/http/schemas.ts";
 import { storeWire } from "@/lib/http/serialize.ts";
 import { deleteStore } from "@/lib/memory/stores/delete-store.ts";
@@ -19,3 +19,5 @@ export const DELETE = apiRoute<Params>({ permission: "admin" }, async ({ db, par
   const { id } = await deleteStore(db, params.store);
   return { id, type: "memory_store_deleted" as const };
 });
+
+export const { PUT, PATCH } = otherMethods("GET", "POST", "DELETE");

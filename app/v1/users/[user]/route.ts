@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { updateUser } from "@/lib/auth/users.ts";
 import { userWire } from "@/lib/http/admin-wire.ts";
-import { apiRoute } from "@/lib/http/route.ts";
+import { apiRoute, otherMethods } from "@/lib/http/route.ts";
 import { parseWire } from "@/lib/http/schemas.ts";
 
 const updateBody = z.strictObject({
@@ -17,3 +17,5 @@ export const POST = apiRoute<{ user: string }>({ permission: "admin", beta: fals
   const actingUserId = principal.kind === "user" ? principal.userId : null;
   return userWire(await updateUser(db, { id: params.user, actingUserId, ...changes }));
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -1,6 +1,6 @@
 // POST /v1/memory_stores/{store}/memories – create a memory; GET – list memories
 import { decodeCursor, encodeCursor } from "@/lib/http/cursor.ts";
-import { apiRoute } from "@/lib/http/route.ts";
+import { apiRoute, otherMethods } from "@/lib/http/route.ts";
 import { createMemoryBody, listMemoriesQuery, pageSize, parseWire, queryOf, viewQuery } from "@/lib/http/schemas.ts";
 import { listItemWire, memoryWire, page } from "@/lib/http/serialize.ts";
 import { createMemory } from "@/lib/memory/memories/create-memory.ts";
@@ -32,3 +32,5 @@ export const GET = apiRoute<Params>({ permission: "read" }, async ({ db, params,
   const next = result.nextFrom === null ? null : encodeCursor({ from: result.nextFrom, prefix, depth });
   return page(result.items.map((item) => listItemWire(item, full)), next);
 });
+
+export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

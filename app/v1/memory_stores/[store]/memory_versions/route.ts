@@ -1,6 +1,6 @@
 // GET /v1/memory_stores/{store}/memory_versions – list versions, newest first
 import { decodeCursor, encodeCursor } from "@/lib/http/cursor.ts";
-import { apiRoute } from "@/lib/http/route.ts";
+import { apiRoute, otherMethods } from "@/lib/http/route.ts";
 import { listVersionsQuery, pageSize, parseWire, queryOf } from "@/lib/http/schemas.ts";
 import { page, versionWire } from "@/lib/http/serialize.ts";
 import { listVersions } from "@/lib/memory/versions/list-versions.ts";
@@ -26,3 +26,5 @@ export const GET = apiRoute<{ store: string }>({ permission: "read" }, async ({ 
   const next = result.nextAfterId ? encodeCursor({ after: result.nextAfterId }) : null;
   return page(result.items.map((v) => versionWire(v, full)), next);
 });
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

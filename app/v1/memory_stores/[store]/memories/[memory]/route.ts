@@ -1,5 +1,5 @@
 // GET / POST / DELETE /v1/memory_stores/{store}/memories/{memory} – retrieve, update, delete a memory
-import { apiRoute } from "@/lib/http/route.ts";
+import { apiRoute, otherMethods } from "@/lib/http/route.ts";
 import { deleteMemoryQuery, parseWire, queryOf, updateMemoryBody, viewQuery } from "@/lib/http/schemas.ts";
 import { memoryWire } from "@/lib/http/serialize.ts";
 import { deleteMemory } from "@/lib/memory/memories/delete-memory.ts";
@@ -30,3 +30,5 @@ export const DELETE = apiRoute<Params>({ permission: "write" }, async ({ db, par
   });
   return { id, type: "memory_deleted" as const };
 });
+
+export const { PUT, PATCH } = otherMethods("GET", "POST", "DELETE");
