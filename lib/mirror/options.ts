@@ -16,6 +16,9 @@ export interface MirrorOptions {
   once: boolean;
 }
 
+/** Where an Anthropic API key taken from the environment may go without being told otherwise. */
+export const ANTHROPIC_ORIGIN = "https://api.anthropic.com";
+
 export const USAGE = `Usage: npm run mirror -- --store <memstore_id> --dir <folder> [options]
 
 Keeps a local folder and a memory store in sync: remote changes are pulled, local edits are
@@ -27,6 +30,9 @@ A file changed on both sides keeps the store's version; the local one is kept be
   --dir <folder>      local folder, created if missing
   --url <url>         server (env MEMORY_CONSOLE_URL, then ANTHROPIC_BASE_URL; default http://127.0.0.1:3000)
   --api-key <key>     API key (env MEMORY_CONSOLE_API_KEY, then ANTHROPIC_API_KEY)
+  --allow-key-to <origin>
+                      let a key from ANTHROPIC_API_KEY go to this origin too; by default it
+                      is only ever sent to ${ANTHROPIC_ORIGIN}
   --interval <s>      seconds between sync passes (default 15)
   --read-only         pull only; push nothing
   --once              one sync pass, then exit
@@ -42,6 +48,7 @@ export function parseMirrorOptions(argv: string[], env: Record<string, string | 
       dir: { type: "string" },
       url: { type: "string" },
       "api-key": { type: "string" },
+      "allow-key-to": { type: "string", multiple: true },
       interval: { type: "string" },
       "read-only": { type: "boolean", default: false },
       once: { type: "boolean", default: false },
@@ -55,15 +62,43 @@ export function parseMirrorOptions(argv: string[], env: Record<string, string | 
   if (!values.dir) throw new UsageError("--dir is required.");
   const apiKey = values["api-key"] ?? env.MEMORY_CONSOLE_API_KEY ?? env.ANTHROPIC_API_KEY;
   if (!apiKey) throw new UsageError("An API key is required: --api-key, MEMORY_CONSOLE_API_KEY or ANTHROPIC_API_KEY.");
+  const [baseURL, urlSource] =
+    values.url !== undefined ? [values.url, "--url"]
+    : env.MEMORY_CONSOLE_URL ? [env.MEMORY_CONSOLE_URL, "MEMORY_CONSOLE_URL"]
+    : env.ANTHROPIC_BASE_URL ? [env.ANTHROPIC_BASE_URL, "ANTHROPIC_BASE_URL"]
+    : ["http://127.0.0.1:3000", "the default"];
+  const origin = originOf(baseURL, `the server URL (${urlSource})`);
+  const keyFromAnthropicEnv = values["api-key"] === undefined && env.MEMORY_CONSOLE_API_KEY === undefined;
+  const allowed = (values["allow-key-to"] ?? []).map((value) => originOf(value, "--allow-key-to"));
+  if (keyFromAnthropicEnv && origin !== ANTHROPIC_ORIGIN && !allowed.includes(origin)) {
+    // Never the key itself, nor the full URL (it may carry credentials): only where it would have gone.
+    throw new UsageError(
+      `Not sending ANTHROPIC_API_KEY to ${origin} (${urlSource}): an Anthropic API key goes only to ${ANTHROPIC_ORIGIN}. ` +
+        `For a self-hosted server, set MEMORY_CONSOLE_API_KEY or pass --api-key with that server's key; ` +
+        `to send the Anthropic key there anyway, add --allow-key-to ${origin}.`,
+    );
+  }
   const seconds = values.interval === undefined ? 15 : Number(values.interval);
   if (!Number.isFinite(seconds) || seconds <= 0) throw new UsageError("--interval must be a positive number of seconds.");
   return {
     storeId,
     dir: resolve(values.dir),
-    baseURL: values.url ?? env.MEMORY_CONSOLE_URL ?? env.ANTHROPIC_BASE_URL ?? "http://127.0.0.1:3000",
+    baseURL,
     apiKey,
     intervalMs: Math.round(seconds * 1000),
     readOnly: values["read-only"],
     once: values.once,
   };
+}
+
+/** The origin (scheme, host, port) of an http(s) URL; UsageError naming `what`, never echoing the value. */
+function originOf(value: string, what: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`${what} is not a valid URL.`);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw new UsageError(`${what} must be an http or https URL.`);
+  return url.origin;
 }

@@ -5,10 +5,15 @@
  */
 export const STATE_FILE = ".memory-mirror.json";
 export const TEMP_PREFIX = ".memory-mirror-tmp-";
-const CONFLICT = /\.conflict-[A-Za-z0-9_]+(-\d+)?$/;
+const CONFLICT = /\.conflict-[A-Za-z0-9_]+(-\d+)?$/i;
 
+/**
+ * Compared without case: on a case-insensitive filesystem (macOS, Windows by default) a store
+ * memory named `.Memory-Mirror.json` would otherwise overwrite the state file.
+ */
 export function isPrivateName(name: string): boolean {
-  return name === STATE_FILE || name.startsWith(TEMP_PREFIX) || CONFLICT.test(name);
+  const lower = name.toLowerCase();
+  return lower === STATE_FILE || lower.startsWith(TEMP_PREFIX) || CONFLICT.test(name);
 }
 
 /** True when the memory path, or any folder on it, is one of the mirror's own names. */

@@ -1,5 +1,5 @@
 import Anthropic from "@anthropic-ai/sdk";
-import { mkdir } from "node:fs/promises";
+import { mkdir, realpath } from "node:fs/promises";
 import type { MirrorOptions } from "./options.ts";
 import { loadState } from "./state.ts";
 import type { SyncContext } from "./sync-actions.ts";
@@ -11,13 +11,15 @@ export async function openMirror(
   log: (line: string) => void = console.log,
 ): Promise<SyncContext> {
   await mkdir(options.dir, { recursive: true });
+  // The folder itself may be a link the user chose; below it, the mirror never follows one.
+  const dir = await realpath(options.dir);
   const warned = new Set<string>();
   return {
     client: new Anthropic({ baseURL: options.baseURL, apiKey: options.apiKey, maxRetries: 1, timeout: 30_000 }),
     storeId: options.storeId,
-    dir: options.dir,
+    dir,
     readOnly: options.readOnly,
-    state: await loadState(options.dir, options.storeId),
+    state: await loadState(dir, options.storeId),
     log,
     warn(key, line) {
       if (warned.has(key)) return;

@@ -1,6 +1,4 @@
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
-import { writeFileAtomic } from "./local-files.ts";
+import { readConfined, writeConfined } from "./confined-folder.ts";
 import { STATE_FILE } from "./private-names.ts";
 
 /**
@@ -18,19 +16,14 @@ export interface MirrorState {
 }
 
 export async function loadState(dir: string, storeId: string): Promise<MirrorState> {
-  let text: string;
-  try {
-    text = await readFile(join(dir, STATE_FILE), "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { version: 1, storeId, base: {}, hashes: {} };
-    throw error;
-  }
-  const state = JSON.parse(text) as MirrorState;
+  const bytes = await readConfined(dir, `/${STATE_FILE}`);
+  if (bytes === undefined) return { version: 1, storeId, base: {}, hashes: {} };
+  const state = JSON.parse(bytes.toString("utf8")) as MirrorState;
   // A folder mirrors one store: syncing it with another would delete or overwrite everything.
   if (state.storeId !== storeId) throw new Error(`${dir} mirrors memory store ${state.storeId}, not ${storeId}.`);
   return { version: 1, storeId, base: state.base ?? {}, hashes: state.hashes ?? {} };
 }
 
 export async function saveState(dir: string, state: MirrorState): Promise<void> {
-  await writeFileAtomic(dir, join(dir, STATE_FILE), JSON.stringify(state, null, 1));
+  await writeConfined(dir, `/${STATE_FILE}`, JSON.stringify(state, null, 1));
 }

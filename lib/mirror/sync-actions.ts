@@ -1,7 +1,6 @@
 import { APIConnectionError, APIError, BadRequestError, ConflictError, NotFoundError, PermissionDeniedError } from "@anthropic-ai/sdk";
 import type Anthropic from "@anthropic-ai/sdk";
-import { access } from "node:fs/promises";
-import { currentSha, localPathOf, readText, removeLocal, writeFileAtomic } from "./local-files.ts";
+import { currentSha, existsLocal, readText, removeLocal, writeLocal } from "./local-files.ts";
 import { conflictName } from "./private-names.ts";
 import { fetchRemote, type RemoteMemory } from "./remote-memories.ts";
 import type { MirrorState } from "./state.ts";
@@ -51,7 +50,7 @@ function apiMessage(error: APIError): string {
 export async function pull(ctx: SyncContext, path: string, remote: RemoteMemory, expectedLocal: string | undefined, tally: Tally) {
   const memory = await fetchRemote(ctx.client, ctx.storeId, remote.id);
   if (!memory || memory.path !== path || (await currentSha(ctx.dir, path)) !== expectedLocal) return void tally.deferred++;
-  await writeFileAtomic(ctx.dir, localPathOf(ctx.dir, path), memory.content);
+  await writeLocal(ctx.dir, path, memory.content);
   ctx.state.base[path] = memory.sha;
   tally.pulled++;
   ctx.log(`pulled ${path}`);
@@ -71,7 +70,7 @@ export async function dropLocal(ctx: SyncContext, path: string, expectedLocal: s
  * `content_sha256` of that content as its precondition, a delete `expected_content_sha256`.
  */
 export async function push(ctx: SyncContext, path: string, localSha: string | undefined, remote: RemoteMemory | undefined, tally: Tally) {
-  const read = localSha === undefined ? undefined : await readText(localPathOf(ctx.dir, path)).catch(() => null);
+  const read = localSha === undefined ? undefined : await readText(ctx.dir, path).catch(() => null);
   if (read === null || read?.sha !== localSha) return void tally.deferred++;
   await ctx.beforePush?.(path);
   const memories = ctx.client.beta.memoryStores.memories;
@@ -106,11 +105,7 @@ export async function push(ctx: SyncContext, path: string, localSha: string | un
 async function freeConflictPath(ctx: SyncContext, path: string, versionId: string): Promise<string> {
   for (let attempt = 0; ; attempt++) {
     const candidate = conflictName(path, versionId, attempt);
-    const taken = await access(localPathOf(ctx.dir, candidate)).then(
-      () => true,
-      () => false,
-    );
-    if (!taken) return candidate;
+    if (!(await existsLocal(ctx.dir, candidate))) return candidate;
   }
 }
 
@@ -120,13 +115,13 @@ async function freeConflictPath(ctx: SyncContext, path: string, versionId: strin
  */
 export async function resolveConflict(ctx: SyncContext, path: string, localSha: string, remote: RemoteMemory, tally: Tally) {
   const memory = await fetchRemote(ctx.client, ctx.storeId, remote.id);
-  const read = await readText(localPathOf(ctx.dir, path)).catch(() => null);
+  const read = await readText(ctx.dir, path).catch(() => null);
   if (!memory || memory.path !== path || read?.sha !== localSha) return void tally.deferred++;
   if (memory.sha === read.sha) return void (ctx.state.base[path] = memory.sha);
   const copy = await freeConflictPath(ctx, path, memory.versionId);
-  await writeFileAtomic(ctx.dir, localPathOf(ctx.dir, copy), read.text);
+  await writeLocal(ctx.dir, copy, read.text);
   if ((await currentSha(ctx.dir, path)) !== localSha) return void tally.deferred++;
-  await writeFileAtomic(ctx.dir, localPathOf(ctx.dir, path), memory.content);
+  await writeLocal(ctx.dir, path, memory.content);
   ctx.state.base[path] = memory.sha;
   tally.conflicts++;
   ctx.log(`conflict ${path}: took the store's version; the local one is kept as ${copy.slice(1)}`);

@@ -1,4 +1,5 @@
 import { scanLocal, type LocalFile } from "./local-files.ts";
+import { localSegments, shown, UnsafePathError } from "./local-names.ts";
 import { isPrivatePath } from "./private-names.ts";
 import { listRemote, type RemoteMemory } from "./remote-memories.ts";
 import { saveState } from "./state.ts";
@@ -33,6 +34,27 @@ async function syncPath(ctx: SyncContext, path: string, local: LocalFile | undef
   return resolveConflict(ctx, path, local.sha, remote, tally);
 }
 
+/** Why a store's memory must never become a file in the folder, or null if it may. */
+function unwritable(path: string): string | null {
+  if (isPrivatePath(path)) return "a name the mirror keeps for itself";
+  try {
+    localSegments(path);
+    return null;
+  } catch (error) {
+    if (error instanceof UnsafePathError) return `cannot be a local file: ${error.message}`;
+    throw error;
+  }
+}
+
+/** The path itself or the nearest of its folders that the scan skipped, if any. */
+function blockedBy(path: string, skipped: Map<string, string>): string | undefined {
+  if (skipped.size === 0) return undefined;
+  for (let end = path.indexOf("/", 1); end !== -1; end = path.indexOf("/", end + 1)) {
+    if (skipped.has(path.slice(0, end))) return path.slice(0, end);
+  }
+  return skipped.has(path) ? path : undefined;
+}
+
 /**
  * One sync pass: list the store, scan the folder, settle every path, save the state. An outage
  * stops the pass (the state saved so far stays right: a path both sides agree on needs nothing).
@@ -41,19 +63,25 @@ export async function syncOnce(ctx: SyncContext): Promise<Tally> {
   const tally: Tally = { pulled: 0, pushed: 0, conflicts: 0, deferred: 0 };
   const remote = await listRemote(ctx.client, ctx.storeId);
   for (const path of remote.keys()) {
-    if (!isPrivatePath(path)) continue;
+    const why = unwritable(path);
+    if (!why) continue;
     remote.delete(path);
-    ctx.warn(`private:${path}`, `left alone: ${path} in the store has a name the mirror keeps for itself`);
+    ctx.warn(`store:${path}`, `left alone: ${shown(path)} in the store (${why})`);
   }
-  const skipped = new Set<string>();
-  const local = await scanLocal(ctx.dir, ctx.state.hashes, (path, why) => {
-    skipped.add(path);
-    ctx.warn(`skip:${path}`, `left alone: ${path} (${why})`);
-  });
-  const paths = new Set([...remote.keys(), ...local.keys(), ...Object.keys(ctx.state.base)]);
+  // A skipped local path covers everything below it: a linked folder is not descended, so its
+  // memories must not read as deleted here, nor be written through the link.
+  const skipped = new Map<string, string>();
+  const local = await scanLocal(ctx.dir, ctx.state.hashes, (path, why) => void skipped.set(path, why));
+  const paths = new Set([...remote.keys(), ...local.keys(), ...skipped.keys(), ...Object.keys(ctx.state.base)]);
   try {
     for (const path of [...paths].sort()) {
-      if (skipped.has(path)) continue;
+      if (unwritable(path)) continue;
+      const blocker = blockedBy(path, skipped);
+      if (blocker) {
+        const why = `${blocker === path ? "" : `${shown(blocker)} `}${skipped.get(blocker)}`;
+        ctx.warn(`skip:${path}:${why}`, `left alone: ${shown(path)} (${why})`);
+        continue;
+      }
       try {
         await syncPath(ctx, path, local.get(path), remote.get(path), tally);
       } catch (error) {
