@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { z } from "zod";
+import { parseTrustedProxies } from "./auth/trusted-proxies.ts";
 
 /**
  * Every environment variable the server reads, validated once. Unset means the default that
@@ -16,6 +17,21 @@ const schema = z.object({
   MAX_REQUEST_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
   /** 1 turns on the benchmark's reference route (/api/bench/floor); never needed in production. */
   MEMORY_CONSOLE_BENCH: z.enum(["0", "1"]).default("0"),
+  /**
+   * Reverse proxies (addresses and CIDR ranges, comma-separated) whose X-Forwarded-For is
+   * believed when a sign-in's client address is worked out; unset means the socket address.
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      try {
+        parseTrustedProxies(value);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message });
+      }
+    })
+    .transform(parseTrustedProxies),
 });
 
 export type Config = z.infer<typeof schema> & { database: DatabaseTarget };

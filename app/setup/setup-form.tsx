@@ -38,16 +38,16 @@ export function SetupForm() {
       <form onSubmit={onSubmit} className="space-y-4">
         {error && <Alert>{error}</Alert>}
         <Field label="Name" htmlFor="name">
-          <Input id="name" name="name" autoComplete="name" />
+          <Input id="name" name="name" autoComplete="name" maxLength={100} />
         </Field>
         <Field label="Email" htmlFor="email">
-          <Input id="email" name="email" type="email" autoComplete="username" required />
+          <Input id="email" name="email" type="email" autoComplete="username" required maxLength={254} />
         </Field>
         <Field label="Password" htmlFor="password" hint="At least 10 characters.">
-          <Input id="password" name="password" type="password" autoComplete="new-password" required minLength={10} />
+          <Input id="password" name="password" type="password" autoComplete="new-password" required minLength={10} maxLength={1024} />
         </Field>
         <Field label="Confirm password" htmlFor="confirm">
-          <Input id="confirm" name="confirm" type="password" autoComplete="new-password" required minLength={10} />
+          <Input id="confirm" name="confirm" type="password" autoComplete="new-password" required minLength={10} maxLength={1024} />
         </Field>
         <Button type="submit" className="w-full" disabled={pending}>
           {pending ? "Creating…" : "Create admin account"}

@@ -1,4 +1,5 @@
 import { redirect } from "next/navigation";
+import { safeCallbackPath } from "@/lib/auth/callback-url.ts";
 import { countUsers } from "@/lib/auth/users.ts";
 import { getDb } from "@/lib/db/instance.ts";
 import { SignInForm } from "./sign-in-form.tsx";
@@ -8,8 +9,8 @@ export const dynamic = "force-dynamic";
 export default async function SignInPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string; error?: string }> }) {
   if ((await countUsers(await getDb())) === 0) redirect("/setup");
   const { callbackUrl } = await searchParams;
-  // Only same-site paths: an absolute callback URL could send the user elsewhere after sign-in.
-  const target = callbackUrl?.startsWith("/") && !callbackUrl.startsWith("//") ? callbackUrl : "/stores";
+  // Only same-origin paths: anything else (`//evil.com`, `/\evil.com`, …) could send the user elsewhere after sign-in.
+  const target = callbackUrl === undefined ? "/stores" : safeCallbackPath(callbackUrl);
   return (
     <main className="flex min-h-screen items-center justify-center p-4">
       <div className="w-full max-w-sm">

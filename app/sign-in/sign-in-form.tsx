@@ -6,9 +6,12 @@ import { Button } from "@/components/ui/button.tsx";
 import { Card } from "@/components/ui/card.tsx";
 import { Field, Input } from "@/components/ui/field.tsx";
 import { signInWithRetry } from "@/components/shell/sign-in-with-retry.ts";
+import { lockedMessageForDisplay, unlockTimeIn } from "@/lib/auth/locked-message.ts";
 
 function messageFor(error: string): string {
-  return error === "CredentialsSignin" ? "Wrong email or password." : error;
+  if (error === "CredentialsSignin") return "Wrong email or password.";
+  const unlocksAt = unlockTimeIn(error);
+  return unlocksAt ? lockedMessageForDisplay(unlocksAt) : error;
 }
 
 export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
@@ -34,10 +37,10 @@ export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
       <form onSubmit={onSubmit} className="space-y-4">
         {error && <Alert>{error}</Alert>}
         <Field label="Email" htmlFor="email">
-          <Input id="email" name="email" type="email" autoComplete="username" required autoFocus />
+          <Input id="email" name="email" type="email" autoComplete="username" required autoFocus maxLength={254} />
         </Field>
         <Field label="Password" htmlFor="password">
-          <Input id="password" name="password" type="password" autoComplete="current-password" required />
+          <Input id="password" name="password" type="password" autoComplete="current-password" required maxLength={1024} />
         </Field>
         <Button type="submit" className="w-full" disabled={pending}>
           {pending ? "Signing in…" : "Sign in"}

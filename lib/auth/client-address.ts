@@ -1,9 +1,26 @@
+import { normaliseAddress, type TrustedProxies } from "./trusted-proxies.ts";
+import { PEER_HEADER } from "./peer-address.ts";
+
+type HeaderSource = Headers | Record<string, string | string[] | undefined> | undefined;
+
+function header(headers: HeaderSource, name: string): string | undefined {
+  const raw = headers instanceof Headers ? headers.get(name) : headers?.[name];
+  return (Array.isArray(raw) ? raw.join(",") : raw) ?? undefined;
+}
+
 /**
- * The client's address for rate limiting: the first X-Forwarded-For entry (Next's server sets
- * it from the socket; behind a reverse proxy, the proxy's header), else "unknown".
+ * The client's address for rate limiting. It starts from the socket peer (PEER_HEADER, set by
+ * the server, never by the client); while that address is a trusted proxy, it steps one entry
+ * to the left in X-Forwarded-For (each proxy appends the address it saw, so the rightmost
+ * entries are the trustworthy ones). Without TRUSTED_PROXIES, X-Forwarded-For is ignored.
+ * "unknown" (one shared bucket) when the peer is missing, which only happens outside the server.
  */
-export function clientAddress(headers: Headers | Record<string, string | string[] | undefined> | undefined): string {
-  const raw = headers instanceof Headers ? headers.get("x-forwarded-for") : headers?.["x-forwarded-for"];
-  const value = Array.isArray(raw) ? raw[0] : raw;
-  return value?.split(",")[0]?.trim() || "unknown";
+export function clientAddress(headers: HeaderSource, trusted: TrustedProxies): string {
+  const peer = header(headers, PEER_HEADER);
+  if (!peer) return "unknown";
+  let address = normaliseAddress(peer);
+  if (trusted.empty) return address;
+  const forwarded = (header(headers, "x-forwarded-for") ?? "").split(",").map((e) => e.trim()).filter(Boolean);
+  while (trusted.has(address) && forwarded.length > 0) address = normaliseAddress(forwarded.pop()!);
+  return address;
 }

@@ -1,14 +1,40 @@
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
+import { config } from "../config.ts";
 import { getDb } from "../db/instance.ts";
+import type { Db } from "../memory/db.ts";
+import { safeRedirect } from "./callback-url.ts";
 import { clientAddress } from "./client-address.ts";
-import { dummyPasswordHash, verifyPassword } from "./passwords.ts";
-import { clearFailures, lockedForMinutes, recordFailure, type LimitKey } from "./rate-limit.ts";
+import { lockedMessage } from "./locked-message.ts";
+import { dummyPasswordHash, MAX_PASSWORD_LENGTH, verifyPassword } from "./passwords.ts";
+import { countSignInAttempt, countSignInSuccess, signInKeys } from "./rate-limit.ts";
 import { authSecret } from "./secret.ts";
-import { findUserForSignIn, getActiveUser } from "./users.ts";
+import { findUserForSignIn, MAX_EMAIL_LENGTH, upgradePasswordHash, userForToken } from "./users.ts";
 
 export const SESSION_MAX_AGE_S = 7 * 24 * 3600;
 export const WRONG_CREDENTIALS = "Wrong email or password.";
+
+type SignedInUser = { id: string; email: string; name: string; sessionVersion: number };
+
+/**
+ * One sign-in attempt: counted before the password is checked (rate-limit.ts), then checked
+ * against a dummy hash when the account does not exist so both cases take the same time.
+ */
+async function authorize(db: Db, credentials: Record<string, unknown> | undefined, headers: Record<string, string> | undefined): Promise<SignedInUser> {
+  const email = String(credentials?.email ?? "").trim().toLowerCase();
+  const password = String(credentials?.password ?? "");
+  // The route refuses these with a 400 first; this keeps authorize safe on its own.
+  if (email.length > MAX_EMAIL_LENGTH || password.length > MAX_PASSWORD_LENGTH) throw new Error(WRONG_CREDENTIALS);
+  const keys = signInKeys(email, clientAddress(headers, config().TRUSTED_PROXIES));
+  const unlocksAt = await countSignInAttempt(db, keys);
+  if (unlocksAt) throw new Error(lockedMessage(unlocksAt));
+  const user = email ? await findUserForSignIn(db, email) : null;
+  const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
+  if (!user || !valid || user.disabledAt) throw new Error(WRONG_CREDENTIALS);
+  await countSignInSuccess(db, keys);
+  await upgradePasswordHash(db, user, password);
+  return { id: user.id, email: user.email, name: user.name, sessionVersion: user.sessionVersion };
+}
 
 /**
  * next-auth (v4) with email + password and JWT sessions. Without NEXTAUTH_URL the origin is
@@ -27,35 +53,19 @@ async function buildOptions(): Promise<NextAuthOptions> {
       CredentialsProvider({
         name: "Email and password",
         credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-        async authorize(credentials, req) {
-          const email = String(credentials?.email ?? "").trim().toLowerCase();
-          const password = String(credentials?.password ?? "");
-          const keys: LimitKey[] = [
-            { kind: "account", value: email },
-            { kind: "address", value: clientAddress(req?.headers as Record<string, string> | undefined) },
-          ];
-          const wait = await lockedForMinutes(db, keys);
-          if (wait > 0) throw new Error(`Too many failed sign-in attempts. Try again in ${wait} minute${wait === 1 ? "" : "s"}.`);
-          const user = email ? await findUserForSignIn(db, email) : null;
-          // Verify against a dummy hash for unknown accounts so both cases take the same time.
-          const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
-          if (!user || !valid || user.disabledAt) {
-            await recordFailure(db, keys);
-            throw new Error(WRONG_CREDENTIALS);
-          }
-          await clearFailures(db, keys[0]!);
-          return { id: user.id, email: user.email, name: user.name };
-        },
+        authorize: (credentials, req) => authorize(db, credentials, req?.headers as Record<string, string> | undefined),
       }),
     ],
     callbacks: {
-      jwt: ({ token, user }) => (user ? { ...token, sub: user.id } : token),
-      // The role is read from the database on every session read, so a role change or a
-      // disabled account takes effect at once.
+      // `sv` is the user's session version at sign-in; a password change raises it and ends the session.
+      jwt: ({ token, user }) => (user ? { ...token, sub: user.id, sv: (user as SignedInUser).sessionVersion } : token),
+      // The user (role, disabled flag, session version) is read from the database on every
+      // session read, so a change takes effect at once.
       async session({ session, token }) {
-        const user = token.sub ? await getActiveUser(db, token.sub) : null;
+        const user = await userForToken(db, token);
         return { ...session, user: user ? { id: user.id, email: user.email, name: user.name, role: user.role } : undefined };
       },
+      redirect: safeRedirect,
     },
     logger: {
       // next-auth's default logger prints request metadata; keep only codes and messages.

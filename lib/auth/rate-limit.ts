@@ -1,42 +1,69 @@
-import type { Db } from "../memory/db.ts";
+import { createHash } from "node:crypto";
+import type { Db, SqlClient } from "../memory/db.ts";
 
 /**
- * Sign-in failures counted per account and per client address in the database (not in
- * process memory, so several instances share the count). Past the limit, sign-in for that
- * key is refused until the window ends, even with the right password.
+ * Sign-in attempts, counted in the database (several instances share the count) BEFORE the
+ * password is checked, one atomic upsert per key, so parallel guesses cannot slip past the
+ * limit. Two keys per attempt:
+ * - (account, address): 5 attempts per 15 minutes. Keyed by the pair, not the account alone,
+ *   so a stranger guessing an admin's password locks only their own address out of that
+ *   account; the admin, from an address that has not failed, still signs in.
+ * - address: 30 attempts per 15 minutes across all accounts, so one address cannot guess
+ *   across many accounts or dodge the first key by rotating emails.
+ * A success deletes the pair's row and takes its attempt back off the address count.
+ * Keys are a kind prefix and a SHA-256, so rows have a fixed size whatever the input;
+ * expired rows are purged a few at a time on every attempt.
  */
-const WINDOW_MS = 15 * 60_000;
-const LIMITS = { account: 5, address: 30 } as const;
+export const WINDOW_MS = 15 * 60_000;
+export const ATTEMPT_LIMITS = { pair: 5, address: 30 } as const;
+const PURGE_BATCH = 50;
 
-export type LimitKey = { kind: keyof typeof LIMITS; value: string };
-const keyOf = (k: LimitKey) => `${k.kind}:${k.value}`;
+export type SignInKeys = { pair: string; address: string };
 
-/** Minutes until sign-in is allowed again for any of the keys, or 0. */
-export async function lockedForMinutes(db: Db, keys: LimitKey[], now = new Date()): Promise<number> {
-  const rows = await db.read.signInFailure.findMany({ where: { key: { in: keys.map(keyOf) } } });
-  let wait = 0;
-  for (const row of rows) {
-    const kind = row.key.split(":")[0] as keyof typeof LIMITS;
-    const endsIn = row.windowStart.getTime() + WINDOW_MS - now.getTime();
-    if (endsIn > 0 && row.count >= LIMITS[kind]) wait = Math.max(wait, Math.ceil(endsIn / 60_000));
-  }
-  return wait;
+function digest(...parts: string[]): string {
+  return createHash("sha256").update(parts.join("\0")).digest("base64url");
 }
 
-export async function recordFailure(db: Db, keys: LimitKey[], now = new Date()) {
-  await db.transaction(async (tx) => {
-    for (const k of keys) {
-      const key = keyOf(k);
-      const row = await tx.signInFailure.findUnique({ where: { key } });
-      if (!row || now.getTime() - row.windowStart.getTime() > WINDOW_MS) {
-        await tx.signInFailure.upsert({ where: { key }, create: { key, count: 1, windowStart: now }, update: { count: 1, windowStart: now } });
-      } else {
-        await tx.signInFailure.update({ where: { key }, data: { count: { increment: 1 } } });
+export function signInKeys(email: string, address: string): SignInKeys {
+  return { pair: `p:${digest(email, address)}`, address: `a:${digest(address)}` };
+}
+
+async function countAttempt(tx: SqlClient, key: string, now: Date): Promise<{ count: number; windowStart: Date }> {
+  const expired = new Date(now.getTime() - WINDOW_MS);
+  const [row] = await tx.$queryRaw<{ count: number | bigint; window_start: Date | string }[]>`
+    INSERT INTO sign_in_failures (key, count, window_start) VALUES (${key}, 1, ${now})
+    ON CONFLICT (key) DO UPDATE SET
+      count = CASE WHEN sign_in_failures.window_start <= ${expired} THEN 1 ELSE sign_in_failures.count + 1 END,
+      window_start = CASE WHEN sign_in_failures.window_start <= ${expired} THEN ${now} ELSE sign_in_failures.window_start END
+    RETURNING count, window_start`;
+  return { count: Number(row!.count), windowStart: new Date(row!.window_start) };
+}
+
+/**
+ * Counts this attempt against both keys. Returns when sign-in unlocks if either key is past
+ * its limit (this attempt included), else null: the caller may then check the password.
+ */
+export async function countSignInAttempt(db: Db, keys: SignInKeys, now = new Date()): Promise<Date | null> {
+  return db.sqlTransaction(async (tx) => {
+    await tx.$executeRaw`
+      DELETE FROM sign_in_failures WHERE key IN (
+        SELECT key FROM sign_in_failures WHERE window_start <= ${new Date(now.getTime() - WINDOW_MS)} LIMIT ${PURGE_BATCH})`;
+    let unlocksAt: Date | null = null;
+    for (const kind of ["pair", "address"] as const) {
+      const { count, windowStart } = await countAttempt(tx, keys[kind], now);
+      if (count > ATTEMPT_LIMITS[kind]) {
+        const ends = new Date(windowStart.getTime() + WINDOW_MS);
+        if (!unlocksAt || ends > unlocksAt) unlocksAt = ends;
       }
     }
+    return unlocksAt;
   });
 }
 
-export async function clearFailures(db: Db, key: LimitKey) {
-  await db.transaction((tx) => tx.signInFailure.deleteMany({ where: { key: keyOf(key) } }));
+/** After a successful sign-in: the pair starts afresh and the attempt no longer counts against the address. */
+export async function countSignInSuccess(db: Db, keys: SignInKeys) {
+  await db.sqlTransaction(async (tx) => {
+    await tx.$executeRaw`DELETE FROM sign_in_failures WHERE key = ${keys.pair}`;
+    await tx.$executeRaw`UPDATE sign_in_failures SET count = count - 1 WHERE key = ${keys.address} AND count > 0`;
+  });
 }

@@ -1,7 +1,7 @@
 import { getToken } from "next-auth/jwt";
 import type { Principal } from "../auth/principal.ts";
 import { authSecret } from "../auth/secret.ts";
-import { getActiveUser } from "../auth/users.ts";
+import { userForToken } from "../auth/users.ts";
 import type { Db } from "../memory/db.ts";
 import { permissionDenied } from "../memory/errors.ts";
 
@@ -24,15 +24,26 @@ export function expectedOrigin(headers: Headers): string {
   return `${proto}://${headers.get("x-forwarded-host") ?? headers.get("host")}`;
 }
 
-/**
- * CSRF: a cookie-authenticated request that changes something must come from a page of this
- * origin. Browsers send Origin on such fetches; a request without Origin or Referer is refused.
- */
-function assertSameOrigin(request: Request) {
-  const origin = request.headers.get("origin") ?? (request.headers.get("referer") ? new URL(request.headers.get("referer")!).origin : null);
-  if (origin !== expectedOrigin(request.headers)) {
-    throw permissionDenied("Cross-site request refused: a console session may only change data from the console's own pages.");
+function refererOrigin(referer: string | null): string | null {
+  if (!referer) return null;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return null;
   }
+}
+
+/**
+ * CSRF: a cookie-authenticated request that changes something (and the first-run setup) must
+ * come from a page of this origin. Browsers send Origin on such fetches; a request without
+ * Origin or Referer is refused.
+ */
+export function assertSameOrigin(
+  request: Request,
+  refusal = "Cross-site request refused: a console session may only change data from the console's own pages.",
+) {
+  const origin = request.headers.get("origin") ?? refererOrigin(request.headers.get("referer"));
+  if (origin !== expectedOrigin(request.headers)) throw permissionDenied(refusal);
 }
 
 /** The signed-in console user for a request that carries no API key, or null. */
@@ -46,6 +57,6 @@ export async function sessionPrincipal(db: Db, request: Request): Promise<Princi
   });
   if (!token?.sub) return null;
   if (!SAFE_METHODS.has(request.method)) assertSameOrigin(request);
-  const user = await getActiveUser(db, token.sub);
+  const user = await userForToken(db, token);
   return user ? { kind: "user", userId: user.id, email: user.email, role: user.role } : null;
 }

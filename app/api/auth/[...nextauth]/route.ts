@@ -1,10 +1,24 @@
 // /api/auth/* – next-auth's sign-in, sign-out, session and CSRF endpoints
 import NextAuth from "next-auth";
-import type { NextRequest } from "next/server";
+import { NextRequest } from "next/server";
+import { checkCredentialFields, credentialFields, readCappedText } from "@/lib/auth/credential-limits.ts";
 import { authOptions } from "@/lib/auth/next-auth-options.ts";
+import { errorResponse, newRequestId } from "@/lib/http/errors.ts";
 
-async function handler(request: NextRequest, context: { params: Promise<{ nextauth: string[] }> }) {
-  return NextAuth(request, context, await authOptions());
+type Context = { params: Promise<{ nextauth: string[] }> };
+
+/** A POST's body is read under a size cap and its fields checked before next-auth (and scrypt) sees them. */
+async function handler(request: NextRequest, context: Context) {
+  if (request.method !== "POST") return NextAuth(request, context, await authOptions());
+  let capped: NextRequest;
+  try {
+    const text = await readCappedText(request);
+    checkCredentialFields(credentialFields(text, request.headers.get("content-type")));
+    capped = new NextRequest(request.url, { method: "POST", headers: request.headers, body: text });
+  } catch (error) {
+    return errorResponse(error, newRequestId());
+  }
+  return NextAuth(capped, context, await authOptions());
 }
 
 export { handler as GET, handler as POST };
