@@ -8,11 +8,20 @@ import { permissionDenied } from "../memory/errors.ts";
 const SECURE_COOKIE = "__Secure-next-auth.session-token";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** A value that is not valid percent-encoding is kept as sent: it then fails as a session, never as a 500. */
+function decodeCookieValue(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
 function parseCookies(header: string | null): Map<string, string> {
   const cookies = new Map<string, string>();
   for (const part of (header ?? "").split(";")) {
     const eq = part.indexOf("=");
-    if (eq > 0) cookies.set(part.slice(0, eq).trim(), decodeURIComponent(part.slice(eq + 1).trim()));
+    if (eq > 0) cookies.set(part.slice(0, eq).trim(), decodeCookieValue(part.slice(eq + 1).trim()));
   }
   return cookies;
 }

@@ -136,3 +136,26 @@ describe("malformed input", () => {
     expect(body.error.message).not.toContain("sk-ant");
   });
 });
+
+describe("malformed cookies and Referer", () => {
+  it("answer 401 or 403, never 500", async () => {
+    const cases: Record<string, string>[] = [
+      { cookie: "next-auth.session-token=%E0%A4%A" },
+      { cookie: "next-auth.session-token=%" },
+      { cookie: "__Secure-next-auth.session-token=%zz; other=%%%" },
+      { cookie: "next-auth.session-token=" + "x".repeat(8000) },
+      { cookie: "=;;;==;", referer: "::not a url::" },
+    ];
+    for (const headers of cases) {
+      for (const method of ["GET", "POST"]) {
+        const res = await fetch(`${server.baseURL}/v1/memory_stores`, {
+          method,
+          headers: { "anthropic-beta": "agent-memory-2026-07-22", "content-type": "application/json", ...headers },
+          body: method === "POST" ? JSON.stringify({ name: "x" }) : undefined,
+        });
+        expect({ headers, method, status: res.status }).toEqual({ headers, method, status: 401 });
+        expect((await res.json()).type).toBe("error");
+      }
+    }
+  });
+});

@@ -37,12 +37,12 @@ async function runMirror(args: string[], env: Record<string, string>) {
   const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(ANTHROPIC_|MEMORY_CONSOLE_|MEMORY_STORE_ID)/.test(name)));
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/mirror.ts", "--store", "memstore_x", "--dir", tempDir("key"), "--once", ...args], {
     cwd: ROOT,
-    env: { ...clean, ...env },
+    env: { ...clean, ...env } as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
-  child.stdout.on("data", (d) => (output += d));
-  child.stderr.on("data", (d) => (output += d));
+  child.stdout.on("data", (d: Buffer) => (output += d));
+  child.stderr.on("data", (d: Buffer) => (output += d));
   const code = await new Promise<number | null>((ok) => child.once("exit", ok));
   return { code, output };
 }
