@@ -17,7 +17,7 @@ export class Client {
     this.agent = new Agent({ keepAlive: true, maxSockets });
   }
 
-  send(method: "GET" | "POST", path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+  send(method: "GET" | "POST" | "DELETE", path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     return new Promise((resolve, reject) => {
       const started = performance.now();

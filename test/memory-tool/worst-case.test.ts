@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type TestServer } from "../helpers/server.ts";
-import { seedMemories } from "./database.ts";
+import { openServerDb, seedMemories } from "./database.ts";
 import { allVersions, callTool, newStore, type ToolInput } from "./helpers.ts";
 
 /**
@@ -109,5 +109,18 @@ describe("memory tool worst cases stay linear and leave the server answering", (
     expect(remove.result).toEqual({ content: "Successfully deleted /memories/moved", is_error: false });
     expect(remove.slowestPollMs).toBeLessThan(STALL_MS);
     expect((await allVersions(server, storeId)).length).toBe(before + 4_000);
+
+    // The store's 6,000 versions go in batches too, and all of them go.
+    const dropped = await whilePolling(() => server.fetch(`/v1/memory_stores/${storeId}`, { method: "DELETE" }));
+    expect(dropped.result.status).toBe(200);
+    expect(dropped.slowestPollMs).toBeLessThan(STALL_MS);
+    expect((await server.fetch(`/v1/memory_stores/${storeId}/memory_versions`)).status).toBe(404);
+    const db = await openServerDb(server);
+    try {
+      expect(await db.read.memoryVersion.count({ where: { storeId } })).toBe(0);
+      expect(await db.read.memoryRecord.count({ where: { storeId } })).toBe(0);
+    } finally {
+      await db.close();
+    }
   });
 });

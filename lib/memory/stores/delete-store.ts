@@ -1,11 +1,25 @@
 import type { Db } from "../db.ts";
+import { letOthersRun } from "../let-others-run.ts";
 import { lockStore } from "./lock-store.ts";
 
-/** Deletes the store with all its memories and versions (foreign keys cascade). Allowed on archived stores. */
+/** Rows deleted per statement: a store of 10,000 memories and their versions goes in small steps. */
+const BATCH = 1000;
+
+/**
+ * Deletes the store with all its memories and versions, in one transaction. The rows go in
+ * batches with a yield between them rather than by one cascading DELETE, which on SQLite would
+ * hold the event loop (and every other request) for as long as it runs. Allowed on archived stores.
+ */
 export async function deleteStore(db: Db, storeId: string): Promise<{ id: string }> {
   return db.transaction(
     async (tx) => {
       await lockStore(tx, storeId);
+      for (const deleteBatch of [
+        () => tx.$executeRaw`DELETE FROM memories WHERE id IN (SELECT id FROM memories WHERE store_id = ${storeId} LIMIT ${BATCH})`,
+        () => tx.$executeRaw`DELETE FROM memory_versions WHERE id IN (SELECT id FROM memory_versions WHERE store_id = ${storeId} LIMIT ${BATCH})`,
+      ]) {
+        while ((await deleteBatch()) === BATCH) await letOthersRun();
+      }
       await tx.memoryStore.delete({ where: { id: storeId } });
       return { id: storeId };
     },

@@ -1,20 +1,29 @@
 import type { Db } from "../db.ts";
+import { letOthersRun } from "../let-others-run.ts";
 
 export const DEFAULT_RETENTION_DAYS = 30;
+
+/** Versions deleted per transaction: a backlog of millions never holds the event loop or the write lock for long. */
+const BATCH = 1000;
 
 /**
  * Retention: deletes versions written before the cutoff, except each live memory's head
  * version (the one holding its current content), which is kept however old it is. Deleting a
- * store removes its versions separately (cascade). Idempotent, so every app instance may run it.
+ * store removes its versions separately. Idempotent, so every app instance may run it, and
+ * each batch is its own transaction: an interrupted run leaves nothing half-done.
  */
 export async function pruneVersions(db: Db, input: { retentionDays: number; now?: Date }): Promise<{ deleted: number }> {
   const cutoff = new Date((input.now ?? new Date()).getTime() - input.retentionDays * 86_400_000);
-  const deleted = await db.transaction(
-    (tx) => tx.$executeRaw`
-      DELETE FROM memory_versions
-      WHERE created_at < ${cutoff}
-        AND NOT EXISTS (SELECT 1 FROM memories m WHERE m.id = memory_versions.memory_id AND m.memory_version_id = memory_versions.id)`,
-    { timeoutMs: 120_000 },
-  );
-  return { deleted };
+  let deleted = 0;
+  for (;;) {
+    const batch = await db.transaction((tx) => tx.$executeRaw`
+      DELETE FROM memory_versions WHERE id IN (
+        SELECT v.id FROM memory_versions v
+        WHERE v.created_at < ${cutoff}
+          AND NOT EXISTS (SELECT 1 FROM memories m WHERE m.id = v.memory_id AND m.memory_version_id = v.id)
+        LIMIT ${BATCH})`);
+    deleted += batch;
+    if (batch < BATCH) return { deleted };
+    await letOthersRun();
+  }
 }
