@@ -45,6 +45,8 @@ export async function checkProperty<Ts extends [unknown, ...unknown[]]>(
     numRuns: runs(short),
     ...(REPLAY_PATH ? { path: REPLAY_PATH, endOnFailure: true } : {}),
   });
+  // FUZZ_STATS=1: how many requests each property sent, and how many it skipped (known bugs, preconditions).
+  if (process.env.FUZZ_STATS) console.log(`${name}: ${details.numRuns} runs, ${details.numSkips} skipped`);
   if (!details.failed) return;
   const file = relative(process.cwd(), testFile);
   const path = details.counterexamplePath ?? "";

@@ -63,6 +63,9 @@ describe("fuzz: URLs", () => {
         .map((segments) => "/v1/" + segments.map((s) => pathSafe(s).replace(/[?]/g, "%3F")).join("/"));
       const method = fc.constantFrom("GET", "POST", "DELETE", "PUT", "PATCH");
       await checkProperty(FILE, "unknown /v1 paths", 60, [method, path], async (m, p) => {
+        // Only paths that stay under /v1 once Next.js has resolved `\`, `//` and `..` (it does so in this order);
+        // the rest address the console's pages.
+        fc.pre(new URL(p.replace(/\\/g, "/").replace(/\/{2,}/g, "/"), "http://server.invalid").pathname.startsWith("/v1/"));
         await probe(ctx, { method: m, path: p, body: m === "GET" ? undefined : "{}" }, { readOnly: true });
       });
     },
