@@ -6,6 +6,7 @@ import { memoryPath } from "./arb-paths.ts";
 /** Numbers at the edges: huge, tiny, negative zero, past 2^53, fractions. */
 export const edgeNumber: fc.Arbitrary<number> = fc.oneof(
   fc.constantFrom(0, -0, 1, -1, 1.5, 1e308, -1e308, 5e-324, 2 ** 53, 2 ** 53 + 2, -(2 ** 53) - 2, 2 ** 31, 2 ** 32, 100, 101, 20, 21),
+  fc.constantFrom(Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER, 2 ** 31 - 1, -(2 ** 31)),
   fc.integer(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
 );
@@ -67,6 +68,7 @@ const TEXT_MUTATIONS: ((text: string) => string)[] = [
   (t) => t.replace(/^{/, '{"name":"dup","path":"/dup",'),
   (t) => t.replace(/^{/, '{"limit":1e400,'),
   (t) => t.replace(/^{/, '{"insert_line":-0,'),
+  (t) => t.replace(/^{/, '{"insert_line":9007199254740993,"view_range":[1e308,-1e-400],'),
   (t) => t.replace(/:(\s*)"/, ":$1'"),
   (t) => t.replace(/^{/, "{// comment\n"),
   (t) => t + t,

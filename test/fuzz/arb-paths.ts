@@ -109,11 +109,26 @@ export function isHostileToolPath(path: string): boolean {
   return decoded.includes("\\") || decoded.includes("\u0000") || decoded.split("/").some((s) => s === "." || s === "..");
 }
 
+/** Paths at the edges of the rule: 20 or 21 segments, 1,024 or 1,025 bytes, one odd character in a valid path. */
+export const boundaryPath: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom(19, 20, 21).chain((n) => fc.array(plainSegment, { minLength: n, maxLength: n })).map((s) => "/" + s.join("/")),
+  fc.constantFrom(1_023, 1_024).map((n) => "/" + "x".repeat(n)),
+  fc.constantFrom(511, 512).map((n) => "/" + "é".repeat(n) + "x"),
+  fc.constantFrom(255, 256).map((n) => "/a/" + "😀".repeat(n) + "/b"),
+  fc
+    .tuple(validMemoryPath, fc.constantFrom(...ODD_CHARS), fc.nat())
+    .map(([path, odd, at]) => {
+      const i = 1 + (at % path.length);
+      return path.slice(0, i) + odd + path.slice(i);
+    }),
+);
+
 /** Tool paths: under `/memories` mostly, and everything the reference would refuse. */
 export const toolPath: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: memoryPath.map((p) => "/memories" + (p.startsWith("/") ? p : "/" + p)), weight: 6 },
   { arbitrary: memoryPath, weight: 1 },
   { arbitrary: memoryPath.map((p) => "/memories" + p), weight: 1 },
+  { arbitrary: boundaryPath.map((p) => "/memories" + p), weight: 2 },
   {
     arbitrary: fc.constantFrom("/memories", "/memories/", "memories/a", "/Memories/a", "/memoriesX/a", "/memories-old/a", "\\memories\\a", "/memories\\a", ""),
     weight: 1,

@@ -34,7 +34,7 @@ export const QUERY_VALUES: Record<string, fc.Arbitrary<string>> = {
   include_archived: fc.constantFrom("true", "false", "TRUE", "1", "0", "", "yes"),
   "created_at[gte]": timestamp,
   "created_at[lte]": timestamp,
-  path_prefix: fc.oneof(memoryPath, memoryPath.map((p) => p + "/")),
+  path_prefix: fc.oneof(memoryPath, memoryPath.map((p) => p + "/"), fc.constantFrom("/", "/notes/", "/deep/x/", "/é/", "/a/", "/NOTES/")),
   depth: fc.constantFrom("0", "1", "2", "-1", "", "1.0", "01"),
   memory_id: fc.constantFrom("mem_01", "mem_", "", "memver_x", "../x", "\u0000"),
   operation: fc.constantFrom("created", "modified", "deleted", "CREATED", "", "redacted"),

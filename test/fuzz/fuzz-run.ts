@@ -2,6 +2,7 @@
 // run, and a failure message that says how to replay it.
 import fc from "fast-check";
 import { relative } from "node:path";
+import { expect } from "vitest";
 import { ENGINE } from "../helpers/server.ts";
 
 /** The default seed: every `npm test` fuzzes the same requests, so a failure there is reproducible. */
@@ -51,10 +52,13 @@ export async function checkProperty<Ts extends [unknown, ...unknown[]]>(
   const file = relative(process.cwd(), testFile);
   const path = details.counterexamplePath ?? "";
   const runsVar = LONG_RUNS ? ` FUZZ_RUNS=${LONG_RUNS}` : "";
+  // vitest -t takes a regular expression over the test's title.
+  const title = (expect.getState().currentTestName ?? name).split(" > ").pop()!;
+  const only = JSON.stringify(title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
   const replay = [
     `Fuzz property "${name}" failed on ${ENGINE} (base seed ${BASE_SEED}).`,
-    `Replay the whole sequence: FUZZ_SEED=${BASE_SEED}${runsVar} TEST_ENGINE=${ENGINE} npx vitest run ${file} -t ${JSON.stringify(name)}`,
-    `Replay only the shrunk counterexample: FUZZ_SEED=${BASE_SEED}${runsVar} FUZZ_PATH=${JSON.stringify(path)} TEST_ENGINE=${ENGINE} npx vitest run ${file} -t ${JSON.stringify(name)}`,
+    `Replay the whole sequence: FUZZ_SEED=${BASE_SEED}${runsVar} TEST_ENGINE=${ENGINE} npx vitest run ${file} -t ${only}`,
+    `Replay only the shrunk counterexample: FUZZ_SEED=${BASE_SEED}${runsVar} FUZZ_PATH=${JSON.stringify(path)} TEST_ENGINE=${ENGINE} npx vitest run ${file} -t ${only}`,
     "",
     fc.defaultReportMessage(details) ?? "",
     "",

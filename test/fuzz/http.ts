@@ -13,8 +13,10 @@ export interface FuzzRequest {
   path: string;
   /** The raw body text; undefined sends none. */
   body?: string;
-  /** Merged over the admin key and the memory beta header. */
+  /** Merged over the admin key and the memory beta header (and content type), unless `bare`. */
   headers?: Record<string, string>;
+  /** Send `headers` alone: no admin key, beta header or content type added. */
+  bare?: boolean;
 }
 
 export interface FuzzResponse {
@@ -43,11 +45,11 @@ export const encoded = (text: string) => encodeURIComponent(text.isWellFormed() 
 
 export function send(server: TestServer, req: FuzzRequest): Promise<FuzzResponse> {
   const started = Date.now();
+  const defaults = req.bare ? {} : { "x-api-key": ADMIN_KEY, "anthropic-beta": "agent-memory-2026-07-22", ...(req.body !== undefined && { "content-type": "application/json" }) };
   const headers: Record<string, string> = {
-    "x-api-key": ADMIN_KEY,
-    "anthropic-beta": "agent-memory-2026-07-22",
+    ...defaults,
     // An explicit length: node sends a DELETE or GET body without one, which the server would read as the next request.
-    ...(req.body !== undefined ? { "content-type": "application/json", "content-length": String(Buffer.byteLength(req.body)) } : {}),
+    ...(req.body !== undefined && { "content-length": String(Buffer.byteLength(req.body)) }),
     ...req.headers,
   };
   return new Promise((resolve, reject) => {

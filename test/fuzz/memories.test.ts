@@ -2,7 +2,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { bodyObject, bodyText, junkValue } from "./arb-json.ts";
-import { isValidMemoryPath, memoryPath } from "./arb-paths.ts";
+import { boundaryPath, isValidMemoryPath, memoryPath, validMemoryPath } from "./arb-paths.ts";
 import { forgedCursor, oddId, queryString } from "./arb-query.ts";
 import { checkProperty, timeoutFor } from "./fuzz-run.ts";
 import { expectInvariants, fuzzStore, probe, useFuzzServer } from "./fuzz-server.ts";
@@ -29,7 +29,8 @@ describe("fuzz: memories", () => {
     async () => {
       const store = await fuzzStore(ctx, "fuzz create", SEED);
       const live = new Set(Object.keys(SEED));
-      await checkProperty(FILE, "create memory paths", 60, [memoryPath, fc.string({ maxLength: 20 })], async (path, text) => {
+      const path = fc.oneof({ arbitrary: memoryPath, weight: 3 }, { arbitrary: boundaryPath, weight: 2 }, { arbitrary: validMemoryPath, weight: 1 });
+      await checkProperty(FILE, "create memory paths", 80, [path, fc.string({ maxLength: 20 })], async (path, text) => {
         const req = { method: "POST", path: `/v1/memory_stores/${store.id}/memories`, body: JSON.stringify({ path, content: text }) };
         const { res, body } = await probe(ctx, req);
         const exchange = `${JSON.stringify(path)} → ${res.status} ${res.text.slice(0, 200)}`;
@@ -45,7 +46,7 @@ describe("fuzz: memories", () => {
       });
       await expectInvariants(ctx);
     },
-    timeoutFor(60),
+    timeoutFor(80),
   );
 
   it(
@@ -62,6 +63,24 @@ describe("fuzz: memories", () => {
   );
 
   it(
+    "content is accepted exactly up to 102,400 UTF-8 bytes",
+    async () => {
+      const store = await fuzzStore(ctx, "fuzz content size");
+      let n = 0;
+      const sized = fc
+        .tuple(fc.constantFrom("x", "é", "€", "😀"), fc.integer({ min: 102_396, max: 102_404 }))
+        .map(([ch, bytes]) => ch.repeat(Math.floor(bytes / Buffer.byteLength(ch))) + "x".repeat(bytes % Buffer.byteLength(ch)));
+      await checkProperty(FILE, "content size", 16, [sized], async (text) => {
+        const req = { method: "POST", path: `/v1/memory_stores/${store.id}/memories`, body: JSON.stringify({ path: `/size/${n++}`, content: text }) };
+        const { res } = await probe(ctx, req);
+        expect(res.status, `${Buffer.byteLength(text)} bytes → ${res.text.slice(0, 200)}`).toBe(Buffer.byteLength(text) <= 102_400 ? 200 : 400);
+      });
+      await expectInvariants(ctx);
+    },
+    timeoutFor(16),
+  );
+
+  it(
     "update: any body, query and memory id are answered cleanly",
     async () => {
       const store = await fuzzStore(ctx, "fuzz update", SEED);
@@ -70,7 +89,9 @@ describe("fuzz: memories", () => {
         fc.record({ type: fc.constantFrom("content_sha256", "sha256", ""), content_sha256: fc.oneof(fc.stringMatching(/^[0-9a-f]{64}$/), junkValue) }),
         junkValue,
       );
-      const body = bodyText(bodyObject({ content, path: memoryPath, precondition }));
+      // Renames onto seeded paths, their folders and their children, to meet the overlap rule too.
+      const newPath = fc.oneof(memoryPath, validMemoryPath, fc.constantFrom(...Object.keys(SEED), "/notes", "/deep", "/deep/x", "/a/b", "/é/x"));
+      const body = bodyText(bodyObject({ content, path: newPath, precondition }));
       await checkProperty(FILE, "update memory bodies", 50, [oddId("mem", ids), body, queryString(["view"])], async (id, text, query) => {
         await probe(ctx, { method: "POST", path: `/v1/memory_stores/${store.id}/memories/${id}${query}`, body: text });
       });
@@ -80,7 +101,7 @@ describe("fuzz: memories", () => {
   );
 
   it(
-    "list: any query is answered cleanly and writes nothing",
+    "list memories: any query is answered cleanly and writes nothing",
     async () => {
       const store = await fuzzStore(ctx, "fuzz list", SEED);
       const query = queryString(["path_prefix", "depth", "view", "limit", "page"]);
@@ -97,7 +118,7 @@ describe("fuzz: memories", () => {
   );
 
   it(
-    "retrieve and delete: odd ids and queries are answered cleanly",
+    "retrieve and delete memories: odd ids and queries are answered cleanly",
     async () => {
       const store = await fuzzStore(ctx, "fuzz retrieve delete", SEED);
       const ids = Object.values(store.memoryIds);
@@ -114,7 +135,7 @@ describe("fuzz: memories", () => {
 
 describe("fuzz: memory versions", () => {
   it(
-    "list: any query is answered cleanly and writes nothing",
+    "list versions: any query is answered cleanly and writes nothing",
     async () => {
       const store = await fuzzStore(ctx, "fuzz versions", SEED);
       const memoryId = Object.values(store.memoryIds)[0]!;
@@ -129,7 +150,7 @@ describe("fuzz: memory versions", () => {
   );
 
   it(
-    "retrieve and redact: odd ids, queries and bodies are answered cleanly",
+    "retrieve and redact versions: odd ids, queries and bodies are answered cleanly",
     async () => {
       const store = await fuzzStore(ctx, "fuzz redact", SEED);
       const client = ctx.server.client.beta.memoryStores;

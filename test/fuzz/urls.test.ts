@@ -7,6 +7,7 @@ import { oddId, queryString } from "./arb-query.ts";
 import { checkProperty, timeoutFor } from "./fuzz-run.ts";
 import { expectInvariants, fuzzStore, probe, useFuzzServer } from "./fuzz-server.ts";
 import { pathSafe } from "./http.ts";
+import { ADMIN_KEY } from "../helpers/server.ts";
 
 const ctx = useFuzzServer();
 const FILE = import.meta.filename;
@@ -68,6 +69,35 @@ describe("fuzz: URLs", () => {
         fc.pre(new URL(p.replace(/\\/g, "/").replace(/\/{2,}/g, "/"), "http://server.invalid").pathname.startsWith("/v1/"));
         await probe(ctx, { method: m, path: p, body: m === "GET" ? undefined : "{}" }, { readOnly: true });
       });
+    },
+    timeoutFor(60),
+  );
+
+  it(
+    "odd credentials, beta headers and content types: refused with the envelope, nothing written",
+    async () => {
+      const store = await fuzzStore(ctx, "fuzz headers");
+      const printable = fc.string({ maxLength: 40 }).map((v) => v.replace(/[^\x20-\x7e]/g, ""));
+      const header = (values: fc.Arbitrary<string>) => fc.option(values, { nil: undefined });
+      const headers = fc.record({
+        "x-api-key": header(fc.oneof(fc.constantFrom(ADMIN_KEY, ` ${ADMIN_KEY} `, ADMIN_KEY.toUpperCase(), ADMIN_KEY.slice(0, -1), "", " "), printable)),
+        authorization: header(fc.constantFrom(`Bearer ${ADMIN_KEY}`, `bearer ${ADMIN_KEY}`, `Bearer  ${ADMIN_KEY}`, `Basic ${ADMIN_KEY}`, "Bearer", "Bearer ", "")),
+        "anthropic-beta": header(
+          fc.oneof(
+            fc.constantFrom("agent-memory-2026-07-22", "managed-agents-2026-04-01", "agent-memory-2026-07-22,managed-agents-2026-04-01", " agent-memory-2026-07-22 ,x", "AGENT-MEMORY-2026-07-22", ""),
+            printable,
+          ),
+        ),
+        "anthropic-version": header(fc.constantFrom("2023-06-01", "2026-10-21", "", "garbage")),
+        "content-type": header(fc.constantFrom("application/json", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "", "application/json; charset=latin1")),
+      });
+      let n = 0;
+      await checkProperty(FILE, "odd headers", 60, [headers], async (h) => {
+        const sent = Object.fromEntries(Object.entries(h).filter(([, v]) => v !== undefined)) as Record<string, string>;
+        const req = { method: "POST", path: `/v1/memory_stores/${store.id}/memories`, body: JSON.stringify({ path: `/h/${n++}`, content: "x" }), headers: sent, bare: true };
+        await probe(ctx, req);
+      });
+      await expectInvariants(ctx);
     },
     timeoutFor(60),
   );
