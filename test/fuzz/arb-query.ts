@@ -5,7 +5,13 @@ import { edgeNumber, numberishString } from "./arb-json.ts";
 import { memoryPath } from "./arb-paths.ts";
 import { encoded, pathSafe } from "./http.ts";
 
+const offset = fc.oneof(fc.constant("Z"), fc.tuple(fc.constantFrom("+", "-"), fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([sign, h, m]) => `${sign}${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`));
+
+/** RFC 3339 times over all the years it can write (0000–9999), any offset; and things that are not. */
 const timestamp = fc.oneof(
+  fc
+    .tuple(fc.date({ min: new Date("0000-01-01T00:00:00Z"), max: new Date("9999-12-31T23:59:59Z"), noInvalidDate: true }), offset)
+    .map(([d, off]) => d.toISOString().replace("Z", off)),
   fc.date({ min: new Date(-8.64e15), max: new Date(8.64e15), noInvalidDate: true }).map((d) => d.toISOString()),
   fc.constantFrom(
     "2026-01-01T00:00:00Z", "0000-01-01T00:00:00Z", "9999-12-31T23:59:59.999999999Z", "2026-02-30T00:00:00Z",
@@ -87,4 +93,31 @@ export function oddId(prefix: string, real: readonly string[] = []): fc.Arbitrar
     { arbitrary: fc.string({ unit: "binary", minLength: 1, maxLength: 20 }).map((s) => encoded(s)), weight: 2 },
     { arbitrary: fc.string({ minLength: 1, maxLength: 20 }).map((s) => pathSafe(s).replace(/[/?]/g, encodeURIComponent)), weight: 2 },
   );
+}
+
+/**
+ * The `created_at` bounds a list query asks for, as the server reads them (the last of
+ * duplicate keys wins), in epoch ms; undefined where absent or not a date.
+ */
+export function createdAtBounds(query: string): { gte?: number; lte?: number } {
+  let params: URLSearchParams;
+  try {
+    params = new URLSearchParams(query);
+  } catch {
+    return {};
+  }
+  const last = (key: string) => {
+    const values = params.getAll(key);
+    const ms = values.length ? Date.parse(values[values.length - 1]!) : NaN;
+    return Number.isNaN(ms) ? undefined : ms;
+  };
+  return { gte: last("created_at[gte]"), lte: last("created_at[lte]") };
+}
+
+/** Every listed item lies within the query's `created_at` bounds. */
+export function outsideBounds(query: string, items: { created_at: string }[]): string[] {
+  const { gte, lte } = createdAtBounds(query);
+  return items
+    .filter((item) => (gte !== undefined && Date.parse(item.created_at) < gte) || (lte !== undefined && Date.parse(item.created_at) > lte))
+    .map((item) => `${item.created_at} is outside ${query}`);
 }

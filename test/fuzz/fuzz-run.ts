@@ -11,14 +11,18 @@ export const BASE_SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) :
 const LONG_RUNS = process.env.FUZZ_RUNS ? Number(process.env.FUZZ_RUNS) : undefined;
 const REPLAY_PATH = process.env.FUZZ_PATH;
 
-/** Runs per property: the short default of `npm test`, or FUZZ_RUNS (`npm run fuzz`). */
-export function runs(short: number): number {
-  return LONG_RUNS ?? short;
+/** How many runs a property makes by default, and at most in the long run (for the costly ones). */
+export type RunCount = number | { short: number; max: number };
+
+/** Runs per property: the short default of `npm test`, or FUZZ_RUNS (`npm run fuzz`) up to the property's max. */
+export function runs(count: RunCount): number {
+  const { short, max } = typeof count === "number" ? { short: count, max: Infinity } : count;
+  return Math.min(LONG_RUNS ?? short, max);
 }
 
 /** A vitest timeout that grows with the runs, so the long run is not cut short. */
-export function timeoutFor(short: number, msPerRun = 250): number {
-  return 30_000 + runs(short) * msPerRun;
+export function timeoutFor(count: RunCount, msPerRun = 500): number {
+  return 30_000 + runs(count) * msPerRun;
 }
 
 /** Each property gets its own seed derived from the base seed and its name, so properties differ. */
@@ -36,14 +40,14 @@ function seedFor(name: string): number {
 export async function checkProperty<Ts extends [unknown, ...unknown[]]>(
   testFile: string,
   name: string,
-  short: number,
+  count: RunCount,
   arbitraries: { [K in keyof Ts]: fc.Arbitrary<Ts[K]> },
   predicate: (...args: Ts) => Promise<void>,
 ): Promise<void> {
   const property = fc.asyncProperty(...arbitraries, predicate);
   const details = await fc.check(property, {
     seed: seedFor(name),
-    numRuns: runs(short),
+    numRuns: runs(count),
     ...(REPLAY_PATH ? { path: REPLAY_PATH, endOnFailure: true } : {}),
   });
   // FUZZ_STATS=1: how many requests each property sent, and how many it skipped (known bugs, preconditions).

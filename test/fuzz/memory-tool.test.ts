@@ -127,7 +127,7 @@ describe("fuzz: memory tool", () => {
       });
       await expectInvariants(ctx);
     },
-    timeoutFor(30),
+    timeoutFor(30, 1_500),
   );
 
   it(
