@@ -33,7 +33,7 @@ describe("fuzz: memories", () => {
       const store = await fuzzStore(ctx, "fuzz create", SEED);
       const live = new Set(Object.keys(SEED));
       const path = fc.oneof({ arbitrary: memoryPath, weight: 3 }, { arbitrary: boundaryPath, weight: 2 }, { arbitrary: validMemoryPath, weight: 1 });
-      await checkProperty(FILE, "create memory paths", 80, [path, fc.string({ maxLength: 20 })], async (path, text) => {
+      await checkProperty(FILE, "create memory paths", 60, [path, fc.string({ maxLength: 20 })], async (path, text) => {
         const req = { method: "POST", path: `/v1/memory_stores/${store.id}/memories`, body: JSON.stringify({ path, content: text }) };
         const { res, body } = await probe(ctx, req);
         const exchange = `${JSON.stringify(path)} → ${res.status} ${res.text.slice(0, 200)}`;
@@ -49,7 +49,7 @@ describe("fuzz: memories", () => {
       });
       await expectInvariants(ctx);
     },
-    timeoutFor(80),
+    timeoutFor(60),
   );
 
   it(
@@ -108,7 +108,7 @@ describe("fuzz: memories", () => {
     async () => {
       const store = await fuzzStore(ctx, "fuzz list", SEED);
       const query = queryString(["path_prefix", "depth", "view", "limit", "page"]);
-      await checkProperty(FILE, "list memories queries", 60, [query], async (q) => {
+      await checkProperty(FILE, "list memories queries", 40, [query], async (q) => {
         const { ok, body } = await probe(ctx, { method: "GET", path: `/v1/memory_stores/${store.id}/memories${q}` }, { readOnly: true });
         if (ok) {
           expect(Array.isArray(body.data)).toBe(true);
@@ -144,7 +144,7 @@ describe("fuzz: memory versions", () => {
       const memoryId = Object.values(store.memoryIds)[0]!;
       const query = queryString(["memory_id", "operation", "api_key_id", "session_id", "user_id", "service_account_id", "created_at[gte]", "created_at[lte]", "view", "limit", "page"]);
       const withRealId = fc.oneof(query, query.map((q) => `${q || "?"}&memory_id=${encoded(memoryId)}`));
-      await checkProperty(FILE, "list versions queries", 60, [withRealId], async (q) => {
+      await checkProperty(FILE, "list versions queries", 40, [withRealId], async (q) => {
         const { ok, body } = await probe(ctx, { method: "GET", path: `/v1/memory_stores/${store.id}/memory_versions${q}` }, { readOnly: true });
         if (ok) expect(outsideBounds(q, body.data as { created_at: string }[])).toEqual([]);
       });

@@ -50,7 +50,7 @@ describe("fuzz: memory stores", () => {
     async () => {
       await fuzzStore(ctx, "fuzz list stores");
       const query = queryString(["include_archived", "created_at[gte]", "created_at[lte]", "limit", "page"]);
-      await checkProperty(FILE, "list stores queries", 60, [query], async (q) => {
+      await checkProperty(FILE, "list stores queries", 40, [query], async (q) => {
         const { ok, body } = await probe(ctx, { method: "GET", path: `/v1/memory_stores${q}` }, { readOnly: true });
         if (ok) expect(outsideBounds(q, body.data as { created_at: string }[])).toEqual([]);
       });

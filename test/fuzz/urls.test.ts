@@ -47,7 +47,7 @@ describe("fuzz: URLs", () => {
             body: fc.option(bodyText(bodyObject({ path: junkValue, content: junkValue, command: fc.constantFrom("view", "create"), name: junkValue })), { nil: undefined }),
           }),
         );
-      await checkProperty(FILE, "odd ids in routes", 80, [req], async (r) => {
+      await checkProperty(FILE, "odd ids in routes", 60, [req], async (r) => {
         const path = r.template.replace("{store}", r.store).replace("{memory}", r.memory).replace("{version}", r.version) + r.query;
         await probe(ctx, { method: r.method, path, body: r.method === "GET" ? undefined : r.body }, { readOnly: r.method === "GET" });
       });
@@ -63,7 +63,7 @@ describe("fuzz: URLs", () => {
         .array(fc.oneof(segment, fc.constantFrom("memory_stores", "memories", "memory_versions", "memory_tool", "v1", "..", "%2e%2e", "api_keys", "users")), { minLength: 1, maxLength: 6 })
         .map((segments) => "/v1/" + segments.map((s) => pathSafe(s).replace(/[?]/g, "%3F")).join("/"));
       const method = fc.constantFrom("GET", "POST", "DELETE", "PUT", "PATCH");
-      await checkProperty(FILE, "unknown /v1 paths", 60, [method, path], async (m, p) => {
+      await checkProperty(FILE, "unknown /v1 paths", 40, [method, path], async (m, p) => {
         // Only paths that stay under /v1 once Next.js has resolved `\`, `//` and `..` (it does so in this order);
         // the rest address the console's pages.
         fc.pre(new URL(p.replace(/\\/g, "/").replace(/\/{2,}/g, "/"), "http://server.invalid").pathname.startsWith("/v1/"));
@@ -92,7 +92,7 @@ describe("fuzz: URLs", () => {
         "content-type": header(fc.constantFrom("application/json", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "", "application/json; charset=latin1")),
       });
       let n = 0;
-      await checkProperty(FILE, "odd headers", 60, [headers], async (h) => {
+      await checkProperty(FILE, "odd headers", 40, [headers], async (h) => {
         const sent = Object.fromEntries(Object.entries(h).filter(([, v]) => v !== undefined)) as Record<string, string>;
         const req = { method: "POST", path: `/v1/memory_stores/${store.id}/memories`, body: JSON.stringify({ path: `/h/${n++}`, content: "x" }), headers: sent, bare: true };
         await probe(ctx, req);
