@@ -20,7 +20,18 @@ const limit = z
   .regex(/^\d+$/, "must be an integer")
   .transform(Number)
   .pipe(z.number().int().min(1).max(LIMITS.pageMax, `must be at most ${LIMITS.pageMax}`));
-const timestamp = z.iso.datetime({ offset: true, message: "must be an RFC 3339 timestamp" }).transform((s) => new Date(s));
+/**
+ * RFC 3339 allows years 0000–9999 and offsets that carry a time past either end, but neither
+ * engine can compare such a bound: PostgreSQL has no year 0 (a 500), and SQLite compares the
+ * stored ISO text, where "+010000-…" sorts before "2026-…" (wrong rows). Every stored timestamp
+ * comes from the server's clock, inside years 1–9999, so clamping a bound to that range selects
+ * exactly the same rows on both engines.
+ */
+const EARLIEST = new Date("0001-01-01T00:00:00.000Z");
+const LATEST = new Date("9999-12-31T23:59:59.999Z");
+const timestamp = z.iso
+  .datetime({ offset: true, message: "must be an RFC 3339 timestamp" })
+  .transform((s) => new Date(Math.min(Math.max(Date.parse(s), EARLIEST.getTime()), LATEST.getTime())));
 const bool = z.enum(["true", "false"], "must be true or false").transform((v) => v === "true");
 
 export const viewQuery = z.object({ view: view.optional() });
