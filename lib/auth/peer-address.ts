@@ -1,4 +1,5 @@
 import http from "node:http";
+import { answerUndecodableApiPath } from "../http/undecodable-path.ts";
 
 /**
  * The TCP peer's address, stamped on every request by the HTTP server itself.
@@ -9,7 +10,8 @@ import http from "node:http";
  * appends, so a client that sends its own X-Forwarded-For hides its address completely and
  * no entry of that header can be trusted. This hook runs before Next sees the request,
  * overwrites any client-sent copy of PEER_HEADER, and is installed from instrumentation.ts
- * (register() finishes before `next start` hands requests to Next).
+ * (register() finishes before `next start` hands requests to Next). The same hook answers an
+ * API path that cannot be percent-decoded, which Next itself would fail on with a 500.
  */
 export const PEER_HEADER = "x-memory-console-peer";
 const INSTALLED = Symbol.for("memory-console.peer-address");
@@ -25,6 +27,7 @@ export function installPeerAddressHeader() {
       const address = req.socket?.remoteAddress;
       if (address) req.headers[PEER_HEADER] = address;
       else delete req.headers[PEER_HEADER];
+      if (event === "request" && answerUndecodableApiPath(req, args[1] as http.ServerResponse)) return true;
     }
     return emit.apply(this, [event, ...args] as Parameters<typeof emit>);
   } as typeof proto.emit;
