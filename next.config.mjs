@@ -1,3 +1,4 @@
+// NODE_ENV is set by Next.js itself (`next dev` / `next build`), so it is not part of lib/config.ts.
 const development = process.env.NODE_ENV === "development";
 
 /**

@@ -3,12 +3,30 @@ import { z } from "zod";
 import { parseTrustedProxies } from "./auth/trusted-proxies.ts";
 
 /**
- * Every environment variable the server reads, validated once. Unset means the default that
- * makes a fresh clone work with nothing configured.
+ * Every environment variable the server reads, validated once; no other file of the server
+ * reads process.env (test/unit/config.test.ts checks that, and that README's configuration
+ * table lists exactly these). Unset means the default that makes a fresh clone work with
+ * nothing configured. Left to the framework: NEXT_RUNTIME (instrumentation.ts) and NODE_ENV
+ * (next.config.mjs), which Next.js sets itself; scripts may read their own command-line env.
  */
-const schema = z.object({
+const httpUrl = (name: string) =>
+  z.string().refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), `${name} must be an http:// or https:// URL`);
+
+const variables = z.object({
+  /** Read by `next start` itself, not by this code; declared so that it is documented and checked with the rest. */
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   DATABASE_URL: z.string().optional(),
+  /** A bootstrap admin key; short secrets are guessable, hence the minimum. */
   MEMORY_CONSOLE_API_KEY: z.string().min(16, "MEMORY_CONSOLE_API_KEY must be at least 16 characters").optional(),
+  /** Both or neither: they create the first admin at start (ignored once any account exists). */
+  MEMORY_CONSOLE_ADMIN_EMAIL: z.string().optional(),
+  MEMORY_CONSOLE_ADMIN_PASSWORD: z.string().optional(),
+  /** Signs console sessions; unset (both) means one generated at first start and kept in the database. */
+  AUTH_SECRET: z.string().optional(),
+  /** next-auth's older name for AUTH_SECRET; AUTH_SECRET wins when both are set. */
+  NEXTAUTH_SECRET: z.string().optional(),
+  /** The console's public URL; unset means the origin is taken from the request's (forwarded) host. */
+  NEXTAUTH_URL: httpUrl("NEXTAUTH_URL").optional(),
   VERSION_RETENTION_DAYS: z.coerce.number().positive().default(30),
   /** How often each instance prunes old versions; 0 turns the periodic task off. */
   RETENTION_INTERVAL_MINUTES: z.coerce.number().min(0).default(60),
@@ -34,6 +52,16 @@ const schema = z.object({
     .transform(parseTrustedProxies),
 });
 
+const schema = variables.superRefine((env, ctx) => {
+  // One without the other would be silently ignored, and the admin never created.
+  if (!env.MEMORY_CONSOLE_ADMIN_EMAIL !== !env.MEMORY_CONSOLE_ADMIN_PASSWORD) {
+    ctx.addIssue({ code: "custom", path: ["MEMORY_CONSOLE_ADMIN_EMAIL"], message: "set MEMORY_CONSOLE_ADMIN_EMAIL and MEMORY_CONSOLE_ADMIN_PASSWORD together" });
+  }
+});
+
+/** The names of every variable above, for the README check. */
+export const CONFIG_VARIABLES = Object.keys(variables.shape) as readonly (keyof typeof variables.shape)[];
+
 export type Config = z.infer<typeof schema> & { database: DatabaseTarget };
 
 export type DatabaseTarget = { engine: "sqlite"; file: string } | { engine: "postgres"; url: string };
@@ -47,15 +75,27 @@ export function databaseTarget(url: string | undefined): DatabaseTarget {
   throw new Error(`DATABASE_URL must be postgresql://… or file:… (got "${url.split(":")[0]}:…")`);
 }
 
+/** Validates an environment; the messages name variables and rules, never values (some are secrets). */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    throw new Error(`Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  }
+  return { ...parsed.data, database: databaseTarget(parsed.data.DATABASE_URL) };
+}
+
 let cached: Config | undefined;
 
 export function config(): Config {
-  if (!cached) {
-    const parsed = schema.safeParse(process.env);
-    if (!parsed.success) {
-      throw new Error(`Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
-    }
-    cached = { ...parsed.data, database: databaseTarget(parsed.data.DATABASE_URL) };
-  }
+  cached ??= parseConfig(process.env);
   return cached;
+}
+
+/**
+ * next-auth (v4) reads its settings from process.env itself. Without NEXTAUTH_URL it only
+ * takes the origin from the request's Host / X-Forwarded-* headers when AUTH_TRUST_HOST is
+ * set, so it is set here, from the validated configuration, before next-auth first runs.
+ */
+export function configureNextAuth() {
+  if (!config().NEXTAUTH_URL) process.env.AUTH_TRUST_HOST ??= "true";
 }

@@ -1,6 +1,6 @@
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
-import { config } from "../config.ts";
+import { config, configureNextAuth } from "../config.ts";
 import { getDb } from "../db/instance.ts";
 import type { Db } from "../memory/db.ts";
 import { safeRedirect } from "./callback-url.ts";
@@ -44,7 +44,7 @@ async function authorize(db: Db, credentials: Record<string, unknown> | undefine
  */
 async function buildOptions(): Promise<NextAuthOptions> {
   const db = await getDb();
-  if (!process.env.NEXTAUTH_URL) process.env.AUTH_TRUST_HOST ??= "true";
+  configureNextAuth();
   return {
     secret: await authSecret(db),
     session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_S },

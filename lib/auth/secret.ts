@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { config } from "../config.ts";
 import type { Db } from "../memory/db.ts";
 
 /**
@@ -10,7 +11,8 @@ import type { Db } from "../memory/db.ts";
 let stored: Promise<string> | undefined;
 
 export function authSecret(db: Db): Promise<string> {
-  const fromEnv = process.env.AUTH_SECRET ?? process.env.NEXTAUTH_SECRET;
+  // An empty value counts as unset, as it always did.
+  const fromEnv = config().AUTH_SECRET || config().NEXTAUTH_SECRET;
   if (fromEnv) return Promise.resolve(fromEnv);
   // Once stored the value never changes, so one read per process is enough.
   stored ??= loadOrCreate(db).catch((error) => {

@@ -1,6 +1,7 @@
 import { getToken } from "next-auth/jwt";
 import type { Principal } from "../auth/principal.ts";
 import { authSecret } from "../auth/secret.ts";
+import { config } from "../config.ts";
 import { userForToken } from "../auth/users.ts";
 import type { Db } from "../memory/db.ts";
 import { permissionDenied } from "../memory/errors.ts";
@@ -28,7 +29,8 @@ function parseCookies(header: string | null): Map<string, string> {
 
 /** The origin this app is served at: NEXTAUTH_URL, else what the request's (forwarded) host says. */
 export function expectedOrigin(headers: Headers): string {
-  if (process.env.NEXTAUTH_URL) return new URL(process.env.NEXTAUTH_URL).origin;
+  const { NEXTAUTH_URL } = config();
+  if (NEXTAUTH_URL) return new URL(NEXTAUTH_URL).origin;
   const proto = headers.get("x-forwarded-proto")?.split(",")[0]?.trim() || "http";
   return `${proto}://${headers.get("x-forwarded-host") ?? headers.get("host")}`;
 }

@@ -7,8 +7,7 @@ import type { Db } from "../memory/db.ts";
 
 /** MEMORY_CONSOLE_ADMIN_EMAIL + _PASSWORD create the first admin without the setup page. */
 async function createAdminFromEnv(db: Db) {
-  const email = process.env.MEMORY_CONSOLE_ADMIN_EMAIL;
-  const password = process.env.MEMORY_CONSOLE_ADMIN_PASSWORD;
+  const { MEMORY_CONSOLE_ADMIN_EMAIL: email, MEMORY_CONSOLE_ADMIN_PASSWORD: password } = config();
   if (!email || !password) return;
   try {
     await createFirstAdmin(db, { email, password });

@@ -1,0 +1,93 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+import { CONFIG_VARIABLES, parseConfig } from "../../lib/config.ts";
+
+// Issue 9: every environment variable is read, validated and documented in lib/config.ts, and
+// README's configuration table says exactly what that schema holds.
+const ROOT = join(import.meta.dirname, "../..");
+
+/** Set by Next.js itself, not by whoever runs the server; each stays where the framework wants it. */
+const FRAMEWORK_READS: Record<string, string[]> = {
+  "instrumentation.ts": ["NEXT_RUNTIME"],
+  "next.config.mjs": ["NODE_ENV"],
+};
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && /\.(ts|tsx|mjs|js)$/.test(e.name))
+    .map((e) => relative(ROOT, join(e.parentPath, e.name)))
+    .filter((file) => !file.startsWith("lib/db/generated/")); // Prisma's generated client, doc comments only
+}
+
+/** Every `process.env` in a file: the variable read, or `*` for the whole environment. */
+function envReads(file: string): string[] {
+  const source = readFileSync(join(ROOT, file), "utf8");
+  return [...source.matchAll(/process\.env(?:\.([A-Za-z_][A-Za-z0-9_]*)|\[\s*["'`]([^"'`]+)["'`]\s*\])?/g)].map((m) => m[1] ?? m[2] ?? "*");
+}
+
+function readmeVariables(): string[] {
+  const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+  const section = readme.split(/^## Configuration\s*$/m)[1]?.split(/^## /m)[0] ?? "";
+  return section
+    .split("\n")
+    .filter((line) => line.startsWith("| `"))
+    .flatMap((line) => [...line.split("|")[1]!.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((m) => m[1]!));
+}
+
+describe("configuration in one place", () => {
+  it("no server source reads process.env outside lib/config.ts", () => {
+    const files = [...sourceFiles("lib"), ...sourceFiles("app"), ...sourceFiles("components"), "proxy.ts", "instrumentation.ts", "next.config.mjs"];
+    const offenders = files
+      .filter((file) => file !== "lib/config.ts")
+      .flatMap((file) => envReads(file).filter((name) => !FRAMEWORK_READS[file]?.includes(name)).map((name) => `${file} reads process.env.${name}`));
+    expect(offenders).toEqual([]);
+  });
+
+  it("scripts take the server's settings from lib/config.ts, not from process.env", () => {
+    const offenders = sourceFiles("scripts").flatMap((file) =>
+      envReads(file)
+        .filter((name) => (CONFIG_VARIABLES as readonly string[]).includes(name))
+        .map((name) => `${file} reads process.env.${name}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it("README's configuration table lists exactly the variables of lib/config.ts", () => {
+    expect([...readmeVariables()].sort()).toEqual([...CONFIG_VARIABLES].sort());
+  });
+});
+
+describe("validation", () => {
+  const KEY = "k".repeat(16);
+
+  it("a fresh clone needs nothing configured", () => {
+    const config = parseConfig({});
+    expect(config.database.engine).toBe("sqlite");
+    expect(config.VERSION_RETENTION_DAYS).toBe(30);
+    expect(config.MEMORY_CONSOLE_API_KEY).toBeUndefined();
+  });
+
+  it("refuses a bootstrap key under 16 characters, without echoing it", () => {
+    expect(parseConfig({ MEMORY_CONSOLE_API_KEY: KEY }).MEMORY_CONSOLE_API_KEY).toBe(KEY);
+    const short = "short-secret-15";
+    expect(() => parseConfig({ MEMORY_CONSOLE_API_KEY: short })).toThrow(/MEMORY_CONSOLE_API_KEY must be at least 16 characters/);
+    expect(() => parseConfig({ MEMORY_CONSOLE_API_KEY: short })).not.toThrow(new RegExp(short));
+  });
+
+  it("refuses a NEXTAUTH_URL that is not an http(s) URL", () => {
+    expect(parseConfig({ NEXTAUTH_URL: "https://console.example.com" }).NEXTAUTH_URL).toBe("https://console.example.com");
+    expect(() => parseConfig({ NEXTAUTH_URL: "console.example.com" })).toThrow(/NEXTAUTH_URL must be an http/);
+    expect(() => parseConfig({ NEXTAUTH_URL: "ftp://console.example.com" })).toThrow(/NEXTAUTH_URL must be an http/);
+  });
+
+  it("wants the first admin's email and password together", () => {
+    expect(() => parseConfig({ MEMORY_CONSOLE_ADMIN_EMAIL: "a@b.c" })).toThrow(/together/);
+    expect(() => parseConfig({ MEMORY_CONSOLE_ADMIN_PASSWORD: "correct horse battery" })).toThrow(/together/);
+    expect(parseConfig({ MEMORY_CONSOLE_ADMIN_EMAIL: "a@b.c", MEMORY_CONSOLE_ADMIN_PASSWORD: "pw" }).MEMORY_CONSOLE_ADMIN_EMAIL).toBe("a@b.c");
+  });
+
+  it("refuses a TRUSTED_PROXIES entry that is no address", () => {
+    expect(() => parseConfig({ TRUSTED_PROXIES: "10.0.0.0/8, proxy.local" })).toThrow(/proxy\.local/);
+  });
+});
