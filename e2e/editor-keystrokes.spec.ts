@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { changeMemory, createMemory, createStore, editorReady, failOnConsoleErrorsExcept, getMemory, replaceEditorText, type WireStore } from "./console-helpers.ts";
-import { listVersions } from "./helpers.ts";
+import { apiCall, listVersions } from "./helpers.ts";
 
 // The editor owns its text while a person types: fast bursts, pastes, undo/redo and unicode save
 // exactly what was typed, and a change on the server never writes over a draft.
@@ -206,6 +206,22 @@ test.describe("the editor never loses a keystroke", () => {
     await page.keyboard.press("ControlOrMeta+Z");
     await expect(page.getByTestId("save-status")).toHaveText("Unsaved changes");
     await expect(page.getByTestId("memory-editor").locator(".view-lines")).not.toContainText("theirs");
+    checkConsole();
+  });
+
+  test("an archived store's memory stays read-only: typing changes nothing", async ({ page, baseURL }) => {
+    const archived = await createStore(baseURL!, "keystrokes archived");
+    const memory = await createMemory(baseURL!, archived.id, "/frozen.txt", "frozen\n");
+    expect((await apiCall(baseURL!, `/v1/memory_stores/${archived.id}/archive`, { method: "POST" })).status).toBe(200);
+    const checkConsole = failOnConsoleErrorsExcept(page);
+    await page.goto(`/stores/${archived.id}/memories/${memory.id}`);
+    const editor = await editorReady(page, "frozen");
+    await expect(editor).toHaveAttribute("data-readonly", "true");
+    await cursorAtEnd(page);
+    await page.keyboard.type(BURST);
+    await page.keyboard.insertText("pasted");
+    await expect(editor.locator(".view-lines")).toHaveText("frozen");
+    await expect(page.getByRole("button", { name: "Save" })).toHaveCount(0);
     checkConsole();
   });
 });
