@@ -1,30 +1,84 @@
 "use client";
 
 import Editor, { type OnMount } from "@monaco-editor/react";
-import { useRef } from "react";
+import { useImperativeHandle, useMemo, useRef, type Ref } from "react";
 import { Spinner } from "@/components/ui/states.tsx";
 import { languageForPath } from "./monaco-setup.ts";
+import { replaceModelText, type CodeEditor } from "./replace-model-text.ts";
 import { useMonacoReady } from "./use-monaco-ready.ts";
+
+/** The page's hold on the editor's text, which Monaco owns. */
+export type MemoryEditorHandle = {
+  /** The text as it is now in Monaco's model; null until Monaco has mounted. */
+  getText(): string | null;
+  /** Replaces the whole text as one undoable edit, keeping the cursor where it can stay. */
+  replaceText(text: string): void;
+  /** Ends the current undo step, so that Ctrl+Z comes back exactly to this text (done on save). */
+  closeUndoStep(): void;
+};
 
 export type MemoryEditorProps = {
   path: string;
-  value: string;
-  onChange: (value: string) => void;
+  /** The text Monaco starts with. Later values are ignored: change the text through the handle. */
+  initialText: string;
+  /** After every change of the text (typing, undo, replaceText): for the dirty flag and size counter. */
+  onTextChange: (text: string) => void;
+  handleRef: Ref<MemoryEditorHandle | null>;
   readOnly: boolean;
   /** Ctrl/Cmd+S inside the editor. */
   onSave?: () => void;
   height?: string;
 };
 
-/** Monaco on a memory's content, from the app's own bundle; language by the path's extension. */
-export function MemoryEditor({ path, value, onChange, readOnly, onSave, height = "60vh" }: MemoryEditorProps) {
+/**
+ * Monaco on a memory's content, from the app's own bundle; language by the path's extension.
+ * Uncontrolled on purpose: a `value` prop fed back from React state writes a render-old text
+ * over keystrokes Monaco has already taken, and fast typing loses characters.
+ */
+export function MemoryEditor({ path, initialText, onTextChange, handleRef, readOnly, onSave, height = "60vh" }: MemoryEditorProps) {
   const ready = useMonacoReady();
+  const editorRef = useRef<CodeEditor | null>(null);
   const saveRef = useRef(onSave);
   saveRef.current = onSave;
+  const changeRef = useRef(onTextChange);
+  changeRef.current = onTextChange;
+
+  useImperativeHandle(
+    handleRef,
+    () => ({
+      getText: () => editorRef.current?.getValue() ?? null,
+      replaceText: (text) => {
+        if (editorRef.current) replaceModelText(editorRef.current, text);
+      },
+      closeUndoStep: () => editorRef.current?.pushUndoStop(),
+    }),
+    [],
+  );
 
   const onMount: OnMount = (editor, monaco) => {
+    editorRef.current = editor;
+    editor.onDidDispose(() => {
+      editorRef.current = null;
+    });
     editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyS, () => saveRef.current?.());
+    editor.onDidChangeModelContent(() => changeRef.current(editor.getValue()));
   };
+
+  // A new options object on every render would make @monaco-editor/react call updateOptions each time.
+  const options = useMemo(
+    () => ({
+      readOnly,
+      domReadOnly: readOnly,
+      minimap: { enabled: false },
+      wordWrap: "on" as const,
+      scrollBeyondLastLine: false,
+      fontSize: 13,
+      tabSize: 2,
+      renderWhitespace: "trailing" as const,
+      unicodeHighlight: { ambiguousCharacters: false },
+    }),
+    [readOnly],
+  );
 
   if (!ready) return <Spinner label="Loading editor…" />;
   return (
@@ -32,21 +86,10 @@ export function MemoryEditor({ path, value, onChange, readOnly, onSave, height =
       <Editor
         height={height}
         language={languageForPath(path)}
-        value={value}
-        onChange={(next) => onChange(next ?? "")}
+        defaultValue={initialText}
         onMount={onMount}
         loading={<Spinner label="Loading editor…" />}
-        options={{
-          readOnly,
-          domReadOnly: readOnly,
-          minimap: { enabled: false },
-          wordWrap: "on",
-          scrollBeyondLastLine: false,
-          fontSize: 13,
-          tabSize: 2,
-          renderWhitespace: "trailing",
-          unicodeHighlight: { ambiguousCharacters: false },
-        }}
+        options={options}
       />
     </div>
   );

@@ -1,7 +1,7 @@
 "use client";
 
 import { DiffEditor, type DiffOnMount } from "@monaco-editor/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Spinner } from "@/components/ui/states.tsx";
 import { languageForPath } from "./monaco-setup.ts";
 import { useMonacoReady } from "./use-monaco-ready.ts";
@@ -22,6 +22,11 @@ export type MergeDiffEditorProps = {
  */
 export function MergeDiffEditor({ path, theirs, initialMerged, onMergedChange }: MergeDiffEditorProps) {
   const ready = useMonacoReady();
+  // Held from the first render: the parent passes its latest copy of the merge back in, and
+  // @monaco-editor/react writes a changed `modified` prop over the model, losing fast keystrokes.
+  const [startText] = useState(initialMerged);
+  const changeRef = useRef(onMergedChange);
+  changeRef.current = onMergedChange;
   const editorRef = useRef<Parameters<DiffOnMount>[0] | null>(null);
   const modelsRef = useRef<ReturnType<Parameters<DiffOnMount>[0]["getModel"]>>(null);
   // @monaco-editor/react would dispose the models before the diff widget lets go of them, and
@@ -43,7 +48,7 @@ export function MergeDiffEditor({ path, theirs, initialMerged, onMergedChange }:
     editorRef.current = editor;
     modelsRef.current = editor.getModel();
     const modified = editor.getModifiedEditor();
-    modified.onDidChangeModelContent(() => onMergedChange(modified.getValue()));
+    modified.onDidChangeModelContent(() => changeRef.current(modified.getValue()));
   };
   if (!ready) return <Spinner label="Loading diff editor…" />;
   return (
@@ -52,7 +57,7 @@ export function MergeDiffEditor({ path, theirs, initialMerged, onMergedChange }:
         height="55vh"
         language={languageForPath(path)}
         original={theirs}
-        modified={initialMerged}
+        modified={startText}
         onMount={onMount}
         keepCurrentOriginalModel
         keepCurrentModifiedModel

@@ -1,8 +1,11 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import type { MemoryEditorHandle } from "@/components/editor/memory-editor.tsx";
 import { threeWayMerge, type MergeResult } from "@/components/editor/three-way-merge.ts";
+import { utf8Length } from "@/components/memories/size-counter.tsx";
+import { LIMITS } from "@/lib/memory/limits.ts";
 import { api, ApiError } from "@/lib/queries/api-client.ts";
 import { queryKeys } from "@/lib/queries/keys.ts";
 import type { Memory } from "@/lib/queries/types.ts";
@@ -20,10 +23,15 @@ const baseOf = (memory: Memory): EditBase => ({ content: memory.content ?? "", s
  * Editing one memory with optimistic concurrency. Every save sends the content_sha256 of the
  * version being edited; a 409 memory_precondition_failed_error fetches the current version and
  * opens a three-way merge. While the draft is clean, newer server content is adopted silently.
+ *
+ * The editor owns the text (see MemoryEditor): saves read it from Monaco's model, and the text
+ * is only ever replaced on purpose (adopting the server's content, take theirs, saving a merge),
+ * through the editor's handle. `draft` is a copy for display (dirty flag, size), never fed back.
  */
 export function useMemoryEditing(storeId: string, memory: Memory) {
   const client = useQueryClient();
   const update = useUpdateMemory(storeId, memory.id);
+  const editorRef = useRef<MemoryEditorHandle | null>(null);
   const [base, setBase] = useState<EditBase>(() => baseOf(memory));
   const [draft, setDraft] = useState(memory.content ?? "");
   const [conflict, setConflict] = useState<EditConflict | null>(null);
@@ -31,12 +39,22 @@ export function useMemoryEditing(storeId: string, memory: Memory) {
   const dirty = draft !== base.content;
   const serverMoved = memory.content_sha256 !== base.sha && memory.content != null;
 
+  /** The text in the editor now, which may be ahead of the last render's `draft`. */
+  const currentText = () => editorRef.current?.getText() ?? draft;
+  /** `draft` is set here too, for when Monaco has not mounted yet (it then starts from `draft`). */
+  const replaceText = (text: string) => {
+    editorRef.current?.replaceText(text);
+    setDraft(text);
+  };
+
   useEffect(() => {
-    if (serverMoved && !dirty && !conflict && !update.isPending) {
+    // Checked against the editor itself: keys typed since this render must not be replaced.
+    // (currentText and replaceText only read the ref and call setters: no dependencies of their own.)
+    if (serverMoved && !conflict && !update.isPending && currentText() === base.content) {
       setBase(baseOf(memory));
-      setDraft(memory.content ?? "");
+      replaceText(memory.content ?? "");
     }
-  }, [serverMoved, dirty, conflict, update.isPending, memory]);
+  }, [serverMoved, dirty, conflict, update.isPending, memory, base.content]);
 
   /** Saves `content` on condition that the server still has `against`. */
   function save(content: string, against: EditBase = base) {
@@ -55,6 +73,14 @@ export function useMemoryEditing(storeId: string, memory: Memory) {
     );
   }
 
+  /** Saves what the editor holds now (not what the last render saw), if it changed and fits. */
+  function saveEditor() {
+    // Typing before and after a save would otherwise be one undo step (VS Code does the same).
+    editorRef.current?.closeUndoStep();
+    const content = currentText();
+    if (content !== base.content && utf8Length(content) <= LIMITS.memoryContentBytes) save(content);
+  }
+
   async function openConflict(baseContent: string, mine: string) {
     try {
       const theirs = await api<Memory>(`/v1/memory_stores/${storeId}/memories/${memory.id}`, { query: { view: "full" } });
@@ -67,20 +93,20 @@ export function useMemoryEditing(storeId: string, memory: Memory) {
   }
 
   const resolve = {
-    /** Drop my edit: the editor continues from the server's current version. */
+    /** Drop my edit: the editor continues from the server's current version (Ctrl+Z there brings mine back). */
     takeTheirs() {
       if (!conflict) return;
       setBase(baseOf(conflict.theirs));
-      setDraft(conflict.theirs.content ?? "");
+      replaceText(conflict.theirs.content ?? "");
       setConflict(null);
     },
-    /** Save `content` (mine, or the merge) over the server's current version. */
+    /** Save `content` (mine, or the merge) over the server's current version; the editor takes `content`. */
     saveOverTheirs(content: string) {
       if (!conflict) return;
-      setDraft(content);
+      replaceText(content);
       save(content, baseOf(conflict.theirs));
     },
   };
 
-  return { base, draft, setDraft, dirty, serverMoved: serverMoved && dirty, conflict, conflictError, update, save: () => save(draft), resolve };
+  return { base, draft, onEditorChange: setDraft, editorRef, dirty, serverMoved: serverMoved && dirty, conflict, conflictError, update, save: saveEditor, resolve };
 }

@@ -27,7 +27,8 @@ export function MemoryEditing({ store, memory, editable }: MemoryEditingProps) {
   const [leaving, setLeaving] = useState(false);
   const bytes = utf8Length(editing.draft);
   const canSave = editable && editing.dirty && !editing.update.isPending && bytes <= LIMITS.memoryContentBytes && !editing.conflict;
-  const save = () => canSave && editing.save();
+  // Not gated on canSave: that is as of the last render, and keys typed since count. The hook checks the editor's own text.
+  const save = () => editable && !editing.update.isPending && !editing.conflict && editing.save();
 
   // Ctrl/Cmd+S also when the focus is outside the editor (Monaco handles it inside), never the browser's "Save page".
   const saveRef = useRef(save);
@@ -73,7 +74,32 @@ export function MemoryEditing({ store, memory, editable }: MemoryEditingProps) {
         <Alert tone="warning">Someone changed this memory since you started editing. Saving will show both versions to merge.</Alert>
       )}
       {editing.conflictError && <Alert title="Could not load the current version">{editing.conflictError.message}</Alert>}
-      {editing.conflict ? (
+      {/* Hidden, not unmounted, during a conflict: the editor keeps its text and undo history. */}
+      <div hidden={editing.conflict !== null} className="space-y-4">
+        {editable && (
+          <div className="flex flex-wrap items-center gap-3">
+            <Button onClick={save} disabled={!canSave} title="Ctrl/Cmd+S">
+              {editing.update.isPending ? "Saving…" : "Save"}
+            </Button>
+            <span className="text-sm text-slate-600" data-testid="save-status">
+              {editing.update.isPending ? "Saving…" : editing.dirty ? "Unsaved changes" : editing.update.isSuccess ? "Saved" : "No changes"}
+            </span>
+            <span className="ml-auto">
+              <SizeCounter bytes={bytes} />
+            </span>
+          </div>
+        )}
+        {editing.update.error && <Alert>{editing.update.error.message}</Alert>}
+        <MemoryEditor
+          path={memory.path}
+          initialText={editing.draft}
+          onTextChange={editing.onEditorChange}
+          handleRef={editing.editorRef}
+          readOnly={!editable}
+          onSave={save}
+        />
+      </div>
+      {editing.conflict && (
         <ConflictView
           key={editing.conflict.theirs.memory_version_id + editing.conflict.mine.length}
           path={memory.path}
@@ -86,24 +112,6 @@ export function MemoryEditing({ store, memory, editable }: MemoryEditingProps) {
           onKeepMine={() => editing.resolve.saveOverTheirs(editing.conflict!.mine)}
           onSaveMerge={editing.resolve.saveOverTheirs}
         />
-      ) : (
-        <>
-          {editable && (
-            <div className="flex flex-wrap items-center gap-3">
-              <Button onClick={save} disabled={!canSave} title="Ctrl/Cmd+S">
-                {editing.update.isPending ? "Saving…" : "Save"}
-              </Button>
-              <span className="text-sm text-slate-600" data-testid="save-status">
-                {editing.update.isPending ? "Saving…" : editing.dirty ? "Unsaved changes" : editing.update.isSuccess ? "Saved" : "No changes"}
-              </span>
-              <span className="ml-auto">
-                <SizeCounter bytes={bytes} />
-              </span>
-            </div>
-          )}
-          {editing.update.error && <Alert>{editing.update.error.message}</Alert>}
-          <MemoryEditor path={memory.path} value={editing.draft} onChange={editing.setDraft} readOnly={!editable} onSave={save} />
-        </>
       )}
       <UnsavedChangesGuard when={editable && !leaving && (editing.dirty || editing.conflict !== null)} />
       {dialog === "rename" && <RenameMemoryDialog memory={memory} onClose={() => setDialog(null)} />}
