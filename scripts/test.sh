@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# npm test: build the app, run the unit and API suites on SQLite, the engine-dependent suites
+# npm test: type-check and build the app, run the unit and API suites on SQLite, the engine-dependent suites
 # again on PostgreSQL (in a fresh database per server, dropped afterwards), then the e2e specs
 # in Chromium. REQUIRE_POSTGRES=1 (set by CI) turns a missing PostgreSQL into a failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+echo "=== typecheck ==="
+npm run typecheck
 
 npm run build
 
