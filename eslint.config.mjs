@@ -1,0 +1,89 @@
+// ESLint: the recommended JS and typescript-eslint sets, Next's rules (React, hooks, a11y, Next),
+// and the layer rules of DESIGN.md ("Layers"), which test/unit/layers.test.ts proves still bite.
+import js from "@eslint/js";
+import nextVitals from "eslint-config-next/core-web-vitals";
+import nextTs from "eslint-config-next/typescript";
+import { createNodeResolver, importX } from "eslint-plugin-import-x";
+import { defineConfig, globalIgnores } from "eslint/config";
+
+// Imports are resolved (aliases, relative paths, `.ts` extensions) the way tsconfig.json does it,
+// so a layer rule sees the file an import lands on, however it is spelled.
+const resolver = createNodeResolver({
+  extensions: [".ts", ".tsx", ".mts", ".js", ".mjs", ".json"],
+  tsconfig: { configFile: "./tsconfig.json" },
+});
+
+// Packages the domain core may not import: it is plain TypeScript, no framework, HTTP or UI.
+const frameworkPackages = ["next", "react", "react-dom", "next-auth"];
+
+export default defineConfig([
+  globalIgnores([
+    "lib/db/generated/**",
+    "prisma/generated/**",
+    ".next/**",
+    "next-env.d.ts",
+    "test-results/**",
+    "playwright-report/**",
+    "e2e/screenshots/**",
+    "bench/work/**",
+    "data/**",
+  ]),
+  js.configs.recommended,
+  ...nextVitals,
+  ...nextTs,
+  {
+    settings: { "import-x/resolver-next": [resolver] },
+    plugins: { "import-x": importX },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "@typescript-eslint/no-unused-expressions": "error",
+    },
+  },
+  {
+    name: "layers/domain-core",
+    files: ["lib/memory/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: frameworkPackages.map((name) => ({ name, message: "lib/memory is framework-free (DESIGN.md, Layers)." })),
+          patterns: [{ group: frameworkPackages.map((name) => `${name}/*`), message: "lib/memory is framework-free (DESIGN.md, Layers)." }],
+        },
+      ],
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            {
+              target: "./lib/memory",
+              from: ["./app", "./components", "./lib/http", "./lib/queries"],
+              message: "lib/memory imports no HTTP, UI or app code (DESIGN.md, Layers).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    name: "layers/no-prisma-in-app",
+    files: ["app/**", "components/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["@prisma/*"], message: "Pages and route handlers go through lib/memory, never Prisma (DESIGN.md, Layers)." }] },
+      ],
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            {
+              target: ["./app", "./components"],
+              from: ["./lib/db/generated", "./lib/db/client.ts"],
+              message: "Pages and route handlers go through lib/memory, never a Prisma client (DESIGN.md, Layers).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+]);
