@@ -35,9 +35,15 @@ export default defineConfig([
     settings: { "import-x/resolver-next": [resolver] },
     plugins: { "import-x": importX },
     rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "@typescript-eslint/no-unused-vars": "error",
       "@typescript-eslint/no-unused-expressions": "error",
     },
+  },
+  {
+    // Tests hold no React: vitest helpers such as useFreshDatabase and Playwright fixtures' use() are not hooks.
+    name: "tests",
+    files: ["test/**", "e2e/**", "**/*.test.ts"],
+    rules: { "react-hooks/rules-of-hooks": "off" },
   },
   {
     name: "layers/domain-core",

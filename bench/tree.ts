@@ -65,10 +65,10 @@ export function buildTree(count = 10_000, seed = 42): BenchTree {
     }
     const modules = new Set<string>();
     for (let k = 0, n = between(3, 6); k < n; k++) {
-      const module = unique(() => pick(WORDS), modules);
+      const codeModule = unique(() => pick(WORDS), modules);
       const areas = new Set<string>();
       for (let a = 0, na = between(2, 4); a < na; a++) {
-        const folder = `${project}code/${module}/${unique(() => pick(WORDS), areas)}/`;
+        const folder = `${project}code/${codeModule}/${unique(() => pick(WORDS), areas)}/`;
         const files = new Set<string>();
         for (let f = 0, nf = between(3, 8); f < nf; f++) rest.push(`${folder}${unique(() => slug(2), files)}.md`);
         if (!deepPrefix) deepPrefix = folder;

@@ -43,7 +43,7 @@ test.describe("memory tree", () => {
     }
 
     // The API's path rules are explained in the form, and its refusals shown there.
-    let dialog = await newMemory(page, "/notes/../secret.md", "x");
+    const dialog = await newMemory(page, "/notes/../secret.md", "x");
     await expect(dialog).toContainText("1 to 20 segments");
     await expect(dialog.getByRole("alert").filter({ hasText: "must not contain '.' or '..' segments" })).toBeVisible();
     await dialog.getByLabel("Path").fill("/notes");

@@ -26,6 +26,8 @@ export function SetupForm() {
     try {
       await api("/api/setup", { method: "POST", body: { email, password, name: String(form.get("name") ?? "") } });
       await signInWithRetry(email, password);
+      // A full load, as after signing in: the console starts afresh with the new session (its layout reads it on the server).
+      // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- see above
       window.location.assign("/stores");
     } catch (e) {
       setPending(false);

@@ -3,6 +3,7 @@
 import Editor, { type OnMount } from "@monaco-editor/react";
 import { useImperativeHandle, useMemo, useRef, type Ref } from "react";
 import { Spinner } from "@/components/ui/states.tsx";
+import { useLatestRef } from "@/components/ui/use-latest-ref.ts";
 import { languageForPath } from "./monaco-setup.ts";
 import { replaceModelText, type CodeEditor } from "./replace-model-text.ts";
 import { useMonacoReady } from "./use-monaco-ready.ts";
@@ -38,10 +39,8 @@ export type MemoryEditorProps = {
 export function MemoryEditor({ path, initialText, onTextChange, handleRef, readOnly, onSave, height = "60vh" }: MemoryEditorProps) {
   const ready = useMonacoReady();
   const editorRef = useRef<CodeEditor | null>(null);
-  const saveRef = useRef(onSave);
-  saveRef.current = onSave;
-  const changeRef = useRef(onTextChange);
-  changeRef.current = onTextChange;
+  const saveRef = useLatestRef(onSave);
+  const changeRef = useLatestRef(onTextChange);
 
   useImperativeHandle(
     handleRef,

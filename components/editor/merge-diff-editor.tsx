@@ -3,6 +3,7 @@
 import { DiffEditor, type DiffOnMount } from "@monaco-editor/react";
 import { useEffect, useRef, useState } from "react";
 import { Spinner } from "@/components/ui/states.tsx";
+import { useLatestRef } from "@/components/ui/use-latest-ref.ts";
 import { languageForPath } from "./monaco-setup.ts";
 import { useMonacoReady } from "./use-monaco-ready.ts";
 
@@ -25,8 +26,7 @@ export function MergeDiffEditor({ path, theirs, initialMerged, onMergedChange }:
   // Held from the first render: the parent passes its latest copy of the merge back in, and
   // @monaco-editor/react writes a changed `modified` prop over the model, losing fast keystrokes.
   const [startText] = useState(initialMerged);
-  const changeRef = useRef(onMergedChange);
-  changeRef.current = onMergedChange;
+  const changeRef = useLatestRef(onMergedChange);
   const editorRef = useRef<Parameters<DiffOnMount>[0] | null>(null);
   const modelsRef = useRef<ReturnType<Parameters<DiffOnMount>[0]["getModel"]>>(null);
   // @monaco-editor/react would dispose the models before the diff widget lets go of them, and

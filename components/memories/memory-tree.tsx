@@ -42,6 +42,7 @@ export function MemoryTree({ storeId, root, nameFilter }: MemoryTreeProps) {
   const rows = flattenTree({ root, folders, open, nameFilter });
 
   const scrollRef = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the React Compiler is not enabled here, so nothing is memoised behind TanStack Virtual's back
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
@@ -61,7 +62,7 @@ export function MemoryTree({ storeId, root, nameFilter }: MemoryTreeProps) {
   const moreKey = moreInView.map((row) => row!.key).join("|");
   useEffect(() => {
     for (const row of moreInView) if (row?.kind === "status") loadMore(row.prefix);
-    // moreKey stands for moreInView (a new array every render).
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- moreKey stands for moreInView (a new array every render); loadMore is this render's
   }, [moreKey]);
 
   const toggle = (path: string) =>

@@ -18,7 +18,7 @@ export function PathRules({ path }: PathRulesProps) {
           {LIMITS.memoryPathBytes.toLocaleString("en-US")} bytes of UTF-8.
         </li>
         <li>
-          No empty segment (no <code>//</code>, no trailing <code>/</code>), and no <code>.</code> or <code>..</code> segment.
+          No empty segment (no <code>{"//"}</code>, no trailing <code>/</code>), and no <code>.</code> or <code>..</code> segment.
         </li>
         <li>No control or invisible format characters (nor line/paragraph separators); text in Unicode NFC form.</li>
         <li>

@@ -51,9 +51,11 @@ export function useMemoryEditing(storeId: string, memory: Memory) {
     // Checked against the editor itself: keys typed since this render must not be replaced.
     // (currentText and replaceText only read the ref and call setters: no dependencies of their own.)
     if (serverMoved && !conflict && !update.isPending && currentText() === base.content) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- adopting the server's newer version must also replace the text in Monaco, which only an effect may touch
       setBase(baseOf(memory));
       replaceText(memory.content ?? "");
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- currentText and replaceText are fresh closures over a ref and setters (see above); dirty re-runs the check when the draft turns clean
   }, [serverMoved, dirty, conflict, update.isPending, memory, base.content]);
 
   /** Saves `content` on condition that the server still has `against`. */

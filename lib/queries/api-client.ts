@@ -48,7 +48,9 @@ export async function api<T>(path: string, request: ApiRequest = {}): Promise<T>
   if (!response.ok) {
     const error = (json as { error?: { type?: string; message?: string; conflicting_path?: string; conflicting_memory_id?: string } } | null)?.error;
     if (response.status === 401 && typeof window !== "undefined") {
-      // The session ended (expired, signed out elsewhere, account disabled): back to sign-in.
+      // The session ended (expired, signed out elsewhere, account disabled): back to sign-in, as a full load that
+      // drops every cached query of the old session (and this module has no router to push with).
+      // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- see above
       window.location.assign(`/sign-in?callbackUrl=${encodeURIComponent(window.location.pathname + window.location.search)}`);
     }
     throw new ApiError(response.status, error?.type ?? "api_error", error?.message ?? `Request failed with status ${response.status}.`, {

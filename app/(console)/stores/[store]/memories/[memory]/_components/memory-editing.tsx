@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { ConflictView } from "@/components/editor/conflict-view.tsx";
 import { MemoryEditor } from "@/components/editor/memory-editor.tsx";
 import { DeleteMemoryDialog } from "@/components/memories/delete-memory-dialog.tsx";
@@ -14,6 +14,7 @@ import { ArchivedBanner } from "@/components/stores/store-notices.tsx";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { formatBytes, formatDateTime } from "@/components/ui/format.ts";
+import { useLatestRef } from "@/components/ui/use-latest-ref.ts";
 import { LIMITS } from "@/lib/memory/limits.ts";
 import type { Memory, Store } from "@/lib/queries/types.ts";
 
@@ -31,8 +32,7 @@ export function MemoryEditing({ store, memory, editable }: MemoryEditingProps) {
   const save = () => editable && !editing.update.isPending && !editing.conflict && editing.save();
 
   // Ctrl/Cmd+S also when the focus is outside the editor (Monaco handles it inside), never the browser's "Save page".
-  const saveRef = useRef(save);
-  saveRef.current = save;
+  const saveRef = useLatestRef(save);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || !(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== "s") return;
@@ -41,7 +41,7 @@ export function MemoryEditing({ store, memory, editable }: MemoryEditingProps) {
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, []);
+  }, [saveRef]);
 
   const folder = memory.path.slice(0, memory.path.lastIndexOf("/") + 1);
   return (
