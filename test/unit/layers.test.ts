@@ -1,38 +1,62 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { join } from "node:path";
+import { ESLint, type Linter } from "eslint";
 import { describe, expect, it } from "vitest";
 
-// DESIGN.md "Layers": the domain core is plain TypeScript that takes the database as a
-// parameter; route handlers and pages never touch Prisma directly.
+// DESIGN.md "Layers" is enforced by eslint.config.mjs (`npm run lint`). These deliberately bad
+// files, linted in memory at paths inside each layer, prove the rules still catch every spelling
+// of a forbidden import: package, `@/` alias, relative path, with and without the `.ts` extension.
 const ROOT = join(import.meta.dirname, "../..");
+const LAYER_RULES = ["no-restricted-imports", "import-x/no-restricted-paths"];
 
-function files(dir: string, match: RegExp): string[] {
-  return readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile() && match.test(e.name))
-    .map((e) => relative(ROOT, join(e.parentPath, e.name)));
+async function layerViolations(filePath: string, imports: string[]): Promise<string[]> {
+  const eslint = new ESLint({ cwd: ROOT });
+  const source = imports.map((spec, i) => `import * as m${i} from "${spec}";\nexport { m${i} };\n`).join("");
+  const [result] = await eslint.lintText(source, { filePath: join(ROOT, filePath) });
+  const messages: Linter.LintMessage[] = result!.messages;
+  const fatal = messages.filter((m) => m.fatal);
+  expect(fatal).toEqual([]);
+  // Each import takes two lines: the line of a message tells which import it is about.
+  return messages.filter((m) => LAYER_RULES.includes(m.ruleId ?? "")).map((m) => imports[(m.line - 1) / 2]!);
 }
 
-function imports(file: string): string[] {
-  const source = readFileSync(join(ROOT, file), "utf8");
-  return [...source.matchAll(/(?:from|import)\s*\(?\s*["']([^"']+)["']/g)].map((m) => m[1]!);
-}
-
-describe("layers", () => {
-  it("lib/memory imports no framework, HTTP, UI or app code", () => {
-    const offenders = files("lib/memory", /\.tsx?$/).flatMap((file) =>
-      imports(file)
-        .filter((spec) => /^(next|react|react-dom|next-auth)(\/|$)|^@\/(app|components|lib\/http|lib\/queries)|\.\.\/(http|queries)\//.test(spec))
-        .map((spec) => `${file} → ${spec}`),
-    );
-    expect(offenders).toEqual([]);
+describe("layers (eslint.config.mjs)", () => {
+  it("lib/memory imports no framework, HTTP, UI or app code", async () => {
+    const forbidden = [
+      "next",
+      "next/server",
+      "react",
+      "react-dom/client",
+      "next-auth",
+      "next-auth/jwt",
+      "@/app/layout.tsx",
+      "@/components/ui/button.tsx",
+      "@/components/ui/button",
+      "@/lib/http/errors.ts",
+      "@/lib/queries/api-client.ts",
+      "../../http/errors.ts",
+      "../../queries/api-client",
+      "../../../app/layout.tsx",
+      "../../../components/ui/button.tsx",
+    ];
+    const allowed = ["../db.ts", "@/lib/memory/paths.ts", "../../config.ts", "node:crypto", "zod"];
+    expect(await layerViolations("lib/memory/stores/layer-fixture.ts", [...forbidden, ...allowed])).toEqual(forbidden);
   });
 
-  it("route handlers and pages never import a Prisma client", () => {
-    const offenders = [...files("app", /\.tsx?$/), ...files("components", /\.tsx?$/)].flatMap((file) =>
-      imports(file)
-        .filter((spec) => /generated\/(sqlite|postgres)|@prisma\/|lib\/db\/client/.test(spec))
-        .map((spec) => `${file} → ${spec}`),
-    );
-    expect(offenders).toEqual([]);
+  it("pages, route handlers and components never import a Prisma client", async () => {
+    const forbidden = [
+      "@prisma/client",
+      "@prisma/adapter-pg",
+      "@/lib/db/client.ts",
+      "@/lib/db/client",
+      "@/lib/db/generated/sqlite/client.ts",
+      "../../lib/db/generated/postgres/client.ts",
+      "../../lib/db/client.ts",
+    ];
+    const allowed = ["@/lib/db/instance.ts", "@/lib/memory/stores/get-store.ts", "next/server"];
+    expect(await layerViolations("app/v1/layer-fixture.ts", [...forbidden, ...allowed])).toEqual(forbidden);
+    expect(await layerViolations("components/ui/layer-fixture.tsx", ["@prisma/client", "../../lib/db/client.ts", "@/components/ui/button.tsx"])).toEqual([
+      "@prisma/client",
+      "../../lib/db/client.ts",
+    ]);
   });
 });
