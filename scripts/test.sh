@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# npm test: type-check and build the app, run the unit and API suites on SQLite, the engine-dependent suites
+# npm test: type-check, lint and format-check, build the app, run the unit and API suites on SQLite, the engine-dependent suites
 # again on PostgreSQL (in a fresh database per server, dropped afterwards), then the e2e specs
 # in Chromium. REQUIRE_POSTGRES=1 (set by CI) turns a missing PostgreSQL into a failure.
 set -euo pipefail
@@ -7,6 +7,12 @@ cd "$(dirname "$0")/.."
 
 echo "=== typecheck ==="
 npm run typecheck
+
+echo "=== lint (ESLint, including the layer rules) ==="
+npm run lint
+
+echo "=== format check (Prettier; npm run format fixes it) ==="
+npm run format:check
 
 npm run build
 
