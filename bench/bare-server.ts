@@ -30,7 +30,9 @@ const VERSION_COLUMNS =
 function childrenSql(dialect: "sqlite" | "postgres", p: { store: string; from: string; to: string; plen: string; limit: string }) {
   const strpos = dialect === "postgres" ? "strpos" : "instr";
   const slash = `${strpos}(substr(walk.path, ${p.plen} + 1), '/')`;
-  const m = MEMORY_COLUMNS.split(", ").map((c) => `m.${c}`).join(", ");
+  const m = MEMORY_COLUMNS.split(", ")
+    .map((c) => `m.${c}`)
+    .join(", ");
   return `WITH RECURSIVE walk(path, n) AS (
       SELECT (SELECT path FROM memories WHERE store_id = ${p.store} AND path >= ${p.from} AND path < ${p.to} ORDER BY path LIMIT 1), 1
       UNION ALL
@@ -58,8 +60,7 @@ function sqliteSource(file: string): Source {
   const one = db.prepare(`SELECT ${MEMORY_COLUMNS}, content FROM memories WHERE store_id = ? AND id = ?`);
   const versions = db.prepare(`SELECT ${VERSION_COLUMNS} FROM memory_versions WHERE store_id = ? AND memory_id = ? ORDER BY id DESC LIMIT ?`);
   return {
-    children: async (store, prefix, from, to, limit) =>
-      keysOf(children.all({ store, from, to, plen: Array.from(prefix).length, limit }) as Row[], prefix),
+    children: async (store, prefix, from, to, limit) => keysOf(children.all({ store, from, to, plen: Array.from(prefix).length, limit }) as Row[], prefix),
     subtree: async (store, from, to, limit) => range.all(store, from, to, limit) as Row[],
     memory: async (store, id) => one.get(store, id) as Row | undefined,
     versions: async (store, memoryId, limit) => versions.all(store, memoryId, limit) as Row[],
@@ -76,10 +77,23 @@ function postgresSource(url: string): Source {
       return keysOf((await pool.query(sql, [store, from, to, Array.from(prefix).length, limit])).rows, prefix);
     },
     subtree: async (store, from, to, limit) =>
-      (await pool.query(`SELECT ${MEMORY_COLUMNS} FROM memories WHERE store_id = $1 AND path >= $2 AND path < $3 ORDER BY path LIMIT $4`, [store, from, to, limit])).rows,
+      (
+        await pool.query(`SELECT ${MEMORY_COLUMNS} FROM memories WHERE store_id = $1 AND path >= $2 AND path < $3 ORDER BY path LIMIT $4`, [
+          store,
+          from,
+          to,
+          limit,
+        ])
+      ).rows,
     memory: async (store, id) => (await pool.query(`SELECT ${MEMORY_COLUMNS}, content FROM memories WHERE store_id = $1 AND id = $2`, [store, id])).rows[0],
     versions: async (store, memoryId, limit) =>
-      (await pool.query(`SELECT ${VERSION_COLUMNS} FROM memory_versions WHERE store_id = $1 AND memory_id = $2 ORDER BY id DESC LIMIT $3`, [store, memoryId, limit])).rows,
+      (
+        await pool.query(`SELECT ${VERSION_COLUMNS} FROM memory_versions WHERE store_id = $1 AND memory_id = $2 ORDER BY id DESC LIMIT $3`, [
+          store,
+          memoryId,
+          limit,
+        ])
+      ).rows,
   };
 }
 

@@ -40,10 +40,16 @@ export async function measureGuard(server: TestServer, headers: Record<string, s
   const mebibyteBody = { path: "/too-big.md", content: "x".repeat(1024 * 1024 - 64) };
 
   const cases: WorstCase[] = [
-    { name: "str_replace_empty_old_str_100kB", run: () => tool(files.id, { command: "str_replace", path: "/memories/newlines.md", old_str: "", new_str: "x" }) },
+    {
+      name: "str_replace_empty_old_str_100kB",
+      run: () => tool(files.id, { command: "str_replace", path: "/memories/newlines.md", old_str: "", new_str: "x" }),
+    },
     { name: "str_replace_50k_matches", run: () => tool(files.id, { command: "str_replace", path: "/memories/a-lines.md", old_str: "a", new_str: "b" }) },
     { name: "view_file_100kB", run: () => tool(files.id, { command: "view", path: "/memories/a-lines.md" }) },
-    { name: "create_file_100kB", run: () => tool(files.id, { command: "create", path: `/memories/new-${Math.random()}.md`, file_text: aLines.slice(0, 100_000) }) },
+    {
+      name: "create_file_100kB",
+      run: () => tool(files.id, { command: "create", path: `/memories/new-${Math.random()}.md`, file_text: aLines.slice(0, 100_000) }),
+    },
     { name: "body_1MiB", run: () => worker.send("POST", `/v1/memory_stores/${files.id}/memories`, mebibyteBody) },
     { name: "view_directory_10000", run: () => tool(big.id, { command: "view", path: "/memories" }) },
     { name: "rename_directory_10000", run: () => tool(big.id, { command: "rename", old_path: "/memories/big", new_path: "/memories/moved" }) },

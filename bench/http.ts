@@ -26,7 +26,11 @@ export class Client {
         {
           method,
           agent: this.agent,
-          headers: { ...this.headers, ...headers, ...(payload !== undefined && { "content-type": "application/json", "content-length": Buffer.byteLength(payload) }) },
+          headers: {
+            ...this.headers,
+            ...headers,
+            ...(payload !== undefined && { "content-type": "application/json", "content-length": Buffer.byteLength(payload) }),
+          },
         },
         (res) => {
           const chunks: Buffer[] = [];

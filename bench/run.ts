@@ -69,9 +69,11 @@ try {
     const run = async (count: number) => {
       let sent = 0;
       const start = performance.now();
-      await Promise.all(Array.from({ length: IN_FLIGHT }, async () => {
-        while (sent++ < count) await load.json(body ? "POST" : "GET", "/api/bench/floor", body);
-      }));
+      await Promise.all(
+        Array.from({ length: IN_FLIGHT }, async () => {
+          while (sent++ < count) await load.json(body ? "POST" : "GET", "/api/bench/floor", body);
+        }),
+      );
       return count / ((performance.now() - start) / 1000);
     };
     await run(1000); // warm-up: the first requests of a fresh server are slower
@@ -108,7 +110,10 @@ try {
   const versioned = byPath[100]![1];
   for (let v = 2; v <= 30; v++) await ours.json("POST", `${base}/memories/${versioned.id}`, { content: `version ${v}\n${contents[0]}` });
   const updated = { ...byPath[200]![1] };
-  const retrieveIds = shuffle(byPath.slice(300).map(([, m]) => m.id), rng(3)).slice(0, 64);
+  const retrieveIds = shuffle(
+    byPath.slice(300).map(([, m]) => m.id),
+    rng(3),
+  ).slice(0, 64);
   const db = await openDb(databaseTarget(server.databaseUrl));
   const { secret: storedKey } = await createApiKey(db, { name: "bench", role: "admin" }, BENCH_GRANTOR);
   await db.close();
@@ -147,13 +152,12 @@ try {
   // --- Full list paging: the cursors of every page (identical from both servers, checked below).
   const pageQuery = (page: string | null) => `${base}/memories?depth=0&limit=${PAGE_LIMIT}${page ? `&page=${page}` : ""}`;
   const pagePaths: string[] = [];
-  for (let page: string | null = null; ; ) {
+  for (let page: string | null = null; ;) {
     pagePaths.push(pageQuery(page));
     page = (await ours.json<{ next_page: string | null }>("GET", pageQuery(page))).next_page;
     if (!page) break;
   }
-  const depth1 = (prefix: string, limit?: number) =>
-    `${base}/memories?depth=1&path_prefix=${encodeURIComponent(prefix)}${limit ? `&limit=${limit}` : ""}`;
+  const depth1 = (prefix: string, limit?: number) => `${base}/memories?depth=1&path_prefix=${encodeURIComponent(prefix)}${limit ? `&limit=${limit}` : ""}`;
 
   // --- The measured requests. Reads go to both servers with the same path in a round.
   type Probe = { name: string; target: "ours" | "bare" | "floor"; path: (round: number) => string; send?: (round: number) => Promise<number> };
@@ -169,7 +173,8 @@ try {
   for (const read of reads) {
     for (let r = 0; r < (read.name === "list_depth0_all_pages" ? pagePaths.length : 1); r++) {
       const [a, b] = [await ours.json("GET", read.path(r)), await bare.json("GET", read.path(r))];
-      if (!isDeepStrictEqual(a, b)) throw new Error(`the bare server answers ${read.path(r)} differently:\n${JSON.stringify(a).slice(0, 500)}\n${JSON.stringify(b).slice(0, 500)}`);
+      if (!isDeepStrictEqual(a, b))
+        throw new Error(`the bare server answers ${read.path(r)} differently:\n${JSON.stringify(a).slice(0, 500)}\n${JSON.stringify(b).slice(0, 500)}`);
     }
   }
   const timed = async (answer: Promise<{ status: number; ms: number; text: string }>) => {
@@ -239,11 +244,25 @@ try {
   console.log("metric".padEnd(30), "p50".padStart(7), "p99".padStart(7), "bare".padStart(7), "ratio".padStart(6), " ours-floor vs 2*bare");
   for (const [name, m] of Object.entries(metrics)) {
     const overhead = m.baseline_p50_ms === null ? "" : `${(m.p50_ms - floorP50).toFixed(3)} vs ${(2 * m.baseline_p50_ms).toFixed(3)}`;
-    console.log(name.padEnd(30), m.p50_ms.toFixed(3).padStart(7), m.p99_ms.toFixed(3).padStart(7), (m.baseline_p50_ms?.toFixed(3) ?? "-").padStart(7), (m.ratio?.toFixed(2) ?? "-").padStart(6), "", overhead);
+    console.log(
+      name.padEnd(30),
+      m.p50_ms.toFixed(3).padStart(7),
+      m.p99_ms.toFixed(3).padStart(7),
+      (m.baseline_p50_ms?.toFixed(3) ?? "-").padStart(7),
+      (m.ratio?.toFixed(2) ?? "-").padStart(6),
+      "",
+      overhead,
+    );
   }
-  console.log(`seeding: ${Math.round(seedRate)} memories/s (the framework floor alone: ${Math.round(floorPostRate)} POSTs/s, ${Math.round(floorGetRate)} GETs/s)`);
+  console.log(
+    `seeding: ${Math.round(seedRate)} memories/s (the framework floor alone: ${Math.round(floorPostRate)} POSTs/s, ${Math.round(floorGetRate)} GETs/s)`,
+  );
   console.log(`guard: concurrent list p99 ${guard.guard_p99_ms} ms while worst cases run (quiet server p99 ${guard.guard_quiet_p99_ms} ms)`);
-  console.log(`load average during the run: ${loadavg().map((l) => l.toFixed(1)).join(" ")}\nwrote bench/results.json`);
+  console.log(
+    `load average during the run: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")}\nwrote bench/results.json`,
+  );
 } finally {
   for (const step of cleanup.reverse()) await step();
 }

@@ -43,7 +43,7 @@ export function buildTree(count = 10_000, seed = 42): BenchTree {
   const unique = (make: () => string, taken: Set<string>) => {
     for (let i = 0; ; i++) {
       const name = i < 5 ? make() : `${make()}-${i}`;
-      if (!taken.has(name)) return taken.add(name), name;
+      if (!taken.has(name)) return (taken.add(name), name);
     }
   };
 
@@ -91,16 +91,21 @@ export function buildTree(count = 10_000, seed = 42): BenchTree {
     }
   }
   for (const year of [2025, 2026]) {
-    for (let m = 1; m <= 12; m++) for (let day = 1; day <= 28; day++) rest.push(`/journal/${year}/${String(m).padStart(2, "0")}/${String(day).padStart(2, "0")}.md`);
+    for (let m = 1; m <= 12; m++)
+      for (let day = 1; day <= 28; day++) rest.push(`/journal/${year}/${String(m).padStart(2, "0")}/${String(day).padStart(2, "0")}.md`);
   }
-  for (let c = 0; c < 2500; c++) rest.push(`/conversations/2026-${String(between(1, 12)).padStart(2, "0")}-${String(between(1, 28)).padStart(2, "0")}/session-${c}.md`);
+  for (let c = 0; c < 2500; c++)
+    rest.push(`/conversations/2026-${String(between(1, 12)).padStart(2, "0")}-${String(between(1, 28)).padStart(2, "0")}/session-${c}.md`);
   for (const tool of WORDS) rest.push(`/tools/${tool}.md`);
 
   // Thin every family alike to reach exactly `count`, keeping the fixed files and the deep folder.
   const needed = count - fixed.length;
   if (rest.length < needed) throw new Error(`the tree generator makes only ${rest.length + fixed.length} paths, fewer than ${count}`);
   const deep = rest.filter((p) => p.startsWith(deepPrefix));
-  const others = shuffle(rest.filter((p) => !p.startsWith(deepPrefix)), random).slice(0, needed - deep.length);
+  const others = shuffle(
+    rest.filter((p) => !p.startsWith(deepPrefix)),
+    random,
+  ).slice(0, needed - deep.length);
   return { paths: shuffle([...fixed, ...deep, ...others], random), bigFolder, deepPrefix };
 }
 

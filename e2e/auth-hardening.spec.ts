@@ -9,7 +9,10 @@ async function freshPage(browser: Browser) {
 
 test.describe("sign-in hardening", () => {
   test("a locked account says when it unlocks, in minutes and local time", async ({ browser, baseURL }) => {
-    const created = await apiCall(baseURL!, "/v1/users", { method: "POST", body: { email: "locked@example.com", password: "locked password 1", role: "viewer" } });
+    const created = await apiCall(baseURL!, "/v1/users", {
+      method: "POST",
+      body: { email: "locked@example.com", password: "locked password 1", role: "viewer" },
+    });
     expect(created.status).toBe(200);
     const page = await freshPage(browser);
     await page.goto("/sign-in");
@@ -29,10 +32,13 @@ test.describe("sign-in hardening", () => {
     test(`sign-in never follows callbackUrl=${target} off the site`, async ({ browser, baseURL }) => {
       const page = await freshPage(browser);
       const offsite: string[] = [];
-      await page.route((url) => !url.href.startsWith(baseURL!), (route) => {
-        offsite.push(route.request().url());
-        return route.abort();
-      });
+      await page.route(
+        (url) => !url.href.startsWith(baseURL!),
+        (route) => {
+          offsite.push(route.request().url());
+          return route.abort();
+        },
+      );
       await page.goto(`/sign-in?callbackUrl=${encodeURIComponent(target)}`);
       await signIn(page, ADMIN.email, ADMIN.password, { goto: false });
       await expect(page).toHaveURL(`${baseURL}/stores`);

@@ -1,5 +1,14 @@
 import { expect, test, type Page } from "@playwright/test";
-import { changeMemory, createMemory, createStore, editorReady, failOnConsoleErrorsExcept, getMemory, replaceEditorText, type WireStore } from "./console-helpers.ts";
+import {
+  changeMemory,
+  createMemory,
+  createStore,
+  editorReady,
+  failOnConsoleErrorsExcept,
+  getMemory,
+  replaceEditorText,
+  type WireStore,
+} from "./console-helpers.ts";
 
 // Lines far enough apart that changes to different ones do not touch (diff3 joins adjacent changes).
 const BASE = "# Customer: Ana\nprefers email\nplan: basic\ntimezone: CET\nlanguage: Spanish\nregion: EU\nstatus: active\nnotes: none\n";

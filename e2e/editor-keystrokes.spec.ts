@@ -1,5 +1,14 @@
 import { expect, test, type Page } from "@playwright/test";
-import { changeMemory, createMemory, createStore, editorReady, failOnConsoleErrorsExcept, getMemory, replaceEditorText, type WireStore } from "./console-helpers.ts";
+import {
+  changeMemory,
+  createMemory,
+  createStore,
+  editorReady,
+  failOnConsoleErrorsExcept,
+  getMemory,
+  replaceEditorText,
+  type WireStore,
+} from "./console-helpers.ts";
 import { apiCall, listVersions } from "./helpers.ts";
 
 // The editor owns its text while a person types: fast bursts, pastes, undo/redo and unicode save

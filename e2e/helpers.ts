@@ -15,7 +15,11 @@ export async function signIn(page: Page, email: string, password: string, { goto
 }
 
 /** The server's API with the e2e admin key, for seeding and for checking what the UI did. */
-export async function apiCall<T = unknown>(baseURL: string, path: string, init: { method?: string; body?: unknown; key?: string } = {}): Promise<{ status: number; body: T }> {
+export async function apiCall<T = unknown>(
+  baseURL: string,
+  path: string,
+  init: { method?: string; body?: unknown; key?: string } = {},
+): Promise<{ status: number; body: T }> {
   const response = await fetch(`${baseURL}${path}`, {
     method: init.method ?? "GET",
     headers: {
@@ -43,7 +47,12 @@ export function failOnConsoleErrors(page: Page) {
 import type { APIRequestContext } from "@playwright/test";
 
 /** The API as the signed-in browser user (session cookie), so versions are attributed to a `user_actor`. */
-export async function sessionCall<T = unknown>(request: APIRequestContext, baseURL: string, path: string, init: { method?: "GET" | "POST" | "DELETE"; body?: unknown } = {}) {
+export async function sessionCall<T = unknown>(
+  request: APIRequestContext,
+  baseURL: string,
+  path: string,
+  init: { method?: "GET" | "POST" | "DELETE"; body?: unknown } = {},
+) {
   const response = await request.fetch(path, {
     method: init.method ?? "GET",
     headers: { "anthropic-beta": "agent-memory-2026-07-22", origin: baseURL },
@@ -56,7 +65,11 @@ export async function sessionCall<T = unknown>(request: APIRequestContext, baseU
  * History specs: a fresh store with one memory written four times, oldest first: created and
  * modified with the e2e API key, modified by the signed-in admin, then renamed with the key.
  */
-export const HISTORY_CONTENTS = ["# Plan\n\n- buy milk\n- call Bob\n", "# Plan\n\n- buy milk\n- call Bob\n- book flights\n", "# Plan\n\n- buy oat milk\n- call Bob\n- book flights\n"] as const;
+export const HISTORY_CONTENTS = [
+  "# Plan\n\n- buy milk\n- call Bob\n",
+  "# Plan\n\n- buy milk\n- call Bob\n- book flights\n",
+  "# Plan\n\n- buy oat milk\n- call Bob\n- book flights\n",
+] as const;
 
 export async function seedHistory(request: APIRequestContext, baseURL: string, storeName: string) {
   const store = await apiCall<{ id: string }>(baseURL, "/v1/memory_stores", { method: "POST", body: { name: storeName } });
@@ -72,7 +85,16 @@ export async function seedHistory(request: APIRequestContext, baseURL: string, s
   return { storeId, memoryId, versions: versions.reverse() };
 }
 
-export type SeededVersion = { id: string; operation: string; content: string | null; path: string | null; created_at: string; redacted_at: string | null; redacted_by: { type: string } | null; created_by: { type: string } | null };
+export type SeededVersion = {
+  id: string;
+  operation: string;
+  content: string | null;
+  path: string | null;
+  created_at: string;
+  redacted_at: string | null;
+  redacted_by: { type: string } | null;
+  created_by: { type: string } | null;
+};
 
 /** A memory's versions, newest first (view=full). */
 export async function listVersions(baseURL: string, storeId: string, memoryId: string) {

@@ -73,7 +73,10 @@ test.describe("restore and redact", () => {
     const checkConsole = failOnConsoleErrorsExcept409(page);
     const { storeId, memoryId, versions } = await seedHistory(page.request, baseURL!, "restore deleted");
     await apiCall(baseURL!, `/v1/memory_stores/${storeId}/memories/${memoryId}`, { method: "DELETE" });
-    const squatter = await apiCall<{ id: string }>(baseURL!, `/v1/memory_stores/${storeId}/memories`, { method: "POST", body: { path: "/notes/plan-2026.md", content: "someone else\n" } });
+    const squatter = await apiCall<{ id: string }>(baseURL!, `/v1/memory_stores/${storeId}/memories`, {
+      method: "POST",
+      body: { path: "/notes/plan-2026.md", content: "someone else\n" },
+    });
     await page.goto(historyUrl(storeId, memoryId));
     await expect(page.getByText("This memory is deleted")).toBeVisible();
 
@@ -123,11 +126,21 @@ test.describe("restore and redact", () => {
     await dialog.getByRole("button", { name: "Redact version" }).click();
     await expect(page.getByRole("status").filter({ hasText: `Version ${v2.id} was redacted` })).toBeVisible();
 
-    const redacted = await apiCall<{ content: string | null; path: string | null; content_sha256: string | null; redacted_at: string | null; redacted_by: { type: string } | null; created_by: { type: string } }>(
-      baseURL!,
-      `/v1/memory_stores/${storeId}/memory_versions/${v2.id}`,
-    );
-    expect(redacted.body).toMatchObject({ content: null, path: null, content_sha256: null, redacted_by: { type: "user_actor" }, created_by: { type: "api_actor" } });
+    const redacted = await apiCall<{
+      content: string | null;
+      path: string | null;
+      content_sha256: string | null;
+      redacted_at: string | null;
+      redacted_by: { type: string } | null;
+      created_by: { type: string };
+    }>(baseURL!, `/v1/memory_stores/${storeId}/memory_versions/${v2.id}`);
+    expect(redacted.body).toMatchObject({
+      content: null,
+      path: null,
+      content_sha256: null,
+      redacted_by: { type: "user_actor" },
+      created_by: { type: "api_actor" },
+    });
     expect(redacted.body.redacted_at).not.toBeNull();
 
     await expect(row(page, v2.id)).toContainText("redacted");
@@ -154,10 +167,13 @@ test.describe("restore and redact", () => {
     await expect(row(page, head.id).getByText(/current version of a live memory cannot be redacted/)).toBeVisible();
 
     // Force it: the page is told an older version is the head, so the real head's button is enabled.
-    await page.route((url) => url.pathname === `/v1/memory_stores/${storeId}/memories/${memoryId}`, async (route) => {
-      const response = await route.fetch();
-      await route.fulfill({ response, json: { ...(await response.json()), memory_version_id: versions[2]!.id } });
-    });
+    await page.route(
+      (url) => url.pathname === `/v1/memory_stores/${storeId}/memories/${memoryId}`,
+      async (route) => {
+        const response = await route.fetch();
+        await route.fulfill({ response, json: { ...(await response.json()), memory_version_id: versions[2]!.id } });
+      },
+    );
     await page.reload();
     await expect(row(page, versions[2]!.id).getByText("current", { exact: true })).toBeVisible();
     await row(page, head.id).getByRole("button", { name: "Redact" }).click();

@@ -110,7 +110,10 @@ test.describe("version history", () => {
   test("store-wide history: filters live in the query string, survive a reload, and rows link to their memory", async ({ page, baseURL }) => {
     const checkConsole = failOnConsoleErrors(page);
     const { storeId, memoryId, versions } = await seedHistory(page.request, baseURL!, "history store-wide");
-    const other = await apiCall<{ id: string }>(baseURL!, `/v1/memory_stores/${storeId}/memories`, { method: "POST", body: { path: "/other.txt", content: "other\n" } });
+    const other = await apiCall<{ id: string }>(baseURL!, `/v1/memory_stores/${storeId}/memories`, {
+      method: "POST",
+      body: { path: "/other.txt", content: "other\n" },
+    });
     await apiCall(baseURL!, `/v1/memory_stores/${storeId}/memories/${other.body.id}`, { method: "DELETE" });
     const actors = await apiCall<{ api_keys: { id: string; name: string }[] }>(baseURL!, "/v1/actors");
     const keyId = actors.body.api_keys.find((k) => k.name === "MEMORY_CONSOLE_API_KEY")!.id;
@@ -189,7 +192,10 @@ test.describe("version history", () => {
 
   test("a viewer reads history and diffs, but sees no restore or redact controls", async ({ page: adminPage, browser, baseURL }) => {
     const { storeId, memoryId, versions } = await seedHistory(adminPage.request, baseURL!, "history viewer");
-    const created = await apiCall(baseURL!, "/v1/users", { method: "POST", body: { email: "history-viewer@example.com", password: "viewer password 123", role: "viewer" } });
+    const created = await apiCall(baseURL!, "/v1/users", {
+      method: "POST",
+      body: { email: "history-viewer@example.com", password: "viewer password 123", role: "viewer" },
+    });
     expect(created.status).toBe(200);
     const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
     const page = await context.newPage();

@@ -113,7 +113,10 @@ test.describe("stores page", () => {
   });
 
   test("a viewer sees stores, trees and memories but no edit controls anywhere", async ({ browser, baseURL }) => {
-    const user = await apiCall(baseURL!, "/v1/users", { method: "POST", body: { email: "console-viewer@example.com", password: "viewer password 456", role: "viewer" } });
+    const user = await apiCall(baseURL!, "/v1/users", {
+      method: "POST",
+      body: { email: "console-viewer@example.com", password: "viewer password 456", role: "viewer" },
+    });
     expect(user.status).toBe(200);
     const store = await createStore(baseURL!, "viewer can read");
     const memory = await createMemory(baseURL!, store.id, "/docs/guide.md", "# Guide\n");

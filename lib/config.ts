@@ -55,7 +55,11 @@ const variables = z.object({
 const schema = variables.superRefine((env, ctx) => {
   // One without the other would be silently ignored, and the admin never created.
   if (!env.MEMORY_CONSOLE_ADMIN_EMAIL !== !env.MEMORY_CONSOLE_ADMIN_PASSWORD) {
-    ctx.addIssue({ code: "custom", path: ["MEMORY_CONSOLE_ADMIN_EMAIL"], message: "set MEMORY_CONSOLE_ADMIN_EMAIL and MEMORY_CONSOLE_ADMIN_PASSWORD together" });
+    ctx.addIssue({
+      code: "custom",
+      path: ["MEMORY_CONSOLE_ADMIN_EMAIL"],
+      message: "set MEMORY_CONSOLE_ADMIN_EMAIL and MEMORY_CONSOLE_ADMIN_PASSWORD together",
+    });
   }
 });
 

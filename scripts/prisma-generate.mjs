@@ -15,8 +15,7 @@ mkdirSync("prisma/generated", { recursive: true });
 
 for (const [engine, provider] of Object.entries(engines)) {
   const schemaPath = `prisma/generated/${engine}.prisma`;
-  const variant = source.replace("__ENGINE__", engine).replace("__PROVIDER__", provider)
-    .replace("../lib/db/generated", "../../lib/db/generated");
+  const variant = source.replace("__ENGINE__", engine).replace("__PROVIDER__", provider).replace("../lib/db/generated", "../../lib/db/generated");
   writeFileSync(schemaPath, `// Generated from prisma/schema.prisma by scripts/prisma-generate.mjs; do not edit.\n${variant}`);
   execFileSync("npx", ["prisma", "generate", "--schema", schemaPath], {
     stdio: ["ignore", "ignore", "inherit"],

@@ -9,7 +9,12 @@ const { values } = parseArgs({
 });
 const db = await getDb();
 try {
-  const user = await createUser(db, { email: values.email, password: values.password ?? process.env.MEMORY_CONSOLE_USER_PASSWORD, role: values.role, name: values.name });
+  const user = await createUser(db, {
+    email: values.email,
+    password: values.password ?? process.env.MEMORY_CONSOLE_USER_PASSWORD,
+    role: values.role,
+    name: values.name,
+  });
   console.log(`created ${user.role} ${user.email} (${user.id})`);
 } catch (error) {
   if (!(error instanceof MemoryError)) throw error;

@@ -43,7 +43,12 @@ export function ApiKeyForm({ onCreated, onCancel }: { onCreated: (key: ApiKey & 
         <Input id="key-name" name="name" required maxLength={100} />
       </Field>
       <Field label="Role" htmlFor="key-role">
-        <select id="key-role" value={role} onChange={(e) => setRole(e.target.value)} className="block w-full rounded-md border-0 py-2 text-sm ring-1 ring-inset ring-slate-300">
+        <select
+          id="key-role"
+          value={role}
+          onChange={(e) => setRole(e.target.value)}
+          className="block w-full rounded-md border-0 py-2 text-sm ring-1 ring-inset ring-slate-300"
+        >
           {ROLES.map((r) => (
             <option key={r} value={r} disabled={limited && r === "admin"}>
               {r} — {ROLE_HELP[r]}

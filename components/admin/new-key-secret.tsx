@@ -16,7 +16,12 @@ export function NewKeySecret({ secret, onDone }: { secret: string; onDone: () =>
       <div className="flex justify-end gap-2">
         <Button
           variant="secondary"
-          onClick={() => navigator.clipboard?.writeText(secret).then(() => setCopied(true), () => setCopied(false))}
+          onClick={() =>
+            navigator.clipboard?.writeText(secret).then(
+              () => setCopied(true),
+              () => setCopied(false),
+            )
+          }
         >
           {copied ? "Copied" : "Copy"}
         </Button>

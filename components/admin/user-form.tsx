@@ -21,10 +21,7 @@ export function UserForm({ onDone }: { onDone: () => void }) {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    create.mutate(
-      { email: String(form.get("email")), name: String(form.get("name")), password: String(form.get("password")), role },
-      { onSuccess: onDone },
-    );
+    create.mutate({ email: String(form.get("email")), name: String(form.get("name")), password: String(form.get("password")), role }, { onSuccess: onDone });
   }
 
   return (

@@ -76,7 +76,9 @@ export function ConflictView({ path, theirs, theirsUpdatedAt, merge, saving, err
       <div className="flex flex-wrap items-center justify-between gap-3">
         <SizeCounter bytes={bytes} />
         <div className="flex flex-wrap items-center gap-2">
-          {open.length > 0 && <span className="text-xs text-amber-700">Resolve {open.length === 1 ? "the conflict" : `all ${open.length} conflicts`} to save the merge.</span>}
+          {open.length > 0 && (
+            <span className="text-xs text-amber-700">Resolve {open.length === 1 ? "the conflict" : `all ${open.length} conflicts`} to save the merge.</span>
+          )}
           <Button variant="secondary" disabled={saving} onClick={onTakeTheirs} title="Discard your edit and continue from the server's content">
             Take theirs
           </Button>

@@ -81,7 +81,12 @@ export function MemoryEditor({ path, initialText, onTextChange, handleRef, readO
 
   if (!ready) return <Spinner label="Loading editor…" />;
   return (
-    <div data-testid="memory-editor" data-language={languageForPath(path)} data-readonly={readOnly} className="overflow-hidden rounded-md ring-1 ring-slate-200">
+    <div
+      data-testid="memory-editor"
+      data-language={languageForPath(path)}
+      data-readonly={readOnly}
+      className="overflow-hidden rounded-md ring-1 ring-slate-200"
+    >
       <Editor
         height={height}
         language={languageForPath(path)}

@@ -42,8 +42,7 @@ export function threeWayMerge(base: string, theirs: string, mine: string): Merge
   return { text, conflicts };
 }
 
-const blockPattern = (n: number) =>
-  new RegExp(`^${escape(OPEN)}${n}\\)\\n[\\s\\S]*?^${escape(CLOSE)}${n}\\)(?:\\n|$)`, "m");
+const blockPattern = (n: number) => new RegExp(`^${escape(OPEN)}${n}\\)\\n[\\s\\S]*?^${escape(CLOSE)}${n}\\)(?:\\n|$)`, "m");
 
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

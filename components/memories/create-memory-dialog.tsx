@@ -47,7 +47,14 @@ function CreateMemoryForm({ storeId, folder, onCancel, onCreated }: CreateMemory
     <form onSubmit={submit} noValidate className="space-y-4">
       {create.error && problem?.field === null && <ApiErrorAlert storeId={storeId} error={create.error} />}
       <Field label="Path" htmlFor="memory-path" error={problem?.field === "path" ? problem.message : null}>
-        <Input id="memory-path" value={path} onChange={(e) => setPath(e.target.value)} className="font-mono" autoFocus aria-invalid={problem?.field === "path"} />
+        <Input
+          id="memory-path"
+          value={path}
+          onChange={(e) => setPath(e.target.value)}
+          className="font-mono"
+          autoFocus
+          aria-invalid={problem?.field === "path"}
+        />
       </Field>
       <PathRules path={path} />
       <Field label="Content" htmlFor="memory-content" error={problem?.field === "content" ? problem.message : null}>

@@ -9,8 +9,7 @@ export function PathRules({ path }: PathRulesProps) {
   return (
     <div className="space-y-1 text-xs text-slate-500">
       <p>
-        {utf8Length(path).toLocaleString("en-US")} / {LIMITS.memoryPathBytes.toLocaleString("en-US")} bytes · {segments} /{" "}
-        {LIMITS.memoryPathSegments} segments
+        {utf8Length(path).toLocaleString("en-US")} / {LIMITS.memoryPathBytes.toLocaleString("en-US")} bytes · {segments} / {LIMITS.memoryPathSegments} segments
       </p>
       <ul className="list-disc space-y-0.5 pl-4">
         <li>
@@ -25,8 +24,7 @@ export function PathRules({ path }: PathRulesProps) {
           Case-sensitive: <code>/Notes.md</code> and <code>/notes.md</code> are different memories.
         </li>
         <li>
-          Must not overlap another memory: not the same path, and neither may be a folder of the other (<code>/notes</code> vs{" "}
-          <code>/notes/todo.md</code>).
+          Must not overlap another memory: not the same path, and neither may be a folder of the other (<code>/notes</code> vs <code>/notes/todo.md</code>).
         </li>
       </ul>
     </div>

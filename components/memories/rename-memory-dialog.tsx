@@ -28,7 +28,14 @@ export function RenameMemoryDialog({ memory, onClose }: RenameMemoryDialogProps)
       <form onSubmit={submit} noValidate className="space-y-3">
         {rename.error && problem?.field === null && <ApiErrorAlert storeId={memory.memory_store_id} error={rename.error} />}
         <Field label="New path" htmlFor="rename-path" error={problem?.field === "path" ? problem.message : null}>
-          <Input id="rename-path" value={path} onChange={(e) => setPath(e.target.value)} className="font-mono" autoFocus aria-invalid={problem?.field === "path"} />
+          <Input
+            id="rename-path"
+            value={path}
+            onChange={(e) => setPath(e.target.value)}
+            className="font-mono"
+            autoFocus
+            aria-invalid={problem?.field === "path"}
+          />
         </Field>
         <PathRules path={path} />
         <DialogActions onCancel={onClose}>

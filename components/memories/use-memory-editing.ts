@@ -110,5 +110,17 @@ export function useMemoryEditing(storeId: string, memory: Memory) {
     },
   };
 
-  return { base, draft, onEditorChange: setDraft, editorRef, dirty, serverMoved: serverMoved && dirty, conflict, conflictError, update, save: saveEditor, resolve };
+  return {
+    base,
+    draft,
+    onEditorChange: setDraft,
+    editorRef,
+    dirty,
+    serverMoved: serverMoved && dirty,
+    conflict,
+    conflictError,
+    update,
+    save: saveEditor,
+    resolve,
+  };
 }

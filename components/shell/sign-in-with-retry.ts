@@ -11,4 +11,3 @@ export async function signInWithRetry(email: string, password: string) {
     return result;
   }
 }
-

@@ -20,7 +20,13 @@ export function CreateStoreDialog({ open, onClose }: CreateStoreDialogProps) {
   };
   return (
     <Dialog open={open} title="Create memory store" onClose={close}>
-      <StoreForm submitLabel="Create store" pending={create.isPending} error={create.error} onCancel={close} onSubmit={(input) => create.mutate(input, { onSuccess: close })} />
+      <StoreForm
+        submitLabel="Create store"
+        pending={create.isPending}
+        error={create.error}
+        onCancel={close}
+        onSubmit={(input) => create.mutate(input, { onSuccess: close })}
+      />
     </Dialog>
   );
 }
@@ -43,7 +49,11 @@ export function EditStoreDialog({ store, open, onClose }: StoreDialogProps) {
         error={update.error}
         onCancel={close}
         onSubmit={({ name, description, metadata }) => {
-          const removed = Object.fromEntries(Object.keys(store.metadata).filter((k) => !(k in metadata)).map((k) => [k, null]));
+          const removed = Object.fromEntries(
+            Object.keys(store.metadata)
+              .filter((k) => !(k in metadata))
+              .map((k) => [k, null]),
+          );
           update.mutate({ name, description, metadata: { ...removed, ...metadata } }, { onSuccess: close });
         }}
       />
@@ -58,9 +68,9 @@ export function ArchiveStoreDialog({ store, open, onClose }: StoreDialogProps) {
       <div className="space-y-3 text-sm text-slate-700">
         {archive.error && <Alert>{archive.error.message}</Alert>}
         <p>
-          Archiving is <strong>irreversible</strong>: the store becomes read-only for good. Its memories can still be read, its versions
-          redacted and the store deleted, but nobody (no person, no agent) can create or change memories in it again, and it is hidden
-          from store lists unless archived stores are shown.
+          Archiving is <strong>irreversible</strong>: the store becomes read-only for good. Its memories can still be read, its versions redacted and the store
+          deleted, but nobody (no person, no agent) can create or change memories in it again, and it is hidden from store lists unless archived stores are
+          shown.
         </p>
       </div>
       <DialogActions onCancel={onClose} className="mt-4">
@@ -87,8 +97,8 @@ export function DeleteStoreDialog({ store, open, onClose, redirectTo }: StoreDia
       <div className="space-y-3 text-sm text-slate-700">
         {remove.error && <Alert>{remove.error.message}</Alert>}
         <p>
-          This deletes the store, its {store.memory_count.toLocaleString()} {store.memory_count === 1 ? "memory" : "memories"} and all their
-          versions. It cannot be undone.
+          This deletes the store, its {store.memory_count.toLocaleString()} {store.memory_count === 1 ? "memory" : "memories"} and all their versions. It cannot
+          be undone.
         </p>
         <Field label={`Type the store's name (${store.name}) to confirm`} htmlFor="delete-store-name">
           <Input id="delete-store-name" value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" />

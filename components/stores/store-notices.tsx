@@ -7,8 +7,8 @@ export function ArchivedBanner({ archivedAt }: { archivedAt: string }) {
   return (
     <div className="mb-4" data-testid="archived-banner">
       <Alert tone="warning" title="This store is archived and read-only">
-        Archived {formatDateTime(archivedAt)}. Its memories can be read and their history browsed, but nothing can be created or edited;
-        archiving cannot be undone.
+        Archived {formatDateTime(archivedAt)}. Its memories can be read and their history browsed, but nothing can be created or edited; archiving cannot be
+        undone.
       </Alert>
     </div>
   );

@@ -20,7 +20,13 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
 }
 
 /** Loading, error and empty handling for one query, so pages do not repeat it. */
-export function QueryState({ isLoading, error, isEmpty, empty, children }: {
+export function QueryState({
+  isLoading,
+  error,
+  isEmpty,
+  empty,
+  children,
+}: {
   isLoading: boolean;
   error: Error | null;
   isEmpty?: boolean;

@@ -90,7 +90,12 @@ function History({ storeId, memoryId, currentVersionId, currentContent, canWrite
               archived={archived}
               onDiffCurrent={() => selection.openDiff({ kind: "version", version }, current)}
               onRestore={() =>
-                setRestoring({ version, headVersionId: currentVersionId, currentPath: head?.path ?? null, sameContent: head !== null && head.sha === version.content_sha256 })
+                setRestoring({
+                  version,
+                  headVersionId: currentVersionId,
+                  currentPath: head?.path ?? null,
+                  sameContent: head !== null && head.sha === version.content_sha256,
+                })
               }
               onRedact={() => setRedacting(version)}
             />

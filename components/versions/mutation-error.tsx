@@ -9,7 +9,10 @@ export function MutationError({ storeId, error }: { storeId: string; error: Erro
   if (error instanceof ApiError && error.type === "memory_precondition_failed_error") {
     return (
       <Alert title="The memory changed since this history was loaded">
-        <p>Someone saved a new version meanwhile; nothing was overwritten. The history now shows the latest versions: check them, then restore again if you still want to.</p>
+        <p>
+          Someone saved a new version meanwhile; nothing was overwritten. The history now shows the latest versions: check them, then restore again if you still
+          want to.
+        </p>
         <p className="mt-1 text-xs opacity-80">{error.message}</p>
       </Alert>
     );

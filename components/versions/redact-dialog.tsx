@@ -23,11 +23,12 @@ export function RedactDialog({ storeId, version, onClose, onDone }: RedactDialog
         <div className="space-y-4 text-sm text-slate-700">
           <p>
             Redact version <span className="font-mono text-xs">{version.id}</span> ({version.operation} on {formatVersionTime(version.created_at)} by{" "}
-            <ActorLabel actor={version.created_by} />)?
+            <ActorLabel actor={version.created_by} />
+            )?
           </p>
           <p>
-            Its content and path ({version.path ? <span className="font-mono text-xs">{version.path}</span> : "none"}) are erased for good. The version stays in the history
-            with who wrote it and when, and who redacted it. <strong>This cannot be undone.</strong>
+            Its content and path ({version.path ? <span className="font-mono text-xs">{version.path}</span> : "none"}) are erased for good. The version stays in
+            the history with who wrote it and when, and who redacted it. <strong>This cannot be undone.</strong>
           </p>
           {redact.error && <MutationError storeId={storeId} error={redact.error} />}
           <DialogActions onCancel={close}>

@@ -56,8 +56,8 @@ function RestoreForm({ storeId, target, onClose, onDone }: RestoreDialogProps & 
       {deleted ? (
         <>
           <p>
-            This memory was deleted. Restoring <strong>re-creates it</strong> with this version&apos;s content, as a <strong>new memory with a new id</strong>; the old history stays
-            under the old id.
+            This memory was deleted. Restoring <strong>re-creates it</strong> with this version&apos;s content, as a <strong>new memory with a new id</strong>;
+            the old history stays under the old id.
           </p>
           <Field label="Re-create at path" htmlFor="restore-path" hint="Starts with /; folders are implied by the path. Must not overlap a live memory.">
             <Input id="restore-path" value={path} onChange={(e) => setPath(e.target.value)} className="font-mono" required />
@@ -66,8 +66,8 @@ function RestoreForm({ storeId, target, onClose, onDone }: RestoreDialogProps & 
       ) : (
         <>
           <p>
-            Writes this version&apos;s content back to <span className="font-mono text-xs">{currentPath}</span> as a new <strong>modified</strong> version. The current content stays
-            in the history. If the memory changes before you confirm, nothing is overwritten.
+            Writes this version&apos;s content back to <span className="font-mono text-xs">{currentPath}</span> as a new <strong>modified</strong> version. The
+            current content stays in the history. If the memory changes before you confirm, nothing is overwritten.
           </p>
           {sameContent && <p className="font-medium">The memory already has this content: restoring can only move it back to this version&apos;s path.</p>}
           {moved && (

@@ -84,8 +84,10 @@ function MemoryView({ storeId, memoryId, archived, filters }: { storeId: string;
               open the memory
             </Link>
           </>
+        ) : unknown ? (
+          " has no versions in this store (wrong id, or its history was pruned)."
         ) : (
-          unknown ? " has no versions in this store (wrong id, or its history was pruned)." : " (deleted)"
+          " (deleted)"
         )}
       </p>
       <MemoryHistory

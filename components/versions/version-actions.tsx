@@ -32,9 +32,7 @@ export function actionReasons({ version: v, head, archived }: Pick<VersionAction
           : head !== null && v.content_sha256 === head.sha && v.path === head.path
             ? "The memory already has this content."
             : null)),
-    redact: isHead
-      ? "The current version of a live memory cannot be redacted: change or delete the memory first, then redact this version."
-      : null,
+    redact: isHead ? "The current version of a live memory cannot be redacted: change or delete the memory first, then redact this version." : null,
   };
 }
 

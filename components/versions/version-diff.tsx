@@ -37,7 +37,14 @@ export function VersionDiff({ storeId, left, right, onClose }: VersionDiffProps)
         </div>
         {sides.some((s) => s.unavailable) ? (
           <div className="space-y-2">
-            {sides.map((s, i) => s.unavailable && <Alert key={i} tone="warning" title={`${i === 0 ? "Left" : "Right"} side has no content to compare`}>{s.unavailable}</Alert>)}
+            {sides.map(
+              (s, i) =>
+                s.unavailable && (
+                  <Alert key={i} tone="warning" title={`${i === 0 ? "Left" : "Right"} side has no content to compare`}>
+                    {s.unavailable}
+                  </Alert>
+                ),
+            )}
           </div>
         ) : sides.some((s) => s.error) ? (
           <Alert title="Could not load a version">{sides.find((s) => s.error)!.error!.message}</Alert>
@@ -68,7 +75,10 @@ function useSideContent(storeId: string, side: DiffSide): { content: string | nu
   }
   const v = side.version;
   if (v.redacted_at) {
-    return { content: null, unavailable: `Version ${v.id} was redacted by ${name(v.redacted_by).label} on ${formatVersionTime(v.redacted_at)}: its content is gone.` };
+    return {
+      content: null,
+      unavailable: `Version ${v.id} was redacted by ${name(v.redacted_by).label} on ${formatVersionTime(v.redacted_at)}: its content is gone.`,
+    };
   }
   if (v.operation === "deleted") {
     return { content: null, unavailable: `Version ${v.id} records the deletion of the memory and has no content. Compare the version before it.` };
@@ -82,9 +92,7 @@ function SideLabel({ which, side }: { which: "Left" | "Right"; side: DiffSide })
     <div className="min-w-0 rounded-md bg-slate-50 px-3 py-2" data-testid={`diff-${which.toLowerCase()}-label`}>
       <span className="font-medium text-slate-900">{which}: </span>
       {side.kind === "current" ? (
-        <span>
-          current content{side.headVersionId && <span className="font-mono text-xs text-slate-500"> (head {side.headVersionId})</span>}
-        </span>
+        <span>current content{side.headVersionId && <span className="font-mono text-xs text-slate-500"> (head {side.headVersionId})</span>}</span>
       ) : (
         <span>
           version <span className="font-mono text-xs">{side.version.id}</span> · {side.version.operation} ·{" "}

@@ -7,7 +7,8 @@ import type { VersionFilters } from "@/lib/queries/use-versions.ts";
 import { useActors } from "@/lib/queries/use-admin.ts";
 import { ACTOR_KEYS, actorOf, fromLocalInput, toLocalInput, type ActorKey } from "./filter-params.ts";
 
-const SELECT = "block w-full rounded-md border-0 px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-indigo-600";
+const SELECT =
+  "block w-full rounded-md border-0 px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-indigo-600";
 
 export type VersionFilterFormProps = { value: VersionFilters; onApply: (filters: VersionFilters) => void };
 
@@ -79,7 +80,13 @@ export function VersionFilterForm({ value, onApply }: VersionFilterFormProps) {
       </Field>
       {actorKey && isTyped(actorKey) && (
         <Field label={actorKey === "session_id" ? "Session id" : "Service account id"} htmlFor="filter-actor-id">
-          <Input id="filter-actor-id" value={typedActorId} onChange={(e) => setTypedActorId(e.target.value)} className="font-mono" placeholder={actorKey === "session_id" ? "sesn_…" : "svac_…"} />
+          <Input
+            id="filter-actor-id"
+            value={typedActorId}
+            onChange={(e) => setTypedActorId(e.target.value)}
+            className="font-mono"
+            placeholder={actorKey === "session_id" ? "sesn_…" : "svac_…"}
+          />
         </Field>
       )}
       <Field label="Memory id" htmlFor="filter-memory">

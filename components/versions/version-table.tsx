@@ -54,7 +54,11 @@ export function VersionTable({ storeId, versions, headVersionId, showMemory, sel
             <Cell>
               <div className="flex flex-wrap items-center gap-1.5">
                 <Badge tone={OPERATION_TONE[v.operation]}>{v.operation}</Badge>
-                {v.id === headVersionId && <Badge tone="amber" title="The memory's current version">current</Badge>}
+                {v.id === headVersionId && (
+                  <Badge tone="amber" title="The memory's current version">
+                    current
+                  </Badge>
+                )}
                 {v.redacted_at && <Badge tone="red">redacted</Badge>}
               </div>
               <div className="mt-1 font-mono text-xs text-slate-500">{v.id}</div>

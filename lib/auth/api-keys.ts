@@ -47,10 +47,12 @@ async function keyRow(sql: SqlClient, secretHash: string): Promise<KeyRow | unde
  * Several instances may race to make it; the unique hash lets exactly one insert win.
  */
 async function ensureEnvKeyRow(db: Db, secretHash: string) {
-  await db.sqlTransaction((tx) => tx.$executeRaw`
+  await db.sqlTransaction(
+    (tx) => tx.$executeRaw`
     INSERT INTO api_keys (id, name, secret_hash, prefix, role, store_ids, read_only, created_by_user_id, created_at)
     VALUES (${newId("apikey")}, ${ENV_KEY_NAME}, ${secretHash}, ${ENV_KEY_PREFIX}, ${"admin"}, ${null}, ${false}, ${null}, ${new Date()})
-    ON CONFLICT (secret_hash) DO NOTHING`);
+    ON CONFLICT (secret_hash) DO NOTHING`,
+  );
 }
 
 /**

@@ -20,7 +20,10 @@ export function clientAddress(headers: HeaderSource, trusted: TrustedProxies): s
   if (!peer) return "unknown";
   let address = normaliseAddress(peer);
   if (trusted.empty) return address;
-  const forwarded = (header(headers, "x-forwarded-for") ?? "").split(",").map((e) => e.trim()).filter(Boolean);
+  const forwarded = (header(headers, "x-forwarded-for") ?? "")
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean);
   while (trusted.has(address) && forwarded.length > 0) address = normaliseAddress(forwarded.pop()!);
   return address;
 }

@@ -21,7 +21,9 @@ type SignedInUser = { id: string; email: string; name: string; sessionVersion: n
  * against a dummy hash when the account does not exist so both cases take the same time.
  */
 async function authorize(db: Db, credentials: Record<string, unknown> | undefined, headers: Record<string, string> | undefined): Promise<SignedInUser> {
-  const email = String(credentials?.email ?? "").trim().toLowerCase();
+  const email = String(credentials?.email ?? "")
+    .trim()
+    .toLowerCase();
   const password = String(credentials?.password ?? "");
   // The route refuses these with a 400 first; this keeps authorize safe on its own.
   if (email.length > MAX_EMAIL_LENGTH || password.length > MAX_PASSWORD_LENGTH) throw new Error(WRONG_CREDENTIALS);

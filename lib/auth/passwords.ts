@@ -18,9 +18,7 @@ export const MAX_PASSWORD_LENGTH = 1024;
 function derive(password: string, salt: Buffer, { N, r, p }: Cost): Promise<Buffer> {
   // scrypt needs 128·r·(N + p + 2) bytes; Node's default maxmem (32 MiB) is too small for N=2^17.
   const maxmem = 128 * r * (N + p + 2);
-  return new Promise((ok, fail) =>
-    scrypt(password.normalize("NFC"), salt, KEY_LENGTH, { N, r, p, maxmem }, (error, key) => (error ? fail(error) : ok(key))),
-  );
+  return new Promise((ok, fail) => scrypt(password.normalize("NFC"), salt, KEY_LENGTH, { N, r, p, maxmem }, (error, key) => (error ? fail(error) : ok(key))));
 }
 
 export async function hashPassword(password: string, cost: Cost = SCRYPT_COST): Promise<string> {
@@ -33,9 +31,15 @@ function parse(stored: string): (Cost & { salt: string; hash: string }) | null {
   const [scheme, n, r, p, salt, hash] = stored.split("$");
   const cost = { N: Number(n), r: Number(r), p: Number(p) };
   const sane =
-    Number.isInteger(cost.N) && cost.N > 1 && cost.N <= MAX_N &&
-    Number.isInteger(cost.r) && cost.r > 0 && cost.r <= 32 &&
-    Number.isInteger(cost.p) && cost.p > 0 && cost.p <= 16;
+    Number.isInteger(cost.N) &&
+    cost.N > 1 &&
+    cost.N <= MAX_N &&
+    Number.isInteger(cost.r) &&
+    cost.r > 0 &&
+    cost.r <= 32 &&
+    Number.isInteger(cost.p) &&
+    cost.p > 0 &&
+    cost.p <= 16;
   return scheme === "scrypt" && salt && hash && sane ? { ...cost, salt, hash } : null;
 }
 

@@ -27,9 +27,7 @@ export function actorOf(principal: Principal, sessionId?: string): Actor {
       ? { type: "session_actor", session_id: sessionId, api_key_id: principal.apiKeyId }
       : { type: "session_actor", session_id: sessionId };
   }
-  return principal.kind === "api_key"
-    ? { type: "api_actor", api_key_id: principal.apiKeyId }
-    : { type: "user_actor", user_id: principal.userId };
+  return principal.kind === "api_key" ? { type: "api_actor", api_key_id: principal.apiKeyId } : { type: "user_actor", user_id: principal.userId };
 }
 
 function describe(principal: Principal): string {
@@ -63,4 +61,12 @@ export function storeFilterOf(principal: Principal): readonly string[] | undefin
 }
 
 /** Whoever runs the server's own scripts (the benchmark, maintenance): every power, on no user's authority. */
-export const OPERATOR: Principal = { kind: "api_key", apiKeyId: "operator", name: "operator", role: "admin", storeIds: null, readOnly: false, ownerUserId: null };
+export const OPERATOR: Principal = {
+  kind: "api_key",
+  apiKeyId: "operator",
+  name: "operator",
+  role: "admin",
+  storeIds: null,
+  readOnly: false,
+  ownerUserId: null,
+};

@@ -26,8 +26,8 @@ async function loadOrCreate(db: Db): Promise<string> {
   const existing = await db.read.appSetting.findUnique({ where: { key: "auth_secret" } });
   if (existing) return existing.value;
   const candidate = randomBytes(32).toString("base64url");
-  await db.transaction((tx) =>
-    tx.$executeRaw`INSERT INTO app_settings (key, value, created_at) VALUES ('auth_secret', ${candidate}, ${new Date()}) ON CONFLICT (key) DO NOTHING`,
+  await db.transaction(
+    (tx) => tx.$executeRaw`INSERT INTO app_settings (key, value, created_at) VALUES ('auth_secret', ${candidate}, ${new Date()}) ON CONFLICT (key) DO NOTHING`,
   );
   const row = await db.transaction((tx) => tx.appSetting.findUniqueOrThrow({ where: { key: "auth_secret" } }));
   return row.value;

@@ -18,7 +18,10 @@ export function normaliseAddress(address: string): string {
 /** Parses the list, or throws with the entry that is not an address or CIDR range. */
 export function parseTrustedProxies(value: string | undefined): TrustedProxies {
   const list = new BlockList();
-  const entries = (value ?? "").split(",").map((e) => e.trim()).filter(Boolean);
+  const entries = (value ?? "")
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean);
   for (const entry of entries) {
     const [address = "", prefix] = entry.split("/");
     const normalised = normaliseAddress(address);

@@ -22,8 +22,7 @@ export function translateDbError(error: unknown): MemoryError | null {
   const cause = e?.name === "DriverAdapterError" ? (e.cause ?? {}) : null;
   const uniquePath =
     (e?.code === "P2002" && /path/.test(JSON.stringify(e.meta ?? {}) + message)) ||
-    ((e?.code === "P2010" || e?.code === "SQLITE_CONSTRAINT_UNIQUE") &&
-      /memories\.store_id, memories\.path|memories_store_id_path_key/.test(message)) ||
+    ((e?.code === "P2010" || e?.code === "SQLITE_CONSTRAINT_UNIQUE") && /memories\.store_id, memories\.path|memories_store_id_path_key/.test(message)) ||
     (cause?.kind === "UniqueConstraintViolation" &&
       (cause.constraint?.fields?.includes("path") === true || cause.constraint?.index === "memories_store_id_path_key"));
   if (uniquePath) {

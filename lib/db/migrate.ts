@@ -55,10 +55,15 @@ function migrateSqlite(file: string, migrations: Migration[]): string[] {
     for (;;) {
       db.exec("BEGIN IMMEDIATE");
       try {
-        const applied = new Map(db.prepare(`SELECT name, checksum FROM "_migrations"`).all().map((r) => {
-          const row = r as { name: string; checksum: string };
-          return [row.name, row.checksum] as const;
-        }));
+        const applied = new Map(
+          db
+            .prepare(`SELECT name, checksum FROM "_migrations"`)
+            .all()
+            .map((r) => {
+              const row = r as { name: string; checksum: string };
+              return [row.name, row.checksum] as const;
+            }),
+        );
         const next = pending(migrations, applied)[0];
         if (!next) {
           db.exec("COMMIT");

@@ -161,7 +161,10 @@ function deadline<T>(work: Promise<T>, ms: number, error: () => Error, late?: (v
       reject(error());
     }, ms);
   });
-  void work.then((value) => expired && late?.(value), () => {});
+  void work.then(
+    (value) => expired && late?.(value),
+    () => {},
+  );
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
@@ -172,7 +175,11 @@ function deadline<T>(work: Promise<T>, ms: number, error: () => Error, late?: (v
  */
 export function sqlTransactionRunner(engine: "sqlite" | "postgres", adapter: () => Promise<SqlAdapter>, limits: { maxWaitMs: number; timeoutMs: number }) {
   return async <T>(fn: (tx: SqlClient) => Promise<T>, options?: { timeoutMs?: number }): Promise<T> => {
-    const abandon = (tx: SqlTransaction) => void tx.executeRaw(STATEMENT("ROLLBACK")).finally(() => tx.rollback()).catch(() => {});
+    const abandon = (tx: SqlTransaction) =>
+      void tx
+        .executeRaw(STATEMENT("ROLLBACK"))
+        .finally(() => tx.rollback())
+        .catch(() => {});
     const tx = await deadline((await adapter()).startTransaction(), limits.maxWaitMs, () => overloaded("waited too long to start a transaction"), abandon);
     const executor = executorFor(engine, tx);
     let open = true;

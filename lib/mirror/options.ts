@@ -63,10 +63,13 @@ export function parseMirrorOptions(argv: string[], env: Record<string, string | 
   const apiKey = values["api-key"] ?? env.MEMORY_CONSOLE_API_KEY ?? env.ANTHROPIC_API_KEY;
   if (!apiKey) throw new UsageError("An API key is required: --api-key, MEMORY_CONSOLE_API_KEY or ANTHROPIC_API_KEY.");
   const [baseURL, urlSource] =
-    values.url !== undefined ? [values.url, "--url"]
-    : env.MEMORY_CONSOLE_URL ? [env.MEMORY_CONSOLE_URL, "MEMORY_CONSOLE_URL"]
-    : env.ANTHROPIC_BASE_URL ? [env.ANTHROPIC_BASE_URL, "ANTHROPIC_BASE_URL"]
-    : ["http://127.0.0.1:3000", "the default"];
+    values.url !== undefined
+      ? [values.url, "--url"]
+      : env.MEMORY_CONSOLE_URL
+        ? [env.MEMORY_CONSOLE_URL, "MEMORY_CONSOLE_URL"]
+        : env.ANTHROPIC_BASE_URL
+          ? [env.ANTHROPIC_BASE_URL, "ANTHROPIC_BASE_URL"]
+          : ["http://127.0.0.1:3000", "the default"];
   const origin = originOf(baseURL, `the server URL (${urlSource})`);
   const keyFromAnthropicEnv = values["api-key"] === undefined && env.MEMORY_CONSOLE_API_KEY === undefined;
   const allowed = (values["allow-key-to"] ?? []).map((value) => originOf(value, "--allow-key-to"));

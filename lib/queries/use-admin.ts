@@ -20,8 +20,7 @@ export function useUsers() {
 export function useCreateUser() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { email: string; password: string; role: string; name?: string }) =>
-      api<User>("/v1/users", { method: "POST", body: input }),
+    mutationFn: (input: { email: string; password: string; role: string; name?: string }) => api<User>("/v1/users", { method: "POST", body: input }),
     onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: queryKeys.users }), client.invalidateQueries({ queryKey: queryKeys.actors })]),
   });
 }

@@ -26,8 +26,7 @@ function invalidateAfterWrite(client: QueryClient, storeId: string) {
 export function useCreateMemory(storeId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { path: string; content: string }) =>
-      api<Memory>(`/v1/memory_stores/${storeId}/memories`, { method: "POST", body: input }),
+    mutationFn: (input: { path: string; content: string }) => api<Memory>(`/v1/memory_stores/${storeId}/memories`, { method: "POST", body: input }),
     onSuccess: () => invalidateAfterWrite(client, storeId),
   });
 }

@@ -68,7 +68,6 @@ export function useHistoryMemory(storeId: string, memoryId: string) {
   };
 }
 
-
 export function useRedactVersion(storeId: string) {
   const client = useQueryClient();
   return useMutation({

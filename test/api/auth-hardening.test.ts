@@ -18,7 +18,11 @@ beforeAll(async () => {
 afterAll(() => Promise.all([plain?.stop(), proxied?.stop()]));
 
 async function createUser(server: TestServer, email: string, password = "right password 1") {
-  const res = await server.fetch("/v1/users", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password, role: "viewer" }) });
+  const res = await server.fetch("/v1/users", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password, role: "viewer" }),
+  });
   expect(res.status).toBe(200);
   return { email, password };
 }

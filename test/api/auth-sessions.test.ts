@@ -14,7 +14,11 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 async function createUser(email: string, password: string) {
-  const res = await server.fetch("/v1/users", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password, role: "reviewer" }) });
+  const res = await server.fetch("/v1/users", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password, role: "reviewer" }),
+  });
   expect(res.status).toBe(200);
   return ((await res.json()) as { id: string }).id;
 }
@@ -29,7 +33,11 @@ describe("POST /v1/users/{user} with a new password", () => {
     const bystander = (await signInForCookie(server.baseURL, "bystander@example.com", "bystander password 1")).cookie!;
     expect((await withCookie(before)).status).toBe(200);
 
-    const change = await server.fetch(`/v1/users/${changed}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ password: "second password 2" }) });
+    const change = await server.fetch(`/v1/users/${changed}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ password: "second password 2" }),
+    });
     expect(change.status).toBe(200);
     expect((await withCookie(before)).status).toBe(401);
     const page = await fetch(`${server.baseURL}/stores`, { headers: { cookie: before }, redirect: "manual" });
@@ -44,7 +52,11 @@ describe("POST /v1/users/{user} with a new password", () => {
   it("a rename or role change leaves sessions alone", async () => {
     const id = await createUser("renamed@example.com", "renamed password 1");
     const cookie = (await signInForCookie(server.baseURL, "renamed@example.com", "renamed password 1")).cookie!;
-    await server.fetch(`/v1/users/${id}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "New Name", role: "viewer" }) });
+    await server.fetch(`/v1/users/${id}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "New Name", role: "viewer" }),
+    });
     expect((await withCookie(cookie)).status).toBe(200);
   });
 

@@ -26,7 +26,11 @@ describe("POST /api/setup", () => {
     const foreign = await setup(valid, { origin: "http://evil.example" });
     expect(foreign.status).toBe(403);
     expect(foreign.body.error?.type).toBe("permission_error");
-    const noOrigin = await fetch(`${server.baseURL}/api/setup`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(valid) });
+    const noOrigin = await fetch(`${server.baseURL}/api/setup`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(valid),
+    });
     expect(noOrigin.status).toBe(403);
 
     for (const [field, value, message] of [

@@ -37,7 +37,11 @@ describe("wrong methods", () => {
     for (const { url, methods } of routes) {
       expect(methods.length, url).toBeGreaterThan(0);
       for (const method of METHODS.filter((m) => !methods.includes(m))) {
-        const res = await server.fetch(url.replace("STORE", storeId), { method, headers: { "content-type": "application/json" }, body: method === "GET" ? undefined : "{}" });
+        const res = await server.fetch(url.replace("STORE", storeId), {
+          method,
+          headers: { "content-type": "application/json" },
+          body: method === "GET" ? undefined : "{}",
+        });
         const body = await res.json();
         expect({ url, method, status: res.status }).toEqual({ url, method, status: 405 });
         expect(body).toMatchObject({ type: "error", error: { type: "invalid_request_error" }, request_id: expect.stringMatching(/^req_/) });
@@ -116,7 +120,11 @@ describe("oversize bodies", () => {
 
   it("the SDK gets one 413 APIError, not a retried connection error", async () => {
     const client = server.clientWith("test-admin-key-0123456789abcdef");
-    const sdk = new (client.constructor as typeof import("@anthropic-ai/sdk").default)({ baseURL: server.baseURL, apiKey: "test-admin-key-0123456789abcdef", maxRetries: 2 });
+    const sdk = new (client.constructor as typeof import("@anthropic-ai/sdk").default)({
+      baseURL: server.baseURL,
+      apiKey: "test-admin-key-0123456789abcdef",
+      maxRetries: 2,
+    });
     const error = await sdk.beta.memoryStores.memories.create(storeId, { path: "/big.md", content: "x".repeat(8 * 1024 * 1024) }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(APIError);
     expect((error as APIError).status).toBe(413);

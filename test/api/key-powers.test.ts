@@ -106,7 +106,9 @@ describe("what a key may grant", () => {
       for (const role of ["admin", "reviewer", "viewer"]) {
         expect((await call(key.secret, "POST", "/v1/api_keys", { name: "child", role, read_only: true, store_ids: [storeA] })).status).toBe(403);
       }
-      expect((await call(key.secret, "POST", "/v1/users", { email: `u${Math.random()}@example.com`, password: "a password 123", role: "viewer" })).status).toBe(403);
+      expect((await call(key.secret, "POST", "/v1/users", { email: `u${Math.random()}@example.com`, password: "a password 123", role: "viewer" })).status).toBe(
+        403,
+      );
     }
   });
 

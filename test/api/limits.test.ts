@@ -33,56 +33,50 @@ async function expectFull(create: Promise<unknown>) {
 }
 
 describe("POST /v1/memory_stores/{store}/memories: 10,000 memories per store", () => {
-  it(
-    "refuses the 10,001st memory with a clear 4xx while reads, updates and deletes keep working",
-    async () => {
-      const store = await newStore(server, "full");
-      await inParallel(LIMIT, 8, async (i) => {
-        const res = await server.fetch(`/v1/memory_stores/${store.id}/memories`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ path: pathOf(i), content: `memory ${i}` }),
-        });
-        if (res.status !== 200) throw new Error(`create ${i} answered ${res.status}: ${await res.text()}`);
-        await res.arrayBuffer();
+  it("refuses the 10,001st memory with a clear 4xx while reads, updates and deletes keep working", async () => {
+    const store = await newStore(server, "full");
+    await inParallel(LIMIT, 8, async (i) => {
+      const res = await server.fetch(`/v1/memory_stores/${store.id}/memories`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ path: pathOf(i), content: `memory ${i}` }),
       });
+      if (res.status !== 200) throw new Error(`create ${i} answered ${res.status}: ${await res.text()}`);
+      await res.arrayBuffer();
+    });
 
-      // Full: a create fails with a 4xx that names the limit, and writes nothing.
-      await expectFull(memories().create(store.id, { path: "/one-too-many.md", content: "" }));
-      const versionsBefore = await server.client.beta.memoryStores.memoryVersions.list(store.id, { operation: "created", limit: 1 });
+    // Full: a create fails with a 4xx that names the limit, and writes nothing.
+    await expectFull(memories().create(store.id, { path: "/one-too-many.md", content: "" }));
+    const versionsBefore = await server.client.beta.memoryStores.memoryVersions.list(store.id, { operation: "created", limit: 1 });
 
-      // Reads still work.
-      const page = await memories().list(store.id, { depth: 1, limit: 100 });
-      expect(page.data).toHaveLength(100);
-      const first = await memories().list(store.id, { path_prefix: "/f000/", limit: 1 });
-      const target = first.data[0]!;
-      expect(target.path).toBe(pathOf(0));
-      const read = await memories().retrieve((target as { id: string }).id, { memory_store_id: store.id });
-      expect(read.content).toBe("memory 0");
+    // Reads still work.
+    const page = await memories().list(store.id, { depth: 1, limit: 100 });
+    expect(page.data).toHaveLength(100);
+    const first = await memories().list(store.id, { path_prefix: "/f000/", limit: 1 });
+    const target = first.data[0]!;
+    expect(target.path).toBe(pathOf(0));
+    const read = await memories().retrieve((target as { id: string }).id, { memory_store_id: store.id });
+    expect(read.content).toBe("memory 0");
 
-      // Updates (content and rename) still work.
-      const updated = await memories().update(read.id, { memory_store_id: store.id, content: "changed" });
-      expect(updated.content_sha256).toBe(sha256("changed"));
-      const renamed = await memories().update(read.id, { memory_store_id: store.id, path: "/renamed.md" });
-      expect(renamed.path).toBe("/renamed.md");
+    // Updates (content and rename) still work.
+    const updated = await memories().update(read.id, { memory_store_id: store.id, content: "changed" });
+    expect(updated.content_sha256).toBe(sha256("changed"));
+    const renamed = await memories().update(read.id, { memory_store_id: store.id, path: "/renamed.md" });
+    expect(renamed.path).toBe("/renamed.md");
 
-      // Nothing was created by the refused request.
-      const versionsAfter = await server.client.beta.memoryStores.memoryVersions.list(store.id, { operation: "created", limit: 1 });
-      expect(versionsAfter.data[0]!.id).toBe(versionsBefore.data[0]!.id);
-      expect((await memories().list(store.id, { path_prefix: "/", depth: 1, limit: 100 })).data.map((i) => i.path)).not.toContain(
-        "/one-too-many.md",
-      );
+    // Nothing was created by the refused request.
+    const versionsAfter = await server.client.beta.memoryStores.memoryVersions.list(store.id, { operation: "created", limit: 1 });
+    expect(versionsAfter.data[0]!.id).toBe(versionsBefore.data[0]!.id);
+    expect((await memories().list(store.id, { path_prefix: "/", depth: 1, limit: 100 })).data.map((i) => i.path)).not.toContain("/one-too-many.md");
 
-      // A delete frees one place, exactly one.
-      await memories().delete(read.id, { memory_store_id: store.id });
-      const again = await memories().create(store.id, { path: "/one-too-many.md", content: "fits now" });
-      expect(again.path).toBe("/one-too-many.md");
-      await expectFull(memories().create(store.id, { path: "/two-too-many.md", content: "" }));
+    // A delete frees one place, exactly one.
+    await memories().delete(read.id, { memory_store_id: store.id });
+    const again = await memories().create(store.id, { path: "/one-too-many.md", content: "fits now" });
+    expect(again.path).toBe("/one-too-many.md");
+    await expectFull(memories().create(store.id, { path: "/two-too-many.md", content: "" }));
 
-      // The limit is per store.
-      const other = await newStore(server, "empty");
-      expect((await memories().create(other.id, { path: "/a.md", content: "" })).path).toBe("/a.md");
-    },
-    600_000,
-  );
+    // The limit is per store.
+    const other = await newStore(server, "empty");
+    expect((await memories().create(other.id, { path: "/a.md", content: "" })).path).toBe("/a.md");
+  }, 600_000);
 });

@@ -29,7 +29,7 @@ describe("POST /v1/memory_stores/{store}/memories", () => {
     expect(memory.updated_at).toBe(memory.created_at);
   });
 
-  it("creates an empty memory from content \"\"", async () => {
+  it('creates an empty memory from content ""', async () => {
     const store = await newStore(server);
     const memory = await memories().create(store.id, { path: "/empty", content: "" });
     expect(memory.content_size_bytes).toBe(0);
@@ -285,7 +285,7 @@ describe("POST /v1/memory_stores/{store}/memories/{memory}", () => {
     expect(updated.created_at).toBe(memory.created_at);
   });
 
-  it("sets empty content with content \"\" (only null or omitted keeps it)", async () => {
+  it('sets empty content with content "" (only null or omitted keeps it)', async () => {
     const store = await newStore(server);
     const memory = await memories().create(store.id, { path: "/a.md", content: "one" });
     const kept = await memories().update(memory.id, { memory_store_id: store.id, content: null, path: "/b.md" });
@@ -465,11 +465,7 @@ describe("expected_content_sha256 on DELETE /v1/memory_stores/{store}/memories/{
     const store = await newStore(server);
     const memory = await memories().create(store.id, { path: "/a", content: "one" });
     for (const expected of [sha256("one").toUpperCase(), "abc", "z".repeat(64)]) {
-      await expectApiError(
-        memories().delete(memory.id, { memory_store_id: store.id, expected_content_sha256: expected }),
-        400,
-        "invalid_request_error",
-      );
+      await expectApiError(memories().delete(memory.id, { memory_store_id: store.id, expected_content_sha256: expected }), 400, "invalid_request_error");
     }
     expect((await memories().retrieve(memory.id, { memory_store_id: store.id })).content).toBe("one");
   });

@@ -238,7 +238,7 @@ describe("GET /v1/memory_stores", () => {
     expect(first.next_page).toEqual(expect.any(String));
 
     const all: string[] = [];
-    for (let page = await stores().list({ limit: 100, include_archived: true }); ; ) {
+    for (let page = await stores().list({ limit: 100, include_archived: true }); ;) {
       expect(page.data.length).toBeLessThanOrEqual(100);
       all.push(...page.data.map((s) => s.id));
       if (!page.next_page) break;

@@ -70,13 +70,7 @@ describe("versions written by memory changes", () => {
   it("an update that changes nothing writes no version", async () => {
     const store = await newStore(server);
     const memory = await memories().create(store.id, { path: "/a.md", content: "same" });
-    const noop = [
-      { content: "same" },
-      { path: "/a.md" },
-      { content: "same", path: "/a.md" },
-      {},
-      { content: null, path: null },
-    ];
+    const noop = [{ content: "same" }, { path: "/a.md" }, { content: "same", path: "/a.md" }, {}, { content: null, path: null }];
     for (const change of noop) {
       const res = await server.fetch(`/v1/memory_stores/${store.id}/memories/${memory.id}`, {
         method: "POST",
@@ -234,11 +228,7 @@ describe("GET /v1/memory_stores/{store}/memory_versions", () => {
     expect(lte.map((v) => v.id)).toEqual(all.slice(2).map((v) => v.id));
     const both = (await versions().list(store.id, { "created_at[gte]": middle.created_at, "created_at[lte]": middle.created_at })).data;
     expect(both.map((v) => v.id)).toEqual([middle.id]);
-    await expectEnvelope(
-      await server.fetch(`/v1/memory_stores/${store.id}/memory_versions?created_at%5Blte%5D=not-a-time`),
-      400,
-      "invalid_request_error",
-    );
+    await expectEnvelope(await server.fetch(`/v1/memory_stores/${store.id}/memory_versions?created_at%5Blte%5D=not-a-time`), 400, "invalid_request_error");
   });
 
   it("combines filters", async () => {

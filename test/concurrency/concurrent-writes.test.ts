@@ -67,9 +67,7 @@ function concurrencySuite(label: string, clients: Clients, servers: () => TestSe
       const segments = ["x", ..."abcdefghijklmnopqrs"];
       const paths = segments.map((_, i) => "/" + segments.slice(0, i + 1).join("/"));
       expect(paths).toHaveLength(N);
-      const results = await Promise.all(
-        paths.map((path, i) => outcome(via(i).beta.memoryStores.memories.create(store.id, { path, content: path }))),
-      );
+      const results = await Promise.all(paths.map((path, i) => outcome(via(i).beta.memoryStores.memories.create(store.id, { path, content: path }))));
       expect(tally(results)).toEqual({ "200": 1, "409 memory_path_conflict_error": N - 1 });
       const winner = results.find((r) => r.ok)!;
       for (const r of results) {
@@ -120,6 +118,14 @@ describe("concurrent writes", () => {
     await one?.stop();
   });
 
-  concurrencySuite("through one server process", () => [one.client], () => [one]);
-  concurrencySuite("through two server processes on one database", () => [one.client, other.client], () => [one, other]);
+  concurrencySuite(
+    "through one server process",
+    () => [one.client],
+    () => [one],
+  );
+  concurrencySuite(
+    "through two server processes on one database",
+    () => [one.client, other.client],
+    () => [one, other],
+  );
 });

@@ -173,7 +173,10 @@ function parseModel(name: string, body: string[]): PrismaModel {
 }
 
 export function parsePrismaSchema(source: string): PrismaSchema {
-  const lines = source.split("\n").map((l) => stripComment(l).trim()).filter((l) => l !== "");
+  const lines = source
+    .split("\n")
+    .map((l) => stripComment(l).trim())
+    .filter((l) => l !== "");
   const schema: PrismaSchema = { models: [], enums: [] };
   for (let i = 0; i < lines.length; i++) {
     const head = /^(model|enum|generator|datasource|view|type)\s+(\w+)\s*\{$/.exec(lines[i]!);

@@ -34,9 +34,7 @@ async function freshDatabase(): Promise<FreshDatabase> {
 
 /** `npm run db:migrate`'s script, run as a separate process in `cwd` (whose prisma/migrations it applies). */
 function migrateCli(databaseUrl: string, options: { cwd?: string; offline?: boolean } = {}) {
-  const command = options.cwd
-    ? [join(ROOT, "node_modules/.bin/tsx"), join(ROOT, "scripts/db-migrate.ts")]
-    : ["npm", "run", "--silent", "db:migrate"];
+  const command = options.cwd ? [join(ROOT, "node_modules/.bin/tsx"), join(ROOT, "scripts/db-migrate.ts")] : ["npm", "run", "--silent", "db:migrate"];
   // Without network: a fresh network namespace with no interfaces up, where anything that
   // tried to download (Prisma's schema engine, for one) would fail.
   const argv = options.offline ? ["unshare", "--map-root-user", "--net", ...command] : command;
@@ -77,7 +75,7 @@ describe(`migrations on ${ENGINE}`, () => {
     expect(await actualShape(raw)).toEqual(expected);
   });
 
-  it.runIf(ENGINE === "postgres")("give memories.path the byte-order collation \"C\" (paths sort and compare as on SQLite)", async () => {
+  it.runIf(ENGINE === "postgres")('give memories.path the byte-order collation "C" (paths sort and compare as on SQLite)', async () => {
     const [column] = await raw.query<{ collation_name: string | null }>(
       `SELECT collation_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = 'memories' AND column_name = 'path'`,
     );
@@ -127,7 +125,15 @@ describe(`migrations on ${ENGINE}`, () => {
 describe("the schema reader", () => {
   it("reads every model of prisma/schema.prisma", () => {
     const schema = parsePrismaSchema(SCHEMA);
-    expect(schema.models.map((m) => m.table)).toEqual(["memory_stores", "memories", "memory_versions", "api_keys", "users", "sign_in_failures", "app_settings"]);
+    expect(schema.models.map((m) => m.table)).toEqual([
+      "memory_stores",
+      "memories",
+      "memory_versions",
+      "api_keys",
+      "users",
+      "sign_in_failures",
+      "app_settings",
+    ]);
     const memories = schema.models.find((m) => m.table === "memories")!;
     expect(memories.uniques).toEqual([{ fields: ["storeId", "path"] }]);
     expect(memories.fields.find((f) => f.name === "store")?.relation).toEqual({ fields: ["storeId"], references: ["id"], onDelete: "Cascade" });

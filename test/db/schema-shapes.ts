@@ -124,7 +124,10 @@ async function sqliteShape(db: RawDb): Promise<DatabaseShape> {
     const table: TableShape = { columns: {}, primaryKey: { columns: [] }, indexes: {}, foreignKeys: {} };
     const columns = await db.query<{ name: string; type: string; notnull: number; dflt_value: string | null; pk: number }>(`PRAGMA table_info("${name}")`);
     for (const c of columns) table.columns[c.name] = { type: c.type, nullable: c.notnull === 0 && c.pk === 0, default: c.dflt_value };
-    table.primaryKey.columns = columns.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name);
+    table.primaryKey.columns = columns
+      .filter((c) => c.pk > 0)
+      .sort((a, b) => a.pk - b.pk)
+      .map((c) => c.name);
     for (const index of await db.query<{ name: string; unique: number; origin: string; partial: number }>(`PRAGMA index_list("${name}")`)) {
       if (index.origin === "pk") continue; // the implicit index of a TEXT primary key
       const info = await db.query<{ seqno: number; name: string }>(`PRAGMA index_info("${index.name}")`);
@@ -150,7 +153,13 @@ async function sqliteShape(db: RawDb): Promise<DatabaseShape> {
   return shape;
 }
 
-function postgresType(c: { data_type: string; datetime_precision: number | null; numeric_precision: number | null; numeric_scale: number | null; udt_name: string }) {
+function postgresType(c: {
+  data_type: string;
+  datetime_precision: number | null;
+  numeric_precision: number | null;
+  numeric_scale: number | null;
+  udt_name: string;
+}) {
   if (c.data_type === "timestamp without time zone") return `timestamp(${c.datetime_precision})`;
   if (c.data_type === "numeric") return `numeric(${c.numeric_precision},${c.numeric_scale})`;
   if (c.data_type === "USER-DEFINED") return c.udt_name;
@@ -168,8 +177,14 @@ async function postgresShape(db: RawDb): Promise<DatabaseShape> {
   for (const { table_name: name } of tables.filter((t) => !MIGRATOR_TABLES.has(t.table_name))) {
     const table: TableShape = { columns: {}, primaryKey: { columns: [] }, indexes: {}, foreignKeys: {} };
     const columns = await db.query<{
-      column_name: string; data_type: string; is_nullable: string; column_default: string | null;
-      datetime_precision: number | null; numeric_precision: number | null; numeric_scale: number | null; udt_name: string;
+      column_name: string;
+      data_type: string;
+      is_nullable: string;
+      column_default: string | null;
+      datetime_precision: number | null;
+      numeric_precision: number | null;
+      numeric_scale: number | null;
+      udt_name: string;
     }>(
       `SELECT column_name, data_type, is_nullable, column_default, datetime_precision, numeric_precision, numeric_scale, udt_name
        FROM information_schema.columns WHERE table_schema = 'public' AND table_name = ? ORDER BY ordinal_position`,

@@ -138,9 +138,13 @@ describe("preconditions", () => {
     const storeId = await newStore(t.db);
     const memory = await createMemory(t.db, { storeId, path: "/p.md", content: "v1", actor: API_ACTOR });
     for (const precondition of [{ type: "etag", content_sha256: sha("v1") }, { type: "content_sha256", content_sha256: sha("v1").toUpperCase() }, "x"]) {
-      await expect(updateMemory(t.db, { storeId, memoryId: memory.id, content: "v2", precondition, actor: API_ACTOR })).rejects.toMatchObject({ code: "invalid_request" });
+      await expect(updateMemory(t.db, { storeId, memoryId: memory.id, content: "v2", precondition, actor: API_ACTOR })).rejects.toMatchObject({
+        code: "invalid_request",
+      });
     }
-    await expect(deleteMemory(t.db, { storeId, memoryId: memory.id, expectedContentSha256: "abc", actor: API_ACTOR })).rejects.toMatchObject({ code: "invalid_request" });
+    await expect(deleteMemory(t.db, { storeId, memoryId: memory.id, expectedContentSha256: "abc", actor: API_ACTOR })).rejects.toMatchObject({
+      code: "invalid_request",
+    });
   });
 
   it("delete with expected_content_sha256 applies only if it matches", async () => {

@@ -28,7 +28,17 @@ describe("memory tool", () => {
     const storeId = await newStore(t.db);
     await ok(storeId, { command: "create", path: "/memories/a/b.md", file_text: "x" });
     const before = await snapshot(storeId);
-    const hostile = ["/memories/../x", "/memories/a/../../x", "/memories/%2e%2e/x", "/memories/%252e%252e/x", "/memories\\a", "/memories/a\u0000", "/etc/passwd", "/memoriesX/a", "/memories/a//b"];
+    const hostile = [
+      "/memories/../x",
+      "/memories/a/../../x",
+      "/memories/%2e%2e/x",
+      "/memories/%252e%252e/x",
+      "/memories\\a",
+      "/memories/a\u0000",
+      "/etc/passwd",
+      "/memoriesX/a",
+      "/memories/a//b",
+    ];
     for (const path of hostile) {
       for (const input of [
         { command: "view", path },
@@ -88,7 +98,9 @@ describe("memory tool", () => {
     expect((await run(storeId, { command: "insert", path: "/memories/f.md", insert_line: 9, insert_text: "x" })).content).toBe(
       "Error: Invalid `insert_line` parameter: 9. It should be within the range of lines of the file: [0, 4]",
     );
-    expect(await ok(storeId, { command: "insert", path: "/memories/f.md", insert_line: 0, insert_text: "top\n" })).toBe("The file /memories/f.md has been edited.");
+    expect(await ok(storeId, { command: "insert", path: "/memories/f.md", insert_line: 0, insert_text: "top\n" })).toBe(
+      "The file /memories/f.md has been edited.",
+    );
     expect((await snapshot(storeId)).files).toEqual({ "/f.md": "top\nA\nbeta\nbeta\n" });
     expect((await snapshot(storeId)).versions).toEqual(["created /f.md", "modified /f.md", "modified /f.md"]);
   });
@@ -108,7 +120,14 @@ describe("memory tool", () => {
     expect((await run(storeId, { command: "delete", path: "/memories" })).content).toBe("Error: Cannot delete the /memories directory itself");
     const { files, versions } = await snapshot(storeId);
     expect(files).toEqual({ "/taken.md": "t" });
-    expect(versions.slice(4)).toEqual(["modified /moved/a.md", "modified /moved/b.md", "modified /moved/c.md", "deleted /moved/a.md", "deleted /moved/b.md", "deleted /moved/c.md"]);
+    expect(versions.slice(4)).toEqual([
+      "modified /moved/a.md",
+      "modified /moved/b.md",
+      "modified /moved/c.md",
+      "deleted /moved/a.md",
+      "deleted /moved/b.md",
+      "deleted /moved/c.md",
+    ]);
   });
 
   it("memory tool: a directory rename that fails part-way changes nothing", async () => {
@@ -130,7 +149,10 @@ describe("memory tool", () => {
     const readOnly = await run(storeId, { command: "delete", path: "/memories/f.md" }, { canWrite: false });
     expect(readOnly).toMatchObject({ isError: true, content: expect.stringContaining("Permission denied") });
     await archiveStore(t.db, storeId);
-    for (const input of [{ command: "create", path: "/memories/g.md", file_text: "y" }, { command: "delete", path: "/memories/f.md" }]) {
+    for (const input of [
+      { command: "create", path: "/memories/g.md", file_text: "y" },
+      { command: "delete", path: "/memories/f.md" },
+    ]) {
       expect(await run(storeId, input)).toMatchObject({ isError: true, content: expect.stringContaining("archived") });
     }
     expect(await ok(storeId, { command: "view", path: "/memories/f.md" })).toContain("1\tx");

@@ -57,9 +57,15 @@ describe("overlaps", () => {
   it("a memory may not be an ancestor or descendant of another", async () => {
     const storeId = await newStore(t.db);
     const file = await create(storeId, "/notes");
-    await expect(create(storeId, "/notes/todo.md")).rejects.toMatchObject({ code: "path_conflict", details: { conflicting_path: "/notes", conflicting_memory_id: file.id } });
+    await expect(create(storeId, "/notes/todo.md")).rejects.toMatchObject({
+      code: "path_conflict",
+      details: { conflicting_path: "/notes", conflicting_memory_id: file.id },
+    });
     const deep = await create(storeId, "/a/b/c.md");
-    await expect(create(storeId, "/a")).rejects.toMatchObject({ code: "path_conflict", details: { conflicting_path: "/a/b/c.md", conflicting_memory_id: deep.id } });
+    await expect(create(storeId, "/a")).rejects.toMatchObject({
+      code: "path_conflict",
+      details: { conflicting_path: "/a/b/c.md", conflicting_memory_id: deep.id },
+    });
     await expect(create(storeId, "/a/b")).rejects.toMatchObject({ code: "path_conflict" });
     // Sharing a prefix is no overlap: `/notes.md` and `/notes-old/x` are not inside `/notes`.
     await create(storeId, "/notes.md");

@@ -40,7 +40,9 @@ export const RULES: Record<string, Coverage> = {
   // Preconditions
   "update applies only if the stored hash matches": { test: "update with a matching content_sha256 precondition applies" },
   "else 409, nothing changed": { test: "update with a stale precondition fails and changes nothing" },
-  "unless the stored content and path already equal the request": { test: "a stale precondition is no failure when content and path already equal the request" },
+  "unless the stored content and path already equal the request": {
+    test: "a stale precondition is no failure when content and path already equal the request",
+  },
   "delete with expected_content_sha256 likewise": { test: "delete with expected_content_sha256 applies only if it matches" },
   "a malformed hash is an invalid request": { test: "malformed preconditions are invalid requests" },
   // Versions
@@ -60,7 +62,9 @@ export const RULES: Record<string, Coverage> = {
   "restore (console) writes an old version back": { elsewhere: "a console flow over update/create: e2e/history-write.spec.ts" },
   // Archive and retention
   "archived store refuses memory creates/updates and store updates": { test: "archived store refuses memory creates and updates and store updates" },
-  "reading, deleting memories, redacting and deleting the store still work": { test: "archived store still allows reads, memory deletes, redaction and store delete" },
+  "reading, deleting memories, redacting and deleting the store still work": {
+    test: "archived store still allows reads, memory deletes, redaction and store delete",
+  },
   "archive is irreversible": { test: "archive is irreversible and archiving twice changes nothing" },
   "lists hide archived stores unless include_archived": { test: "lists hide archived stores unless asked" },
   "old versions pruned except the head of live memories": { test: "pruning removes old versions except the head version of live memories" },
@@ -94,7 +98,9 @@ describe("DESIGN.md rules checklist", () => {
     const names = new Set(
       readdirSync(import.meta.dirname)
         .filter((file) => file.endsWith(".test.ts"))
-        .flatMap((file) => [...readFileSync(join(import.meta.dirname, file), "utf8").matchAll(/\bit\(\s*"((?:[^"\\]|\\.)*)"/g)].map((m) => JSON.parse(`"${m[1]}"`) as string)),
+        .flatMap((file) =>
+          [...readFileSync(join(import.meta.dirname, file), "utf8").matchAll(/\bit\(\s*"((?:[^"\\]|\\.)*)"/g)].map((m) => JSON.parse(`"${m[1]}"`) as string),
+        ),
     );
     const missing = Object.values(RULES).flatMap((coverage) => ("test" in coverage && !names.has(coverage.test) ? [coverage.test] : []));
     expect(missing).toEqual([]);

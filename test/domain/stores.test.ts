@@ -71,8 +71,7 @@ describe("stores", () => {
     const live = await newStore(t.db);
     const archived = await newStore(t.db);
     await archiveStore(t.db, archived);
-    const ids = async (includeArchived: boolean) =>
-      (await listStores(t.db, { includeArchived, limit: 100, onlyIds: [live, archived] })).items.map((s) => s.id);
+    const ids = async (includeArchived: boolean) => (await listStores(t.db, { includeArchived, limit: 100, onlyIds: [live, archived] })).items.map((s) => s.id);
     expect(await ids(false)).toEqual([live]);
     expect(await ids(true)).toEqual([archived, live]);
   });

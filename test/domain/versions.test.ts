@@ -117,7 +117,12 @@ describe("redaction", () => {
     const again = await redactVersion(t.db, { storeId, versionId: memory.memoryVersionId, actor: API_ACTOR });
     const version = await getVersion(t.db.read, storeId, memory.memoryVersionId);
     expect(version).toMatchObject({ content: null, path: null, contentSha256: null, contentSizeBytes: null });
-    expect(version).toMatchObject({ redactedByType: "user_actor", redactedById: "user_reviewer", createdByType: "api_actor", createdById: "apikey_domaintest" });
+    expect(version).toMatchObject({
+      redactedByType: "user_actor",
+      redactedById: "user_reviewer",
+      createdByType: "api_actor",
+      createdById: "apikey_domaintest",
+    });
     expect(version.redactedAt).toBeInstanceOf(Date);
     // Redacting twice keeps the first record.
     expect(again.redactedById).toBe("user_reviewer");

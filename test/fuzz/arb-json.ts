@@ -13,8 +13,30 @@ export const edgeNumber: fc.Arbitrary<number> = fc.oneof(
 
 /** Strings that look like numbers, booleans or nothing. */
 export const numberishString: fc.Arbitrary<string> = fc.constantFrom(
-  "NaN", "-NaN", "Infinity", "-Infinity", "1e308", "1e400", "-0", "0", "-1", "9007199254740993", "0x10", "1_000",
-  " 5", "5 ", "+5", "5.0", "٥", "５", "", "null", "true", "undefined", "[]", "{}",
+  "NaN",
+  "-NaN",
+  "Infinity",
+  "-Infinity",
+  "1e308",
+  "1e400",
+  "-0",
+  "0",
+  "-1",
+  "9007199254740993",
+  "0x10",
+  "1_000",
+  " 5",
+  "5 ",
+  "+5",
+  "5.0",
+  "٥",
+  "５",
+  "",
+  "null",
+  "true",
+  "undefined",
+  "[]",
+  "{}",
 );
 
 const oddString: fc.Arbitrary<string> = fc.oneof(
@@ -44,7 +66,9 @@ export const junkValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((t
  */
 export function bodyObject(fields: Record<string, fc.Arbitrary<unknown>>): fc.Arbitrary<Record<string, unknown>> {
   const entries = Object.entries(fields).map(([name, plausible]) =>
-    fc.oneof({ arbitrary: fc.constant(undefined), weight: 2 }, { arbitrary: plausible, weight: 4 }, { arbitrary: junkValue, weight: 2 }).map((v) => [name, v] as const),
+    fc
+      .oneof({ arbitrary: fc.constant(undefined), weight: 2 }, { arbitrary: plausible, weight: 4 }, { arbitrary: junkValue, weight: 2 })
+      .map((v) => [name, v] as const),
   );
   const extra = fc.option(
     fc.tuple(fc.constantFrom("__proto__", "constructor", "extra", "", "type", "id", "path", "content", "command", "name", "view", "NAME"), junkValue),
@@ -64,7 +88,7 @@ const TEXT_MUTATIONS: ((text: string) => string)[] = [
   (t) => t.slice(0, Math.max(0, t.length - 1)),
   (t) => "\ufeff" + t,
   (t) => t + ",",
-  (t) => t.replace(/}$/, ',}'),
+  (t) => t.replace(/}$/, ",}"),
   (t) => t.replace(/^{/, '{"name":"dup","path":"/dup",'),
   (t) => t.replace(/^{/, '{"limit":1e400,'),
   (t) => t.replace(/^{/, '{"insert_line":-0,'),
@@ -72,7 +96,7 @@ const TEXT_MUTATIONS: ((text: string) => string)[] = [
   (t) => t.replace(/:(\s*)"/, ":$1'"),
   (t) => t.replace(/^{/, "{// comment\n"),
   (t) => t + t,
-  (t) => t.replace(/"/g, "\\\""),
+  (t) => t.replace(/"/g, '\\"'),
   () => "",
   () => "   ",
   () => "null",
@@ -83,7 +107,7 @@ const TEXT_MUTATIONS: ((text: string) => string)[] = [
   () => "1e400",
   () => "NaN",
   () => "{",
-  () => '{"a":' .repeat(2_000) + "1" + "}".repeat(2_000),
+  () => '{"a":'.repeat(2_000) + "1" + "}".repeat(2_000),
   () => "[".repeat(5_000),
   () => '{"\\ud800":"\\udfff"}',
 ];

@@ -4,32 +4,105 @@ import fc from "fast-check";
 
 /** Characters that each break one path rule, or look like they might. */
 const ODD_CHARS = [
-  "\u0000", "\u0001", "\u001f", "\u007f", "\u0085", // controls (Cc), NUL
-  "\u00ad", "\u200b", "\u200d", "\u200e", "\u202e", "\u2066", "\ufeff", "\u061c", // format (Cf)
-  "\u2028", "\u2029", // line and paragraph separators
-  "\u0301", "\u0308", "\u20dd", // combining marks: NFC-sensitive after a letter
-  "e\u0301", "\u00e9", "\u212b", "\u1100\u1161", "\uac00", "\ufb01", // NFD / NFC / compatibility forms
-  "\ud800", "\udfff", // lone surrogates
-  "\u00a0", " ", "\t", "\n", "\r",
-  "\\", "%", "?", "#", "&", "=", "+", ";", ":", "*", "~", "'", '"', "<", ">", "|",
-  "😀", "👨\u200d👩\u200d👧", "\u{10ffff}", "\u{e0001}",
+  "\u0000",
+  "\u0001",
+  "\u001f",
+  "\u007f",
+  "\u0085", // controls (Cc), NUL
+  "\u00ad",
+  "\u200b",
+  "\u200d",
+  "\u200e",
+  "\u202e",
+  "\u2066",
+  "\ufeff",
+  "\u061c", // format (Cf)
+  "\u2028",
+  "\u2029", // line and paragraph separators
+  "\u0301",
+  "\u0308",
+  "\u20dd", // combining marks: NFC-sensitive after a letter
+  "e\u0301",
+  "\u00e9",
+  "\u212b",
+  "\u1100\u1161",
+  "\uac00",
+  "\ufb01", // NFD / NFC / compatibility forms
+  "\ud800",
+  "\udfff", // lone surrogates
+  "\u00a0",
+  " ",
+  "\t",
+  "\n",
+  "\r",
+  "\\",
+  "%",
+  "?",
+  "#",
+  "&",
+  "=",
+  "+",
+  ";",
+  ":",
+  "*",
+  "~",
+  "'",
+  '"',
+  "<",
+  ">",
+  "|",
+  "😀",
+  "👨\u200d👩\u200d👧",
+  "\u{10ffff}",
+  "\u{e0001}",
 ];
 
 /** Segments that are dots, or stand for dots once decoded: `%2e` in any case, twice encoded, overlong UTF-8. */
 const DOTTY_SEGMENTS = [
-  ".", "..", "...", ".x", "x.", ". .",
-  "%2e", "%2E", "%2e%2e", "%2E%2e", "%2e%2E", "%2E%2E", ".%2e", "%2e.", ".%2E", "%2E.",
-  "%252e%252e", "%252E%252e", "%c0%ae%c0%ae", "%C0%AE%C0%AE", "%u002e%u002e",
-  "..%2f", "..%2F", "..%5c", "..%5C", "%2e%2e%2f", "%2e%2e%5c", "%00", "a%00b", "%2f", "%5c",
-  "..\\", "\\..", "\\", "a\\b", "..;", ".\u200b.", "\uff0e\uff0e", "\u2024\u2024",
+  ".",
+  "..",
+  "...",
+  ".x",
+  "x.",
+  ". .",
+  "%2e",
+  "%2E",
+  "%2e%2e",
+  "%2E%2e",
+  "%2e%2E",
+  "%2E%2E",
+  ".%2e",
+  "%2e.",
+  ".%2E",
+  "%2E.",
+  "%252e%252e",
+  "%252E%252e",
+  "%c0%ae%c0%ae",
+  "%C0%AE%C0%AE",
+  "%u002e%u002e",
+  "..%2f",
+  "..%2F",
+  "..%5c",
+  "..%5C",
+  "%2e%2e%2f",
+  "%2e%2e%5c",
+  "%00",
+  "a%00b",
+  "%2f",
+  "%5c",
+  "..\\",
+  "\\..",
+  "\\",
+  "a\\b",
+  "..;",
+  ".\u200b.",
+  "\uff0e\uff0e",
+  "\u2024\u2024",
 ];
 
 const plainSegment = fc.stringMatching(/^[a-z0-9_-]{1,12}(\.md)?$/);
 
-const unicodeSegment = fc.oneof(
-  fc.string({ unit: "grapheme", minLength: 1, maxLength: 8 }),
-  fc.string({ unit: "binary", minLength: 1, maxLength: 6 }),
-);
+const unicodeSegment = fc.oneof(fc.string({ unit: "grapheme", minLength: 1, maxLength: 8 }), fc.string({ unit: "binary", minLength: 1, maxLength: 6 }));
 
 /** A segment with odd characters spliced into an ordinary one. */
 const oddSegment = fc
@@ -111,16 +184,17 @@ export function isHostileToolPath(path: string): boolean {
 
 /** Paths at the edges of the rule: 20 or 21 segments, 1,024 or 1,025 bytes, one odd character in a valid path. */
 export const boundaryPath: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom(19, 20, 21).chain((n) => fc.array(plainSegment, { minLength: n, maxLength: n })).map((s) => "/" + s.join("/")),
+  fc
+    .constantFrom(19, 20, 21)
+    .chain((n) => fc.array(plainSegment, { minLength: n, maxLength: n }))
+    .map((s) => "/" + s.join("/")),
   fc.constantFrom(1_023, 1_024).map((n) => "/" + "x".repeat(n)),
   fc.constantFrom(511, 512).map((n) => "/" + "é".repeat(n) + "x"),
   fc.constantFrom(255, 256).map((n) => "/a/" + "😀".repeat(n) + "/b"),
-  fc
-    .tuple(validMemoryPath, fc.constantFrom(...ODD_CHARS), fc.nat())
-    .map(([path, odd, at]) => {
-      const i = 1 + (at % path.length);
-      return path.slice(0, i) + odd + path.slice(i);
-    }),
+  fc.tuple(validMemoryPath, fc.constantFrom(...ODD_CHARS), fc.nat()).map(([path, odd, at]) => {
+    const i = 1 + (at % path.length);
+    return path.slice(0, i) + odd + path.slice(i);
+  }),
 );
 
 /** Tool paths: under `/memories` mostly, and everything the reference would refuse. */

@@ -5,7 +5,12 @@ import { edgeNumber, numberishString } from "./arb-json.ts";
 import { memoryPath } from "./arb-paths.ts";
 import { encoded, pathSafe } from "./http.ts";
 
-const offset = fc.oneof(fc.constant("Z"), fc.tuple(fc.constantFrom("+", "-"), fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([sign, h, m]) => `${sign}${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`));
+const offset = fc.oneof(
+  fc.constant("Z"),
+  fc
+    .tuple(fc.constantFrom("+", "-"), fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
+    .map(([sign, h, m]) => `${sign}${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`),
+);
 
 /** RFC 3339 times over all the years it can write (0000–9999), any offset; and things that are not. */
 const timestamp = fc.oneof(
@@ -14,8 +19,18 @@ const timestamp = fc.oneof(
     .map(([d, off]) => d.toISOString().replace("Z", off)),
   fc.date({ min: new Date(-8.64e15), max: new Date(8.64e15), noInvalidDate: true }).map((d) => d.toISOString()),
   fc.constantFrom(
-    "2026-01-01T00:00:00Z", "0000-01-01T00:00:00Z", "9999-12-31T23:59:59.999999999Z", "2026-02-30T00:00:00Z",
-    "2026-01-01T00:00:00+14:00", "2026-01-01T00:00:00-23:59", "0000-01-01T00:00:00+14:00", "9999-12-31T23:59:59-23:59", "2026-01-01", "1700000000", "now", "+275760-09-13T00:00:00Z",
+    "2026-01-01T00:00:00Z",
+    "0000-01-01T00:00:00Z",
+    "9999-12-31T23:59:59.999999999Z",
+    "2026-02-30T00:00:00Z",
+    "2026-01-01T00:00:00+14:00",
+    "2026-01-01T00:00:00-23:59",
+    "0000-01-01T00:00:00+14:00",
+    "9999-12-31T23:59:59-23:59",
+    "2026-01-01",
+    "1700000000",
+    "now",
+    "+275760-09-13T00:00:00Z",
   ),
 );
 
@@ -24,8 +39,16 @@ export const forgedCursor: fc.Arbitrary<string> = fc.oneof(
   fc
     .record({
       key: fc.constantFrom("after", "from", "prefix", "depth", "archived", "x"),
-      value: fc.oneof(fc.string({ unit: "binary", maxLength: 30 }), edgeNumber, fc.constantFrom(null, true, [], {}, "\u0000", "\ud800", "mem_", "memver_zzzz", "memstore_" + "z".repeat(40))),
-      more: fc.dictionary(fc.constantFrom("after", "from", "prefix", "depth", "archived"), fc.oneof(fc.string({ maxLength: 10 }), fc.integer(), fc.constantFrom("/", 0, 1)), { maxKeys: 3 }),
+      value: fc.oneof(
+        fc.string({ unit: "binary", maxLength: 30 }),
+        edgeNumber,
+        fc.constantFrom(null, true, [], {}, "\u0000", "\ud800", "mem_", "memver_zzzz", "memstore_" + "z".repeat(40)),
+      ),
+      more: fc.dictionary(
+        fc.constantFrom("after", "from", "prefix", "depth", "archived"),
+        fc.oneof(fc.string({ maxLength: 10 }), fc.integer(), fc.constantFrom("/", 0, 1)),
+        { maxKeys: 3 },
+      ),
     })
     .map(({ key, value, more }) => Buffer.from(JSON.stringify({ ...more, [key]: value }), "utf8").toString("base64url")),
   fc.string({ maxLength: 40 }),
@@ -40,7 +63,11 @@ export const QUERY_VALUES: Record<string, fc.Arbitrary<string>> = {
   include_archived: fc.constantFrom("true", "false", "TRUE", "1", "0", "", "yes"),
   "created_at[gte]": timestamp,
   "created_at[lte]": timestamp,
-  path_prefix: fc.oneof(memoryPath, memoryPath.map((p) => p + "/"), fc.constantFrom("/", "/notes/", "/deep/x/", "/é/", "/a/", "/NOTES/")),
+  path_prefix: fc.oneof(
+    memoryPath,
+    memoryPath.map((p) => p + "/"),
+    fc.constantFrom("/", "/notes/", "/deep/x/", "/é/", "/a/", "/NOTES/"),
+  ),
   depth: fc.constantFrom("0", "1", "2", "-1", "", "1.0", "01"),
   memory_id: fc.constantFrom("mem_01", "mem_", "", "memver_x", "../x", "\u0000"),
   operation: fc.constantFrom("created", "modified", "deleted", "CREATED", "", "redacted"),
@@ -48,7 +75,10 @@ export const QUERY_VALUES: Record<string, fc.Arbitrary<string>> = {
   session_id: fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom("", "sess 1", "s".repeat(300), "ok_session")),
   user_id: fc.constantFrom("user_x", ""),
   service_account_id: fc.constantFrom("sa_x", ""),
-  expected_content_sha256: fc.oneof(fc.stringMatching(/^[0-9a-f]{64}$/), fc.constantFrom("", "E3B0C44298FC1C149AFBF4C8996FB92427AE41E4649B934CA495991B7852B855", "x")),
+  expected_content_sha256: fc.oneof(
+    fc.stringMatching(/^[0-9a-f]{64}$/),
+    fc.constantFrom("", "E3B0C44298FC1C149AFBF4C8996FB92427AE41E4649B934CA495991B7852B855", "x"),
+  ),
 };
 
 const ODD_KEYS = ["limit[]", "limit[0]", "created_at[gt]", "created_at", "Limit", "", "__proto__", "constructor", "a[b][c]", "view ", "x"];
@@ -83,10 +113,35 @@ export function oddId(prefix: string, real: readonly string[] = []): fc.Arbitrar
     ...(real.length ? [{ arbitrary: fc.constantFrom(...real), weight: 2 }] : []),
     {
       arbitrary: fc.constantFrom(
-        `${prefix}_../x`, `${prefix}_..%2Fx`, `${prefix}_%2e%2e%2fx`, `${prefix}%2F..%2F`, "..", ".", "%2e%2e", "%2E%2E", `${prefix}_%00`, "%00",
-        `${prefix}_a%2Fb`, `${prefix}_a%5Cb`, `${prefix}_`, prefix, `${prefix}_${"z".repeat(5_000)}`, `${prefix.toUpperCase()}_01`, "%25", "%", "%zz",
-        "mem_01J0000000000000000000000", "memstore_01J0000000000000000000000", "memver_01J0000000000000000000000", "apikey_x", "user_x",
-        encodeURIComponent("é\u0301"), "%F0%9F%98%80", "%C0%AE", "%EF%BF%BF", "%ED%A0%80",
+        `${prefix}_../x`,
+        `${prefix}_..%2Fx`,
+        `${prefix}_%2e%2e%2fx`,
+        `${prefix}%2F..%2F`,
+        "..",
+        ".",
+        "%2e%2e",
+        "%2E%2E",
+        `${prefix}_%00`,
+        "%00",
+        `${prefix}_a%2Fb`,
+        `${prefix}_a%5Cb`,
+        `${prefix}_`,
+        prefix,
+        `${prefix}_${"z".repeat(5_000)}`,
+        `${prefix.toUpperCase()}_01`,
+        "%25",
+        "%",
+        "%zz",
+        "mem_01J0000000000000000000000",
+        "memstore_01J0000000000000000000000",
+        "memver_01J0000000000000000000000",
+        "apikey_x",
+        "user_x",
+        encodeURIComponent("é\u0301"),
+        "%F0%9F%98%80",
+        "%C0%AE",
+        "%EF%BF%BF",
+        "%ED%A0%80",
       ),
       weight: 4,
     },

@@ -45,7 +45,9 @@ export const encoded = (text: string) => encodeURIComponent(text.isWellFormed() 
 
 export function send(server: TestServer, req: FuzzRequest): Promise<FuzzResponse> {
   const started = Date.now();
-  const defaults = req.bare ? {} : { "x-api-key": ADMIN_KEY, "anthropic-beta": "agent-memory-2026-07-22", ...(req.body !== undefined && { "content-type": "application/json" }) };
+  const defaults = req.bare
+    ? {}
+    : { "x-api-key": ADMIN_KEY, "anthropic-beta": "agent-memory-2026-07-22", ...(req.body !== undefined && { "content-type": "application/json" }) };
   const headers: Record<string, string> = {
     ...defaults,
     // An explicit length: node sends a DELETE or GET body without one, which the server would read as the next request.
@@ -54,16 +56,13 @@ export function send(server: TestServer, req: FuzzRequest): Promise<FuzzResponse
   };
   return new Promise((resolve, reject) => {
     const url = new URL(server.baseURL);
-    const call = httpRequest(
-      { host: url.hostname, port: url.port, method: req.method, path: req.path, headers, timeout: RESPONSE_BOUND_MS },
-      (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk) => (text += chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text, ms: Date.now() - started }));
-        res.on("error", reject);
-      },
-    );
+    const call = httpRequest({ host: url.hostname, port: url.port, method: req.method, path: req.path, headers, timeout: RESPONSE_BOUND_MS }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk) => (text += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text, ms: Date.now() - started }));
+      res.on("error", reject);
+    });
     call.on("timeout", () => call.destroy(new Error(`no answer within ${RESPONSE_BOUND_MS} ms to ${req.method} ${req.path}`)));
     call.on("error", reject);
     if (req.body !== undefined) call.write(req.body);

@@ -142,8 +142,23 @@ describe("fuzz: memory versions", () => {
     async () => {
       const store = await fuzzStore(ctx, "fuzz versions", SEED);
       const memoryId = Object.values(store.memoryIds)[0]!;
-      const query = queryString(["memory_id", "operation", "api_key_id", "session_id", "user_id", "service_account_id", "created_at[gte]", "created_at[lte]", "view", "limit", "page"]);
-      const withRealId = fc.oneof(query, query.map((q) => `${q || "?"}&memory_id=${encoded(memoryId)}`));
+      const query = queryString([
+        "memory_id",
+        "operation",
+        "api_key_id",
+        "session_id",
+        "user_id",
+        "service_account_id",
+        "created_at[gte]",
+        "created_at[lte]",
+        "view",
+        "limit",
+        "page",
+      ]);
+      const withRealId = fc.oneof(
+        query,
+        query.map((q) => `${q || "?"}&memory_id=${encoded(memoryId)}`),
+      );
       await checkProperty(FILE, "list versions queries", 40, [withRealId], async (q) => {
         const { ok, body } = await probe(ctx, { method: "GET", path: `/v1/memory_stores/${store.id}/memory_versions${q}` }, { readOnly: true });
         if (ok) expect(outsideBounds(q, body.data as { created_at: string }[])).toEqual([]);
@@ -164,7 +179,9 @@ describe("fuzz: memory versions", () => {
       }
       const versions = (await client.memoryVersions.list(store.id, { limit: 100 })).data.map((v) => v.id);
       const req = fc.oneof(
-        fc.tuple(oddId("memver", versions), queryString(["view"])).map(([id, q]) => ({ method: "GET", path: `/v1/memory_stores/${store.id}/memory_versions/${id}${q}` })),
+        fc
+          .tuple(oddId("memver", versions), queryString(["view"]))
+          .map(([id, q]) => ({ method: "GET", path: `/v1/memory_stores/${store.id}/memory_versions/${id}${q}` })),
         fc
           .tuple(oddId("memver", versions), fc.option(bodyText(bodyObject({ reason: junkValue })), { nil: undefined }))
           .map(([id, body]) => ({ method: "POST", path: `/v1/memory_stores/${store.id}/memory_versions/${id}/redact`, body })),

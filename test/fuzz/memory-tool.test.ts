@@ -31,7 +31,10 @@ const lineNumber = fc.oneof(fc.integer({ min: -3, max: 5 }), edgeNumber);
 /** Well-formed commands: every field of the right JSON type, the path (or paths) from `path`. */
 function command(path: fc.Arbitrary<string>, other: fc.Arbitrary<string>) {
   return fc.oneof(
-    fc.record({ command: fc.constant("view"), path, view_range: fc.option(fc.array(lineNumber, { maxLength: 3 }), { nil: undefined }) }, { requiredKeys: ["command", "path"] }),
+    fc.record(
+      { command: fc.constant("view"), path, view_range: fc.option(fc.array(lineNumber, { maxLength: 3 }), { nil: undefined }) },
+      { requiredKeys: ["command", "path"] },
+    ),
     fc.record({ command: fc.constant("create"), path, file_text: text }),
     fc.record({ command: fc.constant("str_replace"), path, old_str: text, new_str: text }),
     fc.record({ command: fc.constant("insert"), path, insert_line: lineNumber, insert_text: text }),
@@ -77,7 +80,11 @@ describe("fuzz: memory tool", () => {
     "any well-formed command answers a result, and an error result writes nothing",
     async () => {
       const store = await fuzzStore(ctx, "fuzz tool commands", SEED);
-      const path = fc.oneof({ arbitrary: toolPath, weight: 2 }, { arbitrary: existing, weight: 2 }, { arbitrary: validMemoryPath.map((p) => "/memories" + p), weight: 1 });
+      const path = fc.oneof(
+        { arbitrary: toolPath, weight: 2 },
+        { arbitrary: existing, weight: 2 },
+        { arbitrary: validMemoryPath.map((p) => "/memories" + p), weight: 1 },
+      );
       const query = queryString(["session_id"]);
       await checkProperty(FILE, "memory tool commands", 50, [command(path, path), query], async (input, q) => {
         const body = JSON.stringify(input);
@@ -111,7 +118,10 @@ describe("fuzz: memory tool", () => {
         expect(body.is_error, exchange).toBe(fileText.includes("\u0000"));
         if (body.is_error) return;
         const listed = await ctx.server.client.beta.memoryStores.memories.list(store.id, { path_prefix: `/run${n - 1}/`, view: "full" });
-        expect(listed.data.map((m) => (m.type === "memory" ? [m.path, m.content] : null)), exchange).toEqual([[memoryPath, fileText]]);
+        expect(
+          listed.data.map((m) => (m.type === "memory" ? [m.path, m.content] : null)),
+          exchange,
+        ).toEqual([[memoryPath, fileText]]);
       });
       await expectInvariants(ctx);
     },
@@ -122,15 +132,26 @@ describe("fuzz: memory tool", () => {
     "any JSON object body is answered with a result, never an HTTP error",
     async () => {
       const store = await fuzzStore(ctx, "fuzz tool bodies", SEED);
-      const field = fc.constantFrom("command", "path", "old_path", "new_path", "file_text", "old_str", "new_str", "insert_line", "insert_text", "view_range", "extra", "__proto__");
+      const field = fc.constantFrom(
+        "command",
+        "path",
+        "old_path",
+        "new_path",
+        "file_text",
+        "old_str",
+        "new_str",
+        "insert_line",
+        "insert_text",
+        "view_range",
+        "extra",
+        "__proto__",
+      );
       const commandName = fc.oneof(fc.constantFrom("view", "create", "str_replace", "insert", "delete", "rename", "undo_edit", "VIEW", ""), junkValue);
-      const body = fc
-        .tuple(commandName, fc.array(fc.tuple(field, fc.oneof(junkValue, toolPath, existing)), { maxLength: 5 }))
-        .map(([name, pairs]) => {
-          const object: Record<string, unknown> = { command: name };
-          for (const [key, value] of pairs) Object.defineProperty(object, key, { value, enumerable: true, writable: true });
-          return JSON.stringify(object);
-        });
+      const body = fc.tuple(commandName, fc.array(fc.tuple(field, fc.oneof(junkValue, toolPath, existing)), { maxLength: 5 })).map(([name, pairs]) => {
+        const object: Record<string, unknown> = { command: name };
+        for (const [key, value] of pairs) Object.defineProperty(object, key, { value, enumerable: true, writable: true });
+        return JSON.stringify(object);
+      });
       await checkProperty(FILE, "memory tool bodies", 50, [body], async (text) => {
         const { res, body: answer, changed } = await callTool(ctx, store.id, text);
         const exchange = `${text} → ${res.status} ${res.text.slice(0, 300)}`;

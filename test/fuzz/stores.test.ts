@@ -12,9 +12,13 @@ const FILE = import.meta.filename;
 const name = fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom("", "a\u0000b", "a\nb", "x".repeat(256), "😀".repeat(255), "\ud800"));
 const description = fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom("x".repeat(1_025), "\u0000"));
 const metadata = fc.oneof(
-  fc.dictionary(fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom("__proto__", "constructor", "", "k".repeat(65))), fc.oneof(fc.string({ maxLength: 8 }), junkValue), {
-    maxKeys: 18,
-  }),
+  fc.dictionary(
+    fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom("__proto__", "constructor", "", "k".repeat(65))),
+    fc.oneof(fc.string({ maxLength: 8 }), junkValue),
+    {
+      maxKeys: 18,
+    },
+  ),
   junkValue,
 );
 
@@ -85,7 +89,9 @@ describe("fuzz: admin endpoints", () => {
     "api keys and users: any body and odd ids are answered cleanly",
     async () => {
       const role = fc.oneof(fc.constantFrom("admin", "editor", "viewer", "reviewer", "owner", "ADMIN", ""), junkValue);
-      const keyBody = bodyText(bodyObject({ name, role, store_ids: fc.oneof(fc.array(oddId("memstore")), junkValue), read_only: fc.oneof(fc.boolean(), junkValue) }));
+      const keyBody = bodyText(
+        bodyObject({ name, role, store_ids: fc.oneof(fc.array(oddId("memstore")), junkValue), read_only: fc.oneof(fc.boolean(), junkValue) }),
+      );
       const email = fc.oneof(fc.emailAddress(), fc.string({ maxLength: 10 }), fc.constantFrom("a@b", "A@B.example", "x".repeat(400) + "@e.example"));
       const password = fc.oneof(fc.string({ minLength: 12, maxLength: 20 }), fc.string({ maxLength: 4 }), fc.constantFrom("x".repeat(10_000)));
       const userBody = bodyText(bodyObject({ email, password, role, name }));
@@ -95,7 +101,9 @@ describe("fuzz: admin endpoints", () => {
         userBody.map((body) => ({ method: "POST", path: "/v1/users", body })),
         fc.tuple(oddId("user"), userUpdate).map(([id, body]) => ({ method: "POST", path: `/v1/users/${id}`, body })),
         oddId("apikey").map((id) => ({ method: "POST", path: `/v1/api_keys/${id}/revoke` })),
-        fc.tuple(fc.constantFrom("/v1/api_keys", "/v1/users", "/v1/me", "/v1/actors"), queryString(["limit", "page"])).map(([p, q]) => ({ method: "GET", path: p + q })),
+        fc
+          .tuple(fc.constantFrom("/v1/api_keys", "/v1/users", "/v1/me", "/v1/actors"), queryString(["limit", "page"]))
+          .map(([p, q]) => ({ method: "GET", path: p + q })),
       );
       await checkProperty(FILE, "admin endpoints", 40, [req], async (r) => {
         await probe(ctx, r, { readOnly: r.method === "GET" });

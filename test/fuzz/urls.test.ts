@@ -33,7 +33,7 @@ describe("fuzz: URLs", () => {
       const versionIds = (await ctx.server.client.beta.memoryStores.memoryVersions.list(store.id)).data.map((v) => v.id);
       // The real store appears only where nothing irreversible can happen to it.
       const storeId = (method: string, template: string) =>
-        method === "DELETE" && !template.includes("{memory}") || template.endsWith("/archive") ? oddId("memstore") : oddId("memstore", [store.id]);
+        (method === "DELETE" && !template.includes("{memory}")) || template.endsWith("/archive") ? oddId("memstore") : oddId("memstore", [store.id]);
       const req = fc
         .constantFrom(...ROUTES.flatMap(([template, methods]) => methods.map((method) => [template, method] as const)))
         .chain(([template, method]) =>
@@ -44,7 +44,9 @@ describe("fuzz: URLs", () => {
             memory: oddId("mem", memoryIds),
             version: oddId("memver", versionIds),
             query: queryString(["view", "limit", "page", "expected_content_sha256", "session_id"]),
-            body: fc.option(bodyText(bodyObject({ path: junkValue, content: junkValue, command: fc.constantFrom("view", "create"), name: junkValue })), { nil: undefined }),
+            body: fc.option(bodyText(bodyObject({ path: junkValue, content: junkValue, command: fc.constantFrom("view", "create"), name: junkValue })), {
+              nil: undefined,
+            }),
           }),
         );
       await checkProperty(FILE, "odd ids in routes", 60, [req], async (r) => {
@@ -60,7 +62,10 @@ describe("fuzz: URLs", () => {
     "paths under /v1 that are no route answer the envelope",
     async () => {
       const path = fc
-        .array(fc.oneof(segment, fc.constantFrom("memory_stores", "memories", "memory_versions", "memory_tool", "v1", "..", "%2e%2e", "api_keys", "users")), { minLength: 1, maxLength: 6 })
+        .array(fc.oneof(segment, fc.constantFrom("memory_stores", "memories", "memory_versions", "memory_tool", "v1", "..", "%2e%2e", "api_keys", "users")), {
+          minLength: 1,
+          maxLength: 6,
+        })
         .map((segments) => "/v1/" + segments.map((s) => pathSafe(s).replace(/[?]/g, "%3F")).join("/"));
       const method = fc.constantFrom("GET", "POST", "DELETE", "PUT", "PATCH");
       await checkProperty(FILE, "unknown /v1 paths", 40, [method, path], async (m, p) => {
@@ -81,20 +86,44 @@ describe("fuzz: URLs", () => {
       const header = (values: fc.Arbitrary<string>) => fc.option(values, { nil: undefined });
       const headers = fc.record({
         "x-api-key": header(fc.oneof(fc.constantFrom(ADMIN_KEY, ` ${ADMIN_KEY} `, ADMIN_KEY.toUpperCase(), ADMIN_KEY.slice(0, -1), "", " "), printable)),
-        authorization: header(fc.constantFrom(`Bearer ${ADMIN_KEY}`, `bearer ${ADMIN_KEY}`, `Bearer  ${ADMIN_KEY}`, `Basic ${ADMIN_KEY}`, "Bearer", "Bearer ", "")),
+        authorization: header(
+          fc.constantFrom(`Bearer ${ADMIN_KEY}`, `bearer ${ADMIN_KEY}`, `Bearer  ${ADMIN_KEY}`, `Basic ${ADMIN_KEY}`, "Bearer", "Bearer ", ""),
+        ),
         "anthropic-beta": header(
           fc.oneof(
-            fc.constantFrom("agent-memory-2026-07-22", "managed-agents-2026-04-01", "agent-memory-2026-07-22,managed-agents-2026-04-01", " agent-memory-2026-07-22 ,x", "AGENT-MEMORY-2026-07-22", ""),
+            fc.constantFrom(
+              "agent-memory-2026-07-22",
+              "managed-agents-2026-04-01",
+              "agent-memory-2026-07-22,managed-agents-2026-04-01",
+              " agent-memory-2026-07-22 ,x",
+              "AGENT-MEMORY-2026-07-22",
+              "",
+            ),
             printable,
           ),
         ),
         "anthropic-version": header(fc.constantFrom("2023-06-01", "2026-10-21", "", "garbage")),
-        "content-type": header(fc.constantFrom("application/json", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "", "application/json; charset=latin1")),
+        "content-type": header(
+          fc.constantFrom(
+            "application/json",
+            "text/plain",
+            "application/x-www-form-urlencoded",
+            "multipart/form-data; boundary=x",
+            "",
+            "application/json; charset=latin1",
+          ),
+        ),
       });
       let n = 0;
       await checkProperty(FILE, "odd headers", 40, [headers], async (h) => {
         const sent = Object.fromEntries(Object.entries(h).filter(([, v]) => v !== undefined)) as Record<string, string>;
-        const req = { method: "POST", path: `/v1/memory_stores/${store.id}/memories`, body: JSON.stringify({ path: `/h/${n++}`, content: "x" }), headers: sent, bare: true };
+        const req = {
+          method: "POST",
+          path: `/v1/memory_stores/${store.id}/memories`,
+          body: JSON.stringify({ path: `/h/${n++}`, content: "x" }),
+          headers: sent,
+          bare: true,
+        };
         await probe(ctx, req);
       });
       await expectInvariants(ctx);

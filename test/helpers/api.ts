@@ -89,13 +89,7 @@ export interface RawResponse {
  * A request through node:http, where a header given as an array goes out as one header line
  * per value (fetch would merge them into one comma-separated line).
  */
-export function rawRequest(
-  baseURL: string,
-  method: string,
-  path: string,
-  headers: Record<string, string | string[]>,
-  body?: string,
-): Promise<RawResponse> {
+export function rawRequest(baseURL: string, method: string, path: string, headers: Record<string, string | string[]>, body?: string): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(new URL(path, baseURL), { method, headers }, (res) => {
       let text = "";

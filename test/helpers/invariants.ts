@@ -65,8 +65,18 @@ export async function problemsSeenInDatabase(databaseUrl: string): Promise<strin
       if (Number(s.memory_count) !== Number(s.live)) problems.push(`store ${s.id}: memory_count ${s.memory_count}, ${s.live} live memories`);
     }
     const memories = await db.query<{
-      id: string; store_id: string; path: string; content: string; content_sha256: string; content_size_bytes: number;
-      memory_version_id: string; newest: string | null; v_path: string | null; v_sha: string | null; v_content: string | null; v_op: string | null;
+      id: string;
+      store_id: string;
+      path: string;
+      content: string;
+      content_sha256: string;
+      content_size_bytes: number;
+      memory_version_id: string;
+      newest: string | null;
+      v_path: string | null;
+      v_sha: string | null;
+      v_content: string | null;
+      v_op: string | null;
     }>(
       `SELECT m.id, m.store_id, m.path, m.content, m.content_sha256, m.content_size_bytes, m.memory_version_id,
               (SELECT max(v.id) FROM memory_versions v WHERE v.memory_id = m.id) AS newest,

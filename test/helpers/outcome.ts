@@ -1,9 +1,7 @@
 import { APIError } from "@anthropic-ai/sdk";
 
 /** What one API call ended with: the value, or the HTTP status and Anthropic error type. */
-export type Outcome<T> =
-  | { ok: true; status: 200; value: T }
-  | { ok: false; status: number | undefined; type: string | null; body: unknown; error: unknown };
+export type Outcome<T> = { ok: true; status: 200; value: T } | { ok: false; status: number | undefined; type: string | null; body: unknown; error: unknown };
 
 export async function outcome<T>(call: Promise<T>): Promise<Outcome<T>> {
   try {

@@ -107,8 +107,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     child.stderr!.on("data", (d) => (output += d));
     await waitUntilReady(baseURL, child, () => output);
   };
-  const exited = () =>
-    new Promise<void>((ok) => (child.exitCode !== null || child.signalCode !== null ? ok() : child.once("exit", () => ok())));
+  const exited = () => new Promise<void>((ok) => (child.exitCode !== null || child.signalCode !== null ? ok() : child.once("exit", () => ok())));
 
   try {
     await launch();

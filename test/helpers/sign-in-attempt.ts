@@ -16,11 +16,7 @@ export interface Attempt {
 
 const cookiesFrom = (response: Response) => response.headers.getSetCookie().map((c) => c.split(";")[0]!);
 
-export async function signInAttempt(
-  baseURL: string,
-  fields: Record<string, string>,
-  headers: Record<string, string> = {},
-): Promise<Attempt> {
+export async function signInAttempt(baseURL: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<Attempt> {
   const csrf = await fetch(`${baseURL}/api/auth/csrf`, { headers });
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const response = await fetch(`${baseURL}/api/auth/callback/credentials`, {

@@ -62,13 +62,20 @@ describe("memory tool access", () => {
   it("lets a reviewer key write", async () => {
     const storeId = await seededStore();
     const key = await issueKey(server, { role: "reviewer" });
-    expect(await callTool(server, storeId, WRITES[0]!, { apiKey: key })).toEqual({ content: "File created successfully at: /memories/new.md", is_error: false });
+    expect(await callTool(server, storeId, WRITES[0]!, { apiKey: key })).toEqual({
+      content: "File created successfully at: /memories/new.md",
+      is_error: false,
+    });
   });
 
   it("freezes an archived store for the memory tool, deletes included, while view still works", async () => {
     const storeId = await seededStore();
     await server.client.beta.memoryStores.archive(storeId);
-    await expectWritesRefused(storeId, undefined, /^Error: Memory store memstore_\w+ is archived, so changing its memories through the memory tool is not allowed\./);
+    await expectWritesRefused(
+      storeId,
+      undefined,
+      /^Error: Memory store memstore_\w+ is archived, so changing its memories through the memory tool is not allowed\./,
+    );
   });
 
   it("answers an unknown store with 404 and a store outside a scoped key with 403", async () => {
@@ -112,11 +119,17 @@ describe("memory tool access", () => {
       [{ command: "explode" }, "Error: explode not implemented"],
       [{ command: "view" }, "Error: Invalid view command: path is required (string)."],
       [{ command: "view", path: 7 }, "Error: Invalid view command: path must be a string, not number."],
-      [{ command: "view", path: "/memories", view_range: [1.5, 2] }, "Error: Invalid view command: view_range.0: Invalid input: expected int, received number."],
+      [
+        { command: "view", path: "/memories", view_range: [1.5, 2] },
+        "Error: Invalid view command: view_range.0: Invalid input: expected int, received number.",
+      ],
       [{ command: "view", path: "/memories", extra: true }, "Error: Invalid view command: unknown field extra."],
       [{ command: "create", path: "/memories/a.md" }, "Error: Invalid create command: file_text is required (string)."],
       [{ command: "str_replace", path: "/memories/a.md", new_str: "x" }, "Error: Invalid str_replace command: old_str is required (string)."],
-      [{ command: "insert", path: "/memories/a.md", insert_line: "1", insert_text: "x" }, "Error: Invalid insert command: insert_line must be a number, not string."],
+      [
+        { command: "insert", path: "/memories/a.md", insert_line: "1", insert_text: "x" },
+        "Error: Invalid insert command: insert_line must be a number, not string.",
+      ],
       [{ command: "rename", old_path: "/memories/a.md" }, "Error: Invalid rename command: new_path is required (string)."],
       [{ command: "create", file_text: 3 }, "Error: Invalid create command: path is required (string); file_text must be a string, not number."],
     ];
@@ -129,7 +142,10 @@ describe("memory tool access", () => {
 
   it("answers a body that is not a JSON object, or a bad query, with 400 invalid_request_error", async () => {
     const storeId = await seededStore();
-    const array = await server.fetch(`/v1/memory_stores/${storeId}/memory_tool`, { method: "POST", body: JSON.stringify([{ command: "view", path: "/memories" }]) });
+    const array = await server.fetch(`/v1/memory_stores/${storeId}/memory_tool`, {
+      method: "POST",
+      body: JSON.stringify([{ command: "view", path: "/memories" }]),
+    });
     expect(array.status).toBe(400);
     expect((await array.json()).error.type).toBe("invalid_request_error");
     const notJson = await server.fetch(`/v1/memory_stores/${storeId}/memory_tool`, { method: "POST", body: "{command" });

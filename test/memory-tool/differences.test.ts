@@ -34,7 +34,10 @@ describe("deliberate differences from BetaLocalFilesystemMemoryTool", () => {
       { command: "create", path: "/memories/a.md", file_text: "one\ntwo\nthree\n" },
       { command: "str_replace", path: "/memories/a.md", old_str: "one\ntwo", new_str: "1\n2" },
     ]);
-    expect(theirs[1]).toEqual({ content: "Error: No replacement was performed, old_str `one\ntwo` did not appear verbatim in /memories/a.md.", is_error: true });
+    expect(theirs[1]).toEqual({
+      content: "Error: No replacement was performed, old_str `one\ntwo` did not appear verbatim in /memories/a.md.",
+      is_error: true,
+    });
     expect(ours[1]).toEqual({
       content: "The memory file has been edited. Here is the snippet showing the change (with line numbers):\n     1\t1\n     2\t2\n     3\tthree",
       is_error: false,
@@ -48,7 +51,10 @@ describe("deliberate differences from BetaLocalFilesystemMemoryTool", () => {
       { command: "str_replace", path: "/memories/a.md", old_str: "a", new_str: "x" },
     ]);
     expect(theirs[1]!.is_error).toBe(false);
-    expect(ours[1]).toEqual({ content: "Error: No replacement was performed. Multiple occurrences of old_str `a` in lines: 1. Please ensure it is unique", is_error: true });
+    expect(ours[1]).toEqual({
+      content: "Error: No replacement was performed. Multiple occurrences of old_str `a` in lines: 1. Please ensure it is unique",
+      is_error: true,
+    });
   });
 
   it("str_replace without new_str removes old_str (the reference writes the text 'undefined')", async () => {

@@ -91,7 +91,7 @@ const sequences: Record<string, ToolInput[]> = {
     view("/memories/node_modules"),
     view("/memories/a/.secret.md"),
   ],
-  "str_replace": [
+  str_replace: [
     create("/memories/prefs.txt", LINES),
     strReplace("/memories/prefs.txt", "alpha", "ALPHA"),
     strReplace("/memories/prefs.txt", "delta", "DELTA\nand more"),
@@ -109,7 +109,7 @@ const sequences: Record<string, ToolInput[]> = {
     strReplace("/memories/prefs.txt", "ALPHA", "ALPHA"),
     view("/memories/prefs.txt"),
   ],
-  "insert": [
+  insert: [
     create("/memories/todo.txt", "one\ntwo\nthree\n"),
     insert("/memories/todo.txt", 0, "zero\n"),
     insert("/memories/todo.txt", 2, "one and a half"),

@@ -114,9 +114,7 @@ describe("memory tool path validation", () => {
     expect(await message("/memories/../etc/passwd")).toBe("Error: Path /memories/../etc/passwd would escape /memories directory");
     expect(await message("/memoriesX/a")).toBe("Error: Path must be /memories or start with /memories/, got: /memoriesX/a");
     expect(await message("/memories/a/../b")).toBe("Error: Path /memories/a/../b must not contain '..' segments");
-    expect(await message("/memories/%2E%2e/x")).toBe(
-      "Error: Path /memories/%2E%2e/x must not contain URL-encoded traversal sequences such as %2e%2e",
-    );
+    expect(await message("/memories/%2E%2e/x")).toBe("Error: Path /memories/%2E%2e/x must not contain URL-encoded traversal sequences such as %2e%2e");
     expect(await message("/memories\\..\\x")).toBe("Error: Path /memories\\..\\x must not contain backslashes");
     expect(await message("/memories/a\u0000b")).toBe("Error: Path must not contain NUL characters");
     expect(await message("/memories/a/./b")).toBe("Error: Path /memories/a/./b: must not contain '.' or '..' segments.");

@@ -34,7 +34,10 @@ describe("memory tool versions", () => {
     ];
     for (const [input, operations] of steps) {
       const { result, added } = await newVersionsAfter(storeId, input);
-      expect(added.map((v) => v.operation), JSON.stringify({ input, result })).toEqual(operations);
+      expect(
+        added.map((v) => v.operation),
+        JSON.stringify({ input, result }),
+      ).toEqual(operations);
       for (const version of added) expect(version.created_by).toEqual(ADMIN_ACTOR);
     }
     const history = (await allVersions(server, storeId)).reverse();
@@ -122,7 +125,9 @@ describe("memory tool versions", () => {
     const storeId = await newStore(server);
     await callTool(server, storeId, { command: "create", path: "/memories/log.md", file_text: "start" });
     const results = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => callTool(server, storeId, { command: "insert", path: "/memories/log.md", insert_line: 1, insert_text: `entry ${i}` })),
+      Array.from({ length: 12 }, (_, i) =>
+        callTool(server, storeId, { command: "insert", path: "/memories/log.md", insert_line: 1, insert_text: `entry ${i}` }),
+      ),
     );
     expect(results.every((r) => !r.is_error)).toBe(true);
     const lines = (await storeContents(server, storeId))["/log.md"]!.split("\n");

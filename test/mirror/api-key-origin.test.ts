@@ -92,7 +92,13 @@ describe("npm run mirror: which key goes where", () => {
       parseMirrorOptions(["--store", "memstore_x", "--dir", "/tmp/x", ...(url ? ["--url", url] : []), ...extra], { ANTHROPIC_API_KEY: ANTHROPIC_SECRET });
     expect(parse("https://api.anthropic.com")).toMatchObject({ baseURL: "https://api.anthropic.com", apiKey: ANTHROPIC_SECRET });
     expect(parse("https://api.anthropic.com:443/")).toMatchObject({ apiKey: ANTHROPIC_SECRET });
-    for (const url of [undefined, "http://api.anthropic.com", "https://api.anthropic.com.evil.example", "https://api.anthropic.com@evil.example", "https://evil.example/https://api.anthropic.com"]) {
+    for (const url of [
+      undefined,
+      "http://api.anthropic.com",
+      "https://api.anthropic.com.evil.example",
+      "https://api.anthropic.com@evil.example",
+      "https://evil.example/https://api.anthropic.com",
+    ]) {
       expect(() => parse(url)).toThrow(UsageError);
     }
     expect(() => parse("https://user:hunter2@evil.example")).toThrow(/^Not sending ANTHROPIC_API_KEY to https:\/\/evil\.example \(--url\)/);

@@ -108,7 +108,12 @@ describe("mirror: links and hostile names", () => {
     }
     // The folder still opens as this store's mirror, and the store still holds what it held.
     await syncOnce((await mirrorOf(server, storeId, dir)).ctx);
-    expect(Object.keys(await remoteTree(server, storeId)).sort()).toEqual(["/.Memory-Mirror.JSON", "/.memory-mirror.json", "/sub/.memory-mirror.json", "/x.md"]);
+    expect(Object.keys(await remoteTree(server, storeId)).sort()).toEqual([
+      "/.Memory-Mirror.JSON",
+      "/.memory-mirror.json",
+      "/sub/.memory-mirror.json",
+      "/x.md",
+    ]);
   });
 
   it("reports and skips memory names too long for a local file, creating nothing for them", async () => {

@@ -23,10 +23,7 @@ async function age(memoryIds: string[], days: number) {
   const db = await openRawDb(server.databaseUrl);
   try {
     const placeholders = memoryIds.map(() => "?").join(", ");
-    const older =
-      db.engine === "sqlite"
-        ? `strftime('%Y-%m-%dT%H:%M:%f+00:00', created_at, '-${days} days')`
-        : `created_at - interval '${days} days'`;
+    const older = db.engine === "sqlite" ? `strftime('%Y-%m-%dT%H:%M:%f+00:00', created_at, '-${days} days')` : `created_at - interval '${days} days'`;
     await db.query(`UPDATE memory_versions SET created_at = ${older} WHERE memory_id IN (${placeholders})`, memoryIds);
   } finally {
     await db.close();

@@ -40,7 +40,11 @@ describe("configuration in one place", () => {
     const files = [...sourceFiles("lib"), ...sourceFiles("app"), ...sourceFiles("components"), "proxy.ts", "instrumentation.ts", "next.config.mjs"];
     const offenders = files
       .filter((file) => file !== "lib/config.ts")
-      .flatMap((file) => envReads(file).filter((name) => !FRAMEWORK_READS[file]?.includes(name)).map((name) => `${file} reads process.env.${name}`));
+      .flatMap((file) =>
+        envReads(file)
+          .filter((name) => !FRAMEWORK_READS[file]?.includes(name))
+          .map((name) => `${file} reads process.env.${name}`),
+      );
     expect(offenders).toEqual([]);
   });
 

@@ -34,9 +34,7 @@ describe("threeWayMerge", () => {
     const theirs = base.replace("gamma", "theirs");
     const result = threeWayMerge(base, theirs, mine);
     expect(result.conflicts).toEqual([{ mine: "mine\n", theirs: "theirs\n", base: "gamma\n" }]);
-    expect(result.text).toBe(
-      "# Notes\nalpha\nbeta\n<<<<<<< yours (conflict 1)\nmine\n=======\ntheirs\n>>>>>>> theirs (conflict 1)\ndelta\nepsilon\n",
-    );
+    expect(result.text).toBe("# Notes\nalpha\nbeta\n<<<<<<< yours (conflict 1)\nmine\n=======\ntheirs\n>>>>>>> theirs (conflict 1)\ndelta\nepsilon\n");
     expect(openConflicts(result.text)).toEqual([1]);
   });
 

@@ -17,7 +17,14 @@ const memory = (path: string): Memory => ({
   updated_at: "2026-01-01T00:00:00Z",
 });
 const folder = (path: string): MemoryListItem => ({ type: "memory_prefix", path });
-const loaded = (items: MemoryListItem[], more = false): FolderState => ({ items, isLoading: false, error: null, hasMore: more, isFetchingMore: false, pages: 1 });
+const loaded = (items: MemoryListItem[], more = false): FolderState => ({
+  items,
+  isLoading: false,
+  error: null,
+  hasMore: more,
+  isFetchingMore: false,
+  pages: 1,
+});
 const summary = (rows: ReturnType<typeof flattenTree>) =>
   rows.map((row) => `${row.depth}:${row.kind === "status" ? `(${row.status})` : row.kind === "folder" ? `${row.name}${row.open ? "-" : "+"}` : row.name}`);
 

@@ -32,7 +32,9 @@ export default function StoresPage() {
           isEmpty={all.length === 0}
           empty={
             <EmptyState title={includeArchived ? "No stores yet" : "No active stores"}>
-              {canWrite ? "Create one with “New store”, or let an agent create one through the API." : "Stores created through the API or by reviewers appear here."}
+              {canWrite
+                ? "Create one with “New store”, or let an agent create one through the API."
+                : "Stores created through the API or by reviewers appear here."}
             </EmptyState>
           }
         >

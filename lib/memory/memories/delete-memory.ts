@@ -14,8 +14,7 @@ export interface DeleteMemoryInput {
 
 /** Deletes the memory (its versions stay, plus a `deleted` one). Allowed in archived stores. */
 export async function deleteMemory(db: Db, input: DeleteMemoryInput): Promise<{ id: string }> {
-  const expected =
-    input.expectedContentSha256 == null ? undefined : validateSha256(input.expectedContentSha256, "expected_content_sha256");
+  const expected = input.expectedContentSha256 == null ? undefined : validateSha256(input.expectedContentSha256, "expected_content_sha256");
   return db.sqlTransaction(async (tx) => {
     await lockStore(tx, input.storeId);
     const memory = await getMemory(tx, input.storeId, input.memoryId);

@@ -20,9 +20,7 @@ export interface ListMemoriesInput {
   from?: string;
 }
 
-export type MemoryListItem =
-  | { kind: "memory"; memory: ListedMemory }
-  | { kind: "prefix"; path: string };
+export type MemoryListItem = { kind: "memory"; memory: ListedMemory } | { kind: "prefix"; path: string };
 
 export interface MemoryPage {
   items: MemoryListItem[];
@@ -41,9 +39,7 @@ export async function listMemories(db: Db, input: ListMemoriesInput): Promise<Me
 }
 
 const columns = (withContent: boolean, alias = "") =>
-  Prisma.raw(
-    (withContent ? [...COLUMN_NAMES, "content"] : COLUMN_NAMES).map((c) => `${alias}${c}`).join(", "),
-  );
+  Prisma.raw((withContent ? [...COLUMN_NAMES, "content"] : COLUMN_NAMES).map((c) => `${alias}${c}`).join(", "));
 const COLUMN_NAMES = ["id", "store_id", "path", "content_sha256", "content_size_bytes", "memory_version_id", "created_at", "updated_at"];
 
 async function listSubtree(db: Db, input: ListMemoriesInput, from: string, to: string): Promise<MemoryPage> {

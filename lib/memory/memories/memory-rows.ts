@@ -7,9 +7,7 @@ import { Prisma, type MemoryRecord } from "../db.ts";
  * number, timestamps as Dates (through Prisma) or RFC 3339 strings (straight from a driver
  * adapter), so a row maps to the generated model type field by field.
  */
-export const MEMORY_COLUMNS_WITHOUT_CONTENT = Prisma.raw(
-  "id, store_id, path, content_sha256, content_size_bytes, memory_version_id, created_at, updated_at",
-);
+export const MEMORY_COLUMNS_WITHOUT_CONTENT = Prisma.raw("id, store_id, path, content_sha256, content_size_bytes, memory_version_id, created_at, updated_at");
 export const MEMORY_COLUMNS = Prisma.sql`${MEMORY_COLUMNS_WITHOUT_CONTENT}, content`;
 
 export interface MemoryRow {

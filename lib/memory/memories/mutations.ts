@@ -79,11 +79,7 @@ export async function changeMemory(tx: SqlClient, memory: MemoryRecord, state: {
   return changed;
 }
 
-export async function removeMemory(
-  tx: SqlClient,
-  memory: Pick<MemoryRecord, "id" | "storeId" | "path" | "memoryVersionId">,
-  actor: Actor,
-): Promise<void> {
+export async function removeMemory(tx: SqlClient, memory: Pick<MemoryRecord, "id" | "storeId" | "path" | "memoryVersionId">, actor: Actor): Promise<void> {
   const state = { path: memory.path, content: null, sha: null };
   await recordVersion(tx, memory.storeId, memory.id, "deleted", state, actor, new Date(), memory.memoryVersionId);
   await tx.$executeRaw`DELETE FROM memories WHERE id = ${memory.id}`;

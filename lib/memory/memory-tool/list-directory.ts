@@ -15,7 +15,7 @@ function addEntry(root: Entries, relativePath: string, size: number) {
   let dir = root.get(first);
   if (typeof dir !== "object") root.set(first, (dir = new Map()));
   // Below the second level only the directory itself shows; its size is the constant anyway.
-  dir.set(second, deeper.length === 0 ? size : (dir.get(second) as Entries | undefined) ?? new Map());
+  dir.set(second, deeper.length === 0 ? size : ((dir.get(second) as Entries | undefined) ?? new Map()));
 }
 
 /** The listed lines in the reference's order: names sorted per directory, each directory followed by its entries. */

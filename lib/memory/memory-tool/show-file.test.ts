@@ -35,8 +35,6 @@ describe("showFile", () => {
   });
 
   it("states the limit", () => {
-    expect(() => showFile("/memories/x", "\n".repeat(999_999), null)).toThrow(
-      "File /memories/x has too many lines (1000000). Maximum is 999,999 lines.",
-    );
+    expect(() => showFile("/memories/x", "\n".repeat(999_999), null)).toThrow("File /memories/x has too many lines (1000000). Maximum is 999,999 lines.");
   });
 });

@@ -18,8 +18,7 @@ export async function updateStore(db: Db, input: UpdateStoreInput) {
   return db.transaction(async (tx) => {
     assertNotArchived(await lockStore(tx, input.storeId), "updating the store");
     const store = await getStore(tx, input.storeId);
-    const metadata =
-      input.metadata == null ? undefined : JSON.stringify(mergeMetadata(JSON.parse(store.metadata), input.metadata));
+    const metadata = input.metadata == null ? undefined : JSON.stringify(mergeMetadata(JSON.parse(store.metadata), input.metadata));
     const changed =
       (name !== undefined && name !== store.name) ||
       (description !== undefined && description !== store.description) ||

@@ -16,12 +16,14 @@ export async function pruneVersions(db: Db, input: { retentionDays: number; now?
   const cutoff = new Date((input.now ?? new Date()).getTime() - input.retentionDays * 86_400_000);
   let deleted = 0;
   for (;;) {
-    const batch = await db.transaction((tx) => tx.$executeRaw`
+    const batch = await db.transaction(
+      (tx) => tx.$executeRaw`
       DELETE FROM memory_versions WHERE id IN (
         SELECT v.id FROM memory_versions v
         WHERE v.created_at < ${cutoff}
           AND NOT EXISTS (SELECT 1 FROM memories m WHERE m.id = v.memory_id AND m.memory_version_id = v.id)
-        LIMIT ${BATCH})`);
+        LIMIT ${BATCH})`,
+    );
     deleted += batch;
     if (batch < BATCH) return { deleted };
     await letOthersRun();

@@ -89,8 +89,8 @@ export function StoreView({ storeId }: StoreViewProps) {
       </div>
       {nameFilter && (
         <p className="mb-2 text-xs text-slate-500">
-          Showing the entries of <span className="font-mono">{root}</span> whose name starts with “{nameFilter}” (case-sensitive). Folders are
-          listed from the server page by page as you scroll; the filter never downloads the whole store.
+          Showing the entries of <span className="font-mono">{root}</span> whose name starts with “{nameFilter}” (case-sensitive). Folders are listed from the
+          server page by page as you scroll; the filter never downloads the whole store.
         </p>
       )}
       <Card>

@@ -3,8 +3,6 @@ import { revokeApiKey } from "@/lib/auth/api-keys.ts";
 import { apiKeyWire } from "@/lib/http/admin-wire.ts";
 import { apiRoute, otherMethods } from "@/lib/http/route.ts";
 
-export const POST = apiRoute<{ key: string }>({ permission: "admin", beta: false }, async ({ db, params }) =>
-  apiKeyWire(await revokeApiKey(db, params.key)),
-);
+export const POST = apiRoute<{ key: string }>({ permission: "admin", beta: false }, async ({ db, params }) => apiKeyWire(await revokeApiKey(db, params.key)));
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -30,7 +30,10 @@ export const GET = apiRoute<Params>({ permission: "read" }, async ({ db, params,
     from: cursor?.from,
   });
   const next = result.nextFrom === null ? null : encodeCursor({ from: result.nextFrom, prefix, depth });
-  return page(result.items.map((item) => listItemWire(item, full)), next);
+  return page(
+    result.items.map((item) => listItemWire(item, full)),
+    next,
+  );
 });
 
 export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

@@ -24,7 +24,10 @@ export const GET = apiRoute<{ store: string }>({ permission: "read" }, async ({ 
     afterId: cursor?.after,
   });
   const next = result.nextAfterId ? encodeCursor({ after: result.nextAfterId }) : null;
-  return page(result.items.map((v) => versionWire(v, full)), next);
+  return page(
+    result.items.map((v) => versionWire(v, full)),
+    next,
+  );
 });
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

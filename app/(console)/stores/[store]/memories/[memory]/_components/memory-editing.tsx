@@ -53,8 +53,8 @@ export function MemoryEditing({ store, memory, editable }: MemoryEditingProps) {
             {memory.path}
           </h1>
           <p className="mt-1 text-xs text-slate-500">
-            <span className="font-mono">{memory.id}</span> · {formatBytes(memory.content_size_bytes)} · updated {formatDateTime(memory.updated_at)} ·
-            version <span className="font-mono">{memory.memory_version_id}</span>
+            <span className="font-mono">{memory.id}</span> · {formatBytes(memory.content_size_bytes)} · updated {formatDateTime(memory.updated_at)} · version{" "}
+            <span className="font-mono">{memory.memory_version_id}</span>
           </p>
         </div>
         {editable && (
