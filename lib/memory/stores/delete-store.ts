@@ -3,7 +3,7 @@ import { letOthersRun } from "../let-others-run.ts";
 import { lockStore } from "./lock-store.ts";
 
 /** Rows deleted per statement: a store of 10,000 memories and their versions goes in small steps. */
-const BATCH = 1000;
+const BATCH = 250;
 
 /**
  * Deletes the store with all its memories and versions, in one transaction. The rows go in
