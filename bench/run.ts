@@ -207,6 +207,31 @@ try {
       },
     },
   ];
+  // The memory tool on the same store: view a note-sized file, and a str_replace that flips one word back and forth.
+  const viewedPath = `/memories${byPath[400]![0]}`;
+  const editedPath = "/memories/bench/tool-edit.md";
+  await ours.json("POST", `${base}/memory_tool`, { command: "create", path: editedPath, file_text: `state: ping\n${contents[1]}` });
+  let word = "ping";
+  const tool = async (input: Record<string, unknown>) => {
+    const a = await ours.send("POST", `${base}/memory_tool`, input);
+    const result = JSON.parse(a.text) as { is_error?: boolean; content?: string };
+    if (a.status !== 200 || result.is_error) throw new Error(`memory tool answered ${a.status}: ${a.text.slice(0, 300)}`);
+    return a.ms;
+  };
+  probes.push(
+    { name: "memory_tool_view_file", target: "ours", path: () => `${base}/memory_tool`, send: () => tool({ command: "view", path: viewedPath }) },
+    {
+      name: "memory_tool_str_replace",
+      target: "ours",
+      path: () => `${base}/memory_tool`,
+      send: async () => {
+        const next = word === "ping" ? "pong" : "ping";
+        const ms = await tool({ command: "str_replace", path: editedPath, old_str: `state: ${word}`, new_str: `state: ${next}` });
+        word = next;
+        return ms;
+      },
+    },
+  );
   const clients = { ours, bare, floor };
   const samples = new Map<string, number[]>(probes.map((p) => [`${p.target}:${p.name}`, []]));
   log(`measuring ${probes.length} requests per round, ${WARMUP_ROUNDS} warm-up + ${ROUNDS} rounds`);

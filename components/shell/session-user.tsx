@@ -1,7 +1,8 @@
 "use client";
 
 import { createContext, useContext, type ReactNode } from "react";
-import type { Role } from "@/lib/auth/roles.ts";
+import { roleGrants, type Role } from "@/lib/auth/roles.ts";
+import { useMe } from "@/lib/queries/use-admin.ts";
 
 export type SessionUser = { id: string; email: string; name: string; role: Role };
 
@@ -18,8 +19,13 @@ export function useSessionUser(): SessionUser {
   return user;
 }
 
-/** What the user's role allows; the server enforces the same rules, this only hides controls. */
+/**
+ * What the user may do, as the server says (GET /v1/me); until it has answered, what the
+ * user's role grants by the same rule the server applies (lib/auth/roles.ts). The server
+ * enforces it on every request; this only hides controls.
+ */
 export function usePermissions() {
   const { role } = useSessionUser();
-  return { canWrite: role === "admin" || role === "reviewer", isAdmin: role === "admin" };
+  const permissions = useMe().data?.permissions ?? { write: roleGrants(role, "write"), admin: roleGrants(role, "admin") };
+  return { canWrite: permissions.write, isAdmin: permissions.admin };
 }

@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button.tsx";
 import { Field, Input } from "@/components/ui/field.tsx";
+import { VERSION_OPERATIONS } from "@/lib/memory/versions/operations.ts";
 import type { VersionFilters } from "@/lib/queries/use-versions.ts";
 import { useActors } from "@/lib/queries/use-admin.ts";
 import { ACTOR_KEYS, actorOf, fromLocalInput, toLocalInput, type ActorKey } from "./filter-params.ts";
@@ -47,9 +48,11 @@ export function VersionFilterForm({ value, onApply }: VersionFilterFormProps) {
       <Field label="Operation" htmlFor="filter-operation">
         <select id="filter-operation" className={SELECT} value={operation} onChange={(e) => setOperation(e.target.value)}>
           <option value="">Any</option>
-          <option value="created">created</option>
-          <option value="modified">modified</option>
-          <option value="deleted">deleted</option>
+          {VERSION_OPERATIONS.map((operation) => (
+            <option key={operation} value={operation}>
+              {operation}
+            </option>
+          ))}
         </select>
       </Field>
       <Field label="Actor" htmlFor="filter-actor">

@@ -3,7 +3,7 @@ import type { Db, SqlClient } from "../memory/db.ts";
 import { invalidRequest, notFound, permissionDenied } from "../memory/errors.ts";
 import { newId } from "../memory/ids.ts";
 import type { Principal } from "./principal.ts";
-import { isRole, lowerRole, roleAtMost, type Role } from "./roles.ts";
+import { isRole, lowerRole, roleAtMost, ROLES, type Role } from "./roles.ts";
 
 /**
  * API keys: `mcsk_` + 32 random bytes in base64url. Only the SHA-256 of the secret is stored
@@ -127,7 +127,7 @@ function assertGrantable(grantor: Principal, role: Role, storeIds: string[] | nu
 export async function createApiKey(db: Db, input: CreateApiKeyInput, grantor: Principal) {
   const name = typeof input.name === "string" ? input.name.trim() : "";
   if (name.length < 1 || name.length > 100) throw invalidRequest("name: must be 1 to 100 characters long.");
-  if (!isRole(input.role)) throw invalidRequest("role: must be one of admin, reviewer, viewer.");
+  if (!isRole(input.role)) throw invalidRequest(`role: must be one of ${ROLES.join(", ")}.`);
   const role = input.role;
   const storeIds = storeIdsOf(input.storeIds);
   const readOnly = input.readOnly === true;

@@ -2,7 +2,7 @@ import type { Db } from "../memory/db.ts";
 import { conflict, invalidRequest, notFound } from "../memory/errors.ts";
 import { newId } from "../memory/ids.ts";
 import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, needsRehash } from "./passwords.ts";
-import { isRole, type Role } from "./roles.ts";
+import { isRole, ROLES, type Role } from "./roles.ts";
 
 /** Console users. Passwords are only ever stored hashed; no function here returns the hash to a caller outside lib/auth. */
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
@@ -32,7 +32,7 @@ function validateName(name: unknown): string | undefined {
 }
 
 function validateRole(role: unknown): Role {
-  if (!isRole(role)) throw invalidRequest("role: must be one of admin, reviewer, viewer.");
+  if (!isRole(role)) throw invalidRequest(`role: must be one of ${ROLES.join(", ")}.`);
   return role;
 }
 

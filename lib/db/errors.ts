@@ -4,10 +4,11 @@ import { MemoryError } from "../memory/errors.ts";
  * Database failures that mean something to a caller, as domain errors. Anything else stays
  * an unknown error (500). Store writes check overlaps under the store lock, so the unique
  * index firing is a backstop; its error cannot name the memory, which the API allows.
- * Errors arrive in four shapes: Prisma model queries (P2002, P2028, P2034), Prisma raw
- * queries (P2010 with the driver's message), the driver adapter itself (lib/db/sql.ts:
- * a DriverAdapterError whose `cause` says what happened) and better-sqlite3 statements that
- * lib/db/sql.ts runs directly (SqliteError, code SQLITE_…).
+ * Memories and versions are written only through lib/db/sql.ts, so a path conflict arrives
+ * from the driver adapter (a DriverAdapterError whose `cause` says what happened) or from the
+ * better-sqlite3 statements it runs directly (SqliteError, code SQLITE_…). A busy database can
+ * also surface from the Prisma model transactions that still write stores, users and keys
+ * (P2028, P2034).
  */
 interface AdapterCause {
   kind?: string;
@@ -17,12 +18,11 @@ interface AdapterCause {
 }
 
 export function translateDbError(error: unknown): MemoryError | null {
-  const e = error as { name?: string; code?: string; message?: string; meta?: unknown; cause?: AdapterCause };
+  const e = error as { name?: string; code?: string; message?: string; cause?: AdapterCause };
   const message = e?.message ?? "";
   const cause = e?.name === "DriverAdapterError" ? (e.cause ?? {}) : null;
   const uniquePath =
-    (e?.code === "P2002" && /path/.test(JSON.stringify(e.meta ?? {}) + message)) ||
-    ((e?.code === "P2010" || e?.code === "SQLITE_CONSTRAINT_UNIQUE") && /memories\.store_id, memories\.path|memories_store_id_path_key/.test(message)) ||
+    (e?.code === "SQLITE_CONSTRAINT_UNIQUE" && /memories\.store_id, memories\.path|memories_store_id_path_key/.test(message)) ||
     (cause?.kind === "UniqueConstraintViolation" &&
       (cause.constraint?.fields?.includes("path") === true || cause.constraint?.index === "memories_store_id_path_key"));
   if (uniquePath) {

@@ -1,5 +1,6 @@
 import type { ApiKeyRecord } from "../auth/api-keys.ts";
 import { can, type Principal } from "../auth/principal.ts";
+import type { Role } from "../auth/roles.ts";
 import type { listUsers } from "../auth/users.ts";
 
 /** Wire objects of the console's own admin endpoints (users, API keys, the current principal). */
@@ -11,7 +12,7 @@ export function userWire(user: UserRecord) {
     id: user.id,
     email: user.email,
     name: user.name,
-    role: user.role,
+    role: user.role as Role,
     created_at: user.createdAt.toISOString(),
     updated_at: user.updatedAt.toISOString(),
     disabled_at: user.disabledAt?.toISOString() ?? null,
@@ -24,7 +25,7 @@ export function apiKeyWire(key: ApiKeyRecord) {
     id: key.id,
     name: key.name,
     prefix: key.prefix,
-    role: key.role,
+    role: key.role as Role,
     store_ids: key.storeIds ? (JSON.parse(key.storeIds) as string[]) : null,
     read_only: key.readOnly,
     created_by_user_id: key.createdByUserId,

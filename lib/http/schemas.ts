@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { invalidRequest } from "../memory/errors.ts";
 import { LIMITS } from "../memory/limits.ts";
+import { VERSION_OPERATIONS } from "../memory/versions/operations.ts";
+import type { VersionFilterKey } from "./version-filters.ts";
 
 /**
  * Wire shapes of requests: field names and JSON types, unknown fields refused. The rules on
@@ -83,15 +85,20 @@ export const updateMemoryBody = z.strictObject({
 
 export const deleteMemoryQuery = z.object({ expected_content_sha256: z.string().optional() });
 
-export const listVersionsQuery = z.object({
+/** Exactly the keys of VERSION_FILTER_KEYS (the console's filter form uses the same list). */
+const versionFilters = {
   memory_id: z.string().optional(),
-  operation: z.enum(["created", "modified", "deleted"]).optional(),
+  operation: z.enum(VERSION_OPERATIONS).optional(),
   api_key_id: z.string().optional(),
   session_id: z.string().optional(),
   user_id: z.string().optional(),
   service_account_id: z.string().optional(),
   "created_at[gte]": timestamp.optional(),
   "created_at[lte]": timestamp.optional(),
+} satisfies Record<VersionFilterKey, z.ZodType>;
+
+export const listVersionsQuery = z.object({
+  ...versionFilters,
   view: view.optional(),
   limit: limit.optional(),
   page: z.string().optional(),

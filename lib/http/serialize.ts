@@ -2,6 +2,7 @@ import { actorFromColumns } from "../memory/actor.ts";
 import type { ListedMemory, MemoryListItem } from "../memory/memories/list-memories.ts";
 import type { StoreRecord } from "../memory/stores/get-store.ts";
 import type { VersionRecord } from "../memory/versions/get-version.ts";
+import type { VersionOperation } from "../memory/versions/operations.ts";
 
 /** Domain records as the wire objects of the Memory Stores API (SDK types are the authority). */
 const iso = (d: Date) => d.toISOString();
@@ -47,7 +48,7 @@ export function versionWire(version: VersionRecord | Omit<VersionRecord, "conten
     id: version.id,
     memory_store_id: version.storeId,
     memory_id: version.memoryId,
-    operation: version.operation as "created" | "modified" | "deleted",
+    operation: version.operation as VersionOperation,
     path: version.path,
     content: withContent && "content" in version ? version.content : null,
     content_sha256: version.contentSha256,

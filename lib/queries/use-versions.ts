@@ -6,18 +6,8 @@ import { queryKeys } from "./keys.ts";
 import { useMemory } from "./use-memories.ts";
 import type { Memory, MemoryVersion, Page } from "./types.ts";
 
-/** The list filters of GET /v1/memory_stores/{store}/memory_versions, named as on the wire. */
-export const VERSION_FILTER_KEYS = [
-  "memory_id",
-  "operation",
-  "user_id",
-  "api_key_id",
-  "session_id",
-  "service_account_id",
-  "created_at[gte]",
-  "created_at[lte]",
-] as const;
-export type VersionFilterKey = (typeof VERSION_FILTER_KEYS)[number];
+export { VERSION_FILTER_KEYS, type VersionFilterKey } from "@/lib/http/version-filters.ts";
+import type { VersionFilterKey } from "@/lib/http/version-filters.ts";
 export type VersionFilters = Partial<Record<VersionFilterKey, string>>;
 
 const storePath = (storeId: string) => `/v1/memory_stores/${encodeURIComponent(storeId)}`;

@@ -1,9 +1,9 @@
 import type { Db } from "../db.ts";
 import { Prisma } from "../db.ts";
 import { after, folderRange } from "../paths.ts";
-import { getStore } from "../stores/get-store.ts";
+import { assertStoreExists } from "../stores/assert-store-exists.ts";
 import type { MemoryRecord } from "./get-memory.ts";
-import { memoryFromRow, type MemoryRow } from "./memory-rows.ts";
+import { memoryColumns, memoryFromRow, type MemoryRow } from "./memory-rows.ts";
 
 /** A listed memory: with `content` for view=full, without it for view=basic. */
 export type ListedMemory = MemoryRecord | Omit<MemoryRecord, "content">;
@@ -34,17 +34,13 @@ export async function listMemories(db: Db, input: ListMemoriesInput): Promise<Me
   const from = input.from && input.from > range.from ? input.from : range.from;
   const page = input.depth === 0 ? await listSubtree(db, input, from, range.to) : await listChildren(db, input, from, range.to);
   // An empty first page is the one case where "no such store" and "empty store" look alike.
-  if (page.items.length === 0 && !input.from) await getStore(db.read, input.storeId);
+  if (page.items.length === 0 && !input.from) await assertStoreExists(db.sql, input.storeId);
   return page;
 }
 
-const columns = (withContent: boolean, alias = "") =>
-  Prisma.raw((withContent ? [...COLUMN_NAMES, "content"] : COLUMN_NAMES).map((c) => `${alias}${c}`).join(", "));
-const COLUMN_NAMES = ["id", "store_id", "path", "content_sha256", "content_size_bytes", "memory_version_id", "created_at", "updated_at"];
-
 async function listSubtree(db: Db, input: ListMemoriesInput, from: string, to: string): Promise<MemoryPage> {
   const rows = await db.sql.$queryRaw<MemoryRow[]>`
-    SELECT ${columns(input.withContent)} FROM memories
+    SELECT ${memoryColumns(input.withContent)} FROM memories
     WHERE store_id = ${input.storeId} AND path >= ${from} AND path < ${to}
     ORDER BY path LIMIT ${input.limit + 1}`;
   const hasMore = rows.length > input.limit;
@@ -71,7 +67,7 @@ async function listChildren(db: Db, input: ListMemoriesInput, from: string, to: 
               ORDER BY m.path LIMIT 1), walk.n + 1
       FROM walk WHERE walk.path IS NOT NULL AND walk.n <= ${input.limit}
     )
-    SELECT walk.path AS walk_path, ${columns(input.withContent, "leaf.")}
+    SELECT walk.path AS walk_path, ${memoryColumns(input.withContent, "leaf.")}
     FROM walk LEFT JOIN memories leaf ON leaf.store_id = ${input.storeId} AND leaf.path = walk.path AND ${slash} = 0
     WHERE walk.path IS NOT NULL
     ORDER BY walk.n`;

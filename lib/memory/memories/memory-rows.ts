@@ -7,8 +7,12 @@ import { Prisma, type MemoryRecord } from "../db.ts";
  * number, timestamps as Dates (through Prisma) or RFC 3339 strings (straight from a driver
  * adapter), so a row maps to the generated model type field by field.
  */
-export const MEMORY_COLUMNS_WITHOUT_CONTENT = Prisma.raw("id, store_id, path, content_sha256, content_size_bytes, memory_version_id, created_at, updated_at");
-export const MEMORY_COLUMNS = Prisma.sql`${MEMORY_COLUMNS_WITHOUT_CONTENT}, content`;
+const COLUMN_NAMES = ["id", "store_id", "path", "content_sha256", "content_size_bytes", "memory_version_id", "created_at", "updated_at"];
+
+/** The one column list of a memory row, with or without its content, optionally of a table alias (`"leaf."`). */
+export const memoryColumns = (withContent: boolean, alias = "") =>
+  Prisma.raw((withContent ? [...COLUMN_NAMES, "content"] : COLUMN_NAMES).map((c) => `${alias}${c}`).join(", "));
+export const MEMORY_COLUMNS = memoryColumns(true);
 
 export interface MemoryRow {
   id: string;

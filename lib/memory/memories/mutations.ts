@@ -3,6 +3,7 @@ import { actorId, apiKeyIdOf } from "../actor.ts";
 import type { MemoryRecord, SqlClient } from "../db.ts";
 import { sha256Hex, utf8Length } from "../hashing.ts";
 import { newId, newIdAfter } from "../ids.ts";
+import type { VersionOperation } from "../versions/operations.ts";
 
 /**
  * The only three ways a memory row changes. Each writes the memory and its version in the
@@ -12,7 +13,7 @@ import { newId, newIdAfter } from "../ids.ts";
  * Plain SQL statements that return nothing: every value written is known here, so the
  * returned record is built from them (see memory-rows.ts for why not Prisma model queries).
  */
-type Operation = "created" | "modified" | "deleted";
+type Operation = VersionOperation;
 
 async function recordVersion(
   tx: SqlClient,

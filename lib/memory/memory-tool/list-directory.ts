@@ -1,6 +1,6 @@
-import type { Client } from "../db.ts";
+import type { SqlClient } from "../db.ts";
 import { DIRECTORY_SIZE_BYTES, formatFileSize } from "./format.ts";
-import { directoryRange } from "./store-nodes.ts";
+import { directoryRange, filesBelow } from "./store-nodes.ts";
 
 /** A directory's entries two levels deep: a number is a file's size, a map is a directory. */
 type Entries = Map<string, number | Entries>;
@@ -36,14 +36,10 @@ function lines(entries: Entries, prefix: string, depth: number, out: { size: str
  * `view` of a directory, formatted like the reference: up to 2 levels deep, hidden items and
  * node_modules left out, human-readable sizes, every line `<size>\t<path as given>/<entry>`.
  */
-export async function listDirectory(client: Client, storeId: string, directory: string | null, shownPath: string): Promise<string> {
-  const range = directoryRange(directory);
-  const rows = await client.memoryRecord.findMany({
-    where: { storeId, path: range },
-    select: { path: true, contentSizeBytes: true },
-  });
+export async function listDirectory(client: SqlClient, storeId: string, directory: string | null, shownPath: string): Promise<string> {
+  const prefixLength = directoryRange(directory).from.length;
   const entries: Entries = new Map();
-  for (const row of rows) addEntry(entries, row.path.slice(range.gte.length), row.contentSizeBytes);
+  for (const row of await filesBelow(client, storeId, directory)) addEntry(entries, row.path.slice(prefixLength), Number(row.content_size_bytes));
   const items: { size: string; path: string }[] = [];
   lines(entries, "", 1, items);
   const header = `Here're the files and directories up to 2 levels deep in ${shownPath}, excluding hidden items and node_modules:`;

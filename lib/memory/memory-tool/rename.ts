@@ -1,4 +1,4 @@
-import type { Tx } from "../db.ts";
+import type { SqlClient } from "../db.ts";
 import { letOthersRun } from "../let-others-run.ts";
 import type { MemoryRecord } from "../memories/get-memory.ts";
 import { changeMemory } from "../memories/mutations.ts";
@@ -13,7 +13,7 @@ import { DIRECTORY_TIMEOUT_MS, writeTransaction } from "./write-transaction.ts";
 const BATCH = 25;
 
 /** Moves one memory (same id, a `modified` version); the new path must satisfy the store's path rules. */
-async function move(tx: Tx, ctx: ToolContext, memory: MemoryRecord, to: string) {
+async function move(tx: SqlClient, ctx: ToolContext, memory: MemoryRecord, to: string) {
   await changeMemory(tx, memory, { path: storePath(to, toolPathOf(to)), content: memory.content }, ctx.actor);
 }
 

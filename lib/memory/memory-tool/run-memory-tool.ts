@@ -1,7 +1,7 @@
 import type { Actor } from "../actor.ts";
 import type { Db } from "../db.ts";
 import { MemoryError, type MemoryErrorCode } from "../errors.ts";
-import { getStore } from "../stores/get-store.ts";
+import { assertStoreExists } from "../stores/assert-store-exists.ts";
 import type { MemoryToolCommand, ToolContext } from "./commands.ts";
 import { create } from "./create.ts";
 import { deleteCommand } from "./delete.ts";
@@ -61,7 +61,7 @@ async function dispatch(ctx: ToolContext, command: MemoryToolCommand): Promise<s
  * model when a handler throws.
  */
 export async function runMemoryTool(db: Db, input: RunMemoryToolInput): Promise<MemoryToolResult> {
-  await getStore(db.read, input.storeId);
+  await assertStoreExists(db.sql, input.storeId);
   const ctx: ToolContext = { db, storeId: input.storeId, actor: input.actor, canWrite: input.canWrite };
   try {
     return { content: await dispatch(ctx, parseCommand(input.input)), isError: false };

@@ -1,41 +1,55 @@
-import type { Client } from "../db.ts";
-import type { MemoryRecord } from "../memories/get-memory.ts";
+import type { MemoryRecord, SqlClient } from "../db.ts";
+import { Prisma } from "../db.ts";
+import { MEMORY_COLUMNS, memoryFromRow, type MemoryRow } from "../memories/memory-rows.ts";
 import { ancestorPaths, folderRange } from "../paths.ts";
 
 /**
  * The store seen as a filesystem. A memory is a file; a directory exists while some memory lies
  * below it (directories are implied by paths, so an emptied directory is gone); the root always
- * exists. The no-overlap rule means a path is never both a file and a directory.
+ * exists. The no-overlap rule means a path is never both a file and a directory. Read with the
+ * same statements, columns and row mapper as the API (memories/memory-rows.ts), inside a write
+ * transaction or outside one.
  */
 export type StoreNode = { kind: "directory" } | { kind: "file"; memory: MemoryRecord } | null;
 
-export async function findNode(client: Client, storeId: string, path: string | null): Promise<StoreNode> {
+type FullRow = MemoryRow & { content: string };
+
+/** The folder range of a directory (`null` is the root): every memory path strictly below it. */
+export function directoryRange(path: string | null): { from: string; to: string } {
+  return folderRange(path === null ? "/" : path + "/");
+}
+
+export async function findNode(client: SqlClient, storeId: string, path: string | null): Promise<StoreNode> {
   if (path === null) return { kind: "directory" };
-  const memory = await client.memoryRecord.findFirst({ where: { storeId, path } });
-  if (memory) return { kind: "file", memory };
-  const inside = folderRange(path + "/");
-  const below = await client.memoryRecord.findFirst({
-    where: { storeId, path: { gte: inside.from, lt: inside.to } },
-    select: { id: true },
-  });
+  const [file] = await client.$queryRaw<FullRow[]>`SELECT ${MEMORY_COLUMNS} FROM memories WHERE store_id = ${storeId} AND path = ${path}`;
+  if (file) return { kind: "file", memory: memoryFromRow(file) };
+  const inside = directoryRange(path);
+  const [below] = await client.$queryRaw<{ id: string }[]>`
+    SELECT id FROM memories WHERE store_id = ${storeId} AND path >= ${inside.from} AND path < ${inside.to} ORDER BY path LIMIT 1`;
   return below ? { kind: "directory" } : null;
 }
 
 /** A memory at a proper ancestor of `path` (which would have to be a directory), or null. */
-export async function fileAncestor(client: Client, storeId: string, path: string): Promise<string | null> {
+export async function fileAncestor(client: SqlClient, storeId: string, path: string): Promise<string | null> {
   const ancestors = ancestorPaths(path);
   if (ancestors.length === 0) return null;
-  const hit = await client.memoryRecord.findFirst({ where: { storeId, path: { in: ancestors } }, select: { path: true } });
+  const [hit] = await client.$queryRaw<{ path: string }[]>`
+    SELECT path FROM memories WHERE store_id = ${storeId} AND path IN (${Prisma.join(ancestors)}) LIMIT 1`;
   return hit?.path ?? null;
 }
 
-/** The folder range of a directory (`null` is the root): every memory path strictly below it. */
-export function directoryRange(path: string | null): { gte: string; lt: string } {
-  const range = folderRange(path === null ? "/" : path + "/");
-  return { gte: range.from, lt: range.to };
+/** Memories below a directory, first `take` in path order (callers loop while they move them out). */
+export async function memoriesBelow(client: SqlClient, storeId: string, path: string | null, take: number): Promise<MemoryRecord[]> {
+  const inside = directoryRange(path);
+  const rows = await client.$queryRaw<FullRow[]>`
+    SELECT ${MEMORY_COLUMNS} FROM memories WHERE store_id = ${storeId} AND path >= ${inside.from} AND path < ${inside.to}
+    ORDER BY path LIMIT ${take}`;
+  return rows.map((row) => memoryFromRow(row));
 }
 
-/** Memories below a directory, first `take` in path order (callers loop while they move them out). */
-export function memoriesBelow(client: Client, storeId: string, path: string | null, take: number): Promise<MemoryRecord[]> {
-  return client.memoryRecord.findMany({ where: { storeId, path: directoryRange(path) }, orderBy: { path: "asc" }, take });
+/** Path and size of every memory below a directory, for a listing. */
+export function filesBelow(client: SqlClient, storeId: string, path: string | null): Promise<{ path: string; content_size_bytes: number }[]> {
+  const inside = directoryRange(path);
+  return client.$queryRaw`
+    SELECT path, content_size_bytes FROM memories WHERE store_id = ${storeId} AND path >= ${inside.from} AND path < ${inside.to}`;
 }

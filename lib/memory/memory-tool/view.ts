@@ -8,8 +8,8 @@ import { resolveToolPath } from "./tool-paths.ts";
 /** `view`: a directory listing or a file with line numbers. Reads only, so read-only callers may use it. */
 export async function view(ctx: ToolContext, command: ViewCommand): Promise<string> {
   const target = resolveToolPath(command.path);
-  const node = await findNode(ctx.db.read, ctx.storeId, target.store);
+  const node = await findNode(ctx.db.sql, ctx.storeId, target.store);
   if (!node) fail(`The path ${command.path} does not exist. Please provide a valid path.`);
-  if (node.kind === "directory") return listDirectory(ctx.db.read, ctx.storeId, target.store, command.path);
+  if (node.kind === "directory") return listDirectory(ctx.db.sql, ctx.storeId, target.store, command.path);
   return showFile(command.path, node.memory.content, command.view_range);
 }

@@ -1,4 +1,4 @@
-import type { Tx } from "../db.ts";
+import type { SqlClient } from "../db.ts";
 import { assertNotArchived, lockStore, type LockedStore } from "../stores/lock-store.ts";
 import type { ToolContext } from "./commands.ts";
 import { fail } from "./tool-failure.ts";
@@ -14,13 +14,13 @@ export const DIRECTORY_TIMEOUT_MS = 120_000;
 export async function writeTransaction<T>(
   ctx: ToolContext,
   command: string,
-  fn: (tx: Tx, store: LockedStore) => Promise<T>,
+  fn: (tx: SqlClient, store: LockedStore) => Promise<T>,
   options?: { timeoutMs?: number },
 ): Promise<T> {
   if (!ctx.canWrite) {
     fail(`Permission denied: these credentials may only read memory store ${ctx.storeId}, so ${command} is not allowed`);
   }
-  return ctx.db.transaction(async (tx) => {
+  return ctx.db.sqlTransaction(async (tx) => {
     const store = await lockStore(tx, ctx.storeId);
     // The memory tool is how agents write; an archived store is frozen for them, deletes included.
     assertNotArchived(store, "changing its memories through the memory tool");

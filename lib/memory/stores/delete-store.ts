@@ -11,7 +11,7 @@ const BATCH = 250;
  * hold the event loop (and every other request) for as long as it runs. Allowed on archived stores.
  */
 export async function deleteStore(db: Db, storeId: string): Promise<{ id: string }> {
-  return db.transaction(
+  return db.sqlTransaction(
     async (tx) => {
       await lockStore(tx, storeId);
       for (const deleteBatch of [
@@ -20,7 +20,7 @@ export async function deleteStore(db: Db, storeId: string): Promise<{ id: string
       ]) {
         while ((await deleteBatch()) === BATCH) await letOthersRun();
       }
-      await tx.memoryStore.delete({ where: { id: storeId } });
+      await tx.$executeRaw`DELETE FROM memory_stores WHERE id = ${storeId}`;
       return { id: storeId };
     },
     { timeoutMs: 60_000 },

@@ -1,10 +1,12 @@
-import type { Client } from "../db.ts";
+import type { MemoryVersion, SqlClient } from "../db.ts";
 import { notFound } from "../errors.ts";
+import { versionColumns, versionFromRow, type VersionRow } from "./version-rows.ts";
 
-export async function getVersion(client: Client, storeId: string, versionId: string) {
-  const version = await client.memoryVersion.findFirst({ where: { id: versionId, storeId } });
-  if (!version) throw notFound(`Memory version ${versionId} not found in memory store ${storeId}.`);
-  return version;
+export async function getVersion(client: SqlClient, storeId: string, versionId: string): Promise<MemoryVersion> {
+  const [row] = await client.$queryRaw<(VersionRow & { content: string | null })[]>`
+    SELECT ${versionColumns(true)} FROM memory_versions WHERE id = ${versionId} AND store_id = ${storeId}`;
+  if (!row) throw notFound(`Memory version ${versionId} not found in memory store ${storeId}.`);
+  return versionFromRow(row);
 }
 
-export type VersionRecord = Awaited<ReturnType<typeof getVersion>>;
+export type VersionRecord = MemoryVersion;

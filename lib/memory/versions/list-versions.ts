@@ -1,10 +1,9 @@
 import { Prisma, type Db } from "../db.ts";
 import { invalidRequest } from "../errors.ts";
-import { getStore } from "../stores/get-store.ts";
+import { assertStoreExists } from "../stores/assert-store-exists.ts";
 import { versionColumns, versionFromRow, type VersionRow } from "./version-rows.ts";
 
-export const OPERATIONS = ["created", "modified", "deleted"] as const;
-export type VersionOperation = (typeof OPERATIONS)[number];
+import { VERSION_OPERATIONS, type VersionOperation } from "./operations.ts";
 
 export interface ListVersionsInput {
   storeId: string;
@@ -38,8 +37,8 @@ function actorFilter(input: ListVersionsInput): Prisma.Sql[] {
 
 /** A store's versions newest first, with the API's filters. Versions outlive their memory. */
 export async function listVersions(db: Db, input: ListVersionsInput) {
-  if (input.operation !== undefined && !OPERATIONS.includes(input.operation as VersionOperation)) {
-    throw invalidRequest(`operation: must be one of ${OPERATIONS.join(", ")}.`);
+  if (input.operation !== undefined && !VERSION_OPERATIONS.includes(input.operation as VersionOperation)) {
+    throw invalidRequest(`operation: must be one of ${VERSION_OPERATIONS.join(", ")}.`);
   }
   const where = [
     Prisma.sql`store_id = ${input.storeId}`,
@@ -54,7 +53,7 @@ export async function listVersions(db: Db, input: ListVersionsInput) {
     SELECT ${versionColumns(input.withContent)} FROM memory_versions
     WHERE ${Prisma.join(where, " AND ")}
     ORDER BY id DESC LIMIT ${input.limit + 1}`;
-  if (rows.length === 0 && !input.afterId) await getStore(db.read, input.storeId);
+  if (rows.length === 0 && !input.afterId) await assertStoreExists(db.sql, input.storeId);
   const hasMore = rows.length > input.limit;
   const items = (hasMore ? rows.slice(0, input.limit) : rows).map((row) => versionFromRow(row));
   return { items, nextAfterId: hasMore ? items[items.length - 1]!.id : null };

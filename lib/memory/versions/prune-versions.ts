@@ -16,7 +16,7 @@ export async function pruneVersions(db: Db, input: { retentionDays: number; now?
   const cutoff = new Date((input.now ?? new Date()).getTime() - input.retentionDays * 86_400_000);
   let deleted = 0;
   for (;;) {
-    const batch = await db.transaction(
+    const batch = await db.sqlTransaction(
       (tx) => tx.$executeRaw`
       DELETE FROM memory_versions WHERE id IN (
         SELECT v.id FROM memory_versions v

@@ -11,27 +11,31 @@ import { getVersion } from "./get-version.ts";
  * delete the memory first). Allowed in archived stores. Redacting twice keeps the first record.
  */
 export async function redactVersion(db: Db, input: { storeId: string; versionId: string; actor: Actor }) {
-  return db.transaction(async (tx) => {
+  return db.sqlTransaction(async (tx) => {
     await lockStore(tx, input.storeId);
     const version = await getVersion(tx, input.storeId, input.versionId);
     if (version.redactedAt) return version;
-    const head = await tx.memoryRecord.findFirst({ where: { id: version.memoryId, memoryVersionId: version.id }, select: { path: true } });
+    const [head] = await tx.$queryRaw<{ path: string }[]>`
+      SELECT path FROM memories WHERE id = ${version.memoryId} AND memory_version_id = ${version.id}`;
     if (head) {
       throw conflict(
         `Memory version ${version.id} holds the current content of memory ${version.memoryId} (${head.path}) and cannot be redacted. Update or delete the memory first, then redact this version.`,
       );
     }
-    return tx.memoryVersion.update({
-      where: { id: version.id },
-      data: {
-        content: null,
-        path: null,
-        contentSha256: null,
-        contentSizeBytes: null,
-        redactedAt: new Date(),
-        redactedByType: input.actor.type,
-        redactedById: actorId(input.actor),
-      },
-    });
+    const redactedAt = new Date();
+    await tx.$executeRaw`
+      UPDATE memory_versions SET content = NULL, path = NULL, content_sha256 = NULL, content_size_bytes = NULL,
+        redacted_at = ${redactedAt}, redacted_by_type = ${input.actor.type}, redacted_by_id = ${actorId(input.actor)}
+      WHERE id = ${version.id}`;
+    return {
+      ...version,
+      content: null,
+      path: null,
+      contentSha256: null,
+      contentSizeBytes: null,
+      redactedAt,
+      redactedByType: input.actor.type,
+      redactedById: actorId(input.actor),
+    };
   });
 }

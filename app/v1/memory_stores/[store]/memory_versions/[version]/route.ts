@@ -6,7 +6,7 @@ import { getVersion } from "@/lib/memory/versions/get-version.ts";
 
 export const GET = apiRoute<{ store: string; version: string }>({ permission: "read" }, async ({ db, params, url }) => {
   const { view = "full" } = parseWire(viewQuery, queryOf(url), "query");
-  return versionWire(await getVersion(db.read, params.store, params.version), view === "full");
+  return versionWire(await getVersion(db.sql, params.store, params.version), view === "full");
 });
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");
