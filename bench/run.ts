@@ -209,8 +209,10 @@ try {
   ];
   // The memory tool on the same store: view a note-sized file, and a str_replace that flips one word back and forth.
   const viewedPath = `/memories${byPath[400]![0]}`;
-  const editedPath = "/memories/bench/tool-edit.md";
-  await ours.json("POST", `${base}/memory_tool`, { command: "create", path: editedPath, file_text: `state: ping\n${contents[1]}` });
+  // The store is full (10,000 memories), so the edited file is an existing memory given a known first line.
+  const [editedMemoryPath, edited] = byPath[600]!;
+  const editedPath = `/memories${editedMemoryPath}`;
+  await ours.json("POST", `${base}/memories/${edited.id}`, { content: `state: ping\n${contents[1]}` });
   let word = "ping";
   const tool = async (input: Record<string, unknown>) => {
     const a = await ours.send("POST", `${base}/memory_tool`, input);
