@@ -1,36 +1,15 @@
-import { invalidRequest, MemoryError } from "../memory/errors.ts";
+import { invalidRequest } from "../memory/errors.ts";
 import { MAX_PASSWORD_LENGTH } from "./passwords.ts";
 import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH } from "./users.ts";
 
 /**
  * Size caps for the unauthenticated endpoints that take credentials (/api/auth/*, /api/setup),
- * applied before anything is hashed: a huge body or a megabyte "password" is refused for the
- * price of reading at most AUTH_BODY_LIMIT bytes. 16 KiB holds the longest valid form (a
+ * applied before anything is hashed: a huge body (lib/http/body.ts readBodyText) or a megabyte
+ * "password" is refused before next-auth or scrypt sees it. 16 KiB holds the longest valid form (a
  * 1,024-character password of 4-byte characters is 12 KiB once percent-encoded).
  */
 export const AUTH_BODY_LIMIT = 16 * 1024;
 const FIELD_LIMITS: Record<string, number> = { email: MAX_EMAIL_LENGTH, password: MAX_PASSWORD_LENGTH, name: MAX_NAME_LENGTH };
-
-/** The body as text, refused with 413 past `limit` bytes (declared or streamed). */
-export async function readCappedText(request: Request, limit = AUTH_BODY_LIMIT): Promise<string> {
-  const tooLarge = () => new MemoryError("request_too_large", `Request body is larger than this endpoint accepts (${limit} bytes).`);
-  if (Number(request.headers.get("content-length") ?? NaN) > limit) throw tooLarge();
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
 
 /** Refuses (400) an email, password or name field longer than its cap. */
 export function checkCredentialFields(fields: Record<string, unknown>) {

@@ -34,11 +34,10 @@ async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, alreadyRea
 }
 
 /**
- * Reads a JSON object body of at most `limit` bytes, counting while it streams so that an
- * oversize body is never held in memory. An empty body reads as `{}` (the SDK sends none for
- * archive and redact).
+ * The body as text, at most `limit` bytes, counted while it streams so that an oversize body
+ * is never held in memory; past the limit a 413 (after draining what can be drained).
  */
-export async function readJsonBody(request: Request, limit: number): Promise<Record<string, unknown>> {
+export async function readBodyText(request: Request, limit: number): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? NaN);
   const reader = request.body?.getReader();
   if (declared > limit) {
@@ -56,7 +55,15 @@ export async function readJsonBody(request: Request, limit: number): Promise<Rec
       chunks.push(value);
     }
   }
-  const text = Buffer.concat(chunks).toString("utf8").trim();
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/**
+ * Reads a JSON object body of at most `limit` bytes. An empty body reads as `{}` (the SDK
+ * sends none for archive and redact).
+ */
+export async function readJsonBody(request: Request, limit: number): Promise<Record<string, unknown>> {
+  const text = (await readBodyText(request, limit)).trim();
   if (text === "") return {};
   let parsed: unknown;
   try {

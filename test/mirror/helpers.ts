@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { dirname, join, relative, sep } from "node:path";
 import { openMirror } from "../../lib/mirror/run-mirror.ts";
 import type { SyncContext } from "../../lib/mirror/sync-actions.ts";
-import { ADMIN_KEY, type TestServer } from "../helpers/server.ts";
+import { afterAll, beforeAll } from "vitest";
+import { ADMIN_KEY, startServer, type TestServer } from "../helpers/server.ts";
 
 export const STATE_FILE = ".memory-mirror.json";
 
@@ -79,4 +80,14 @@ export async function waitFor(what: string, check: () => boolean | Promise<boole
     if (Date.now() > until) throw new Error(`gave up waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** One server per test file, handed to `set` once it answers; stopped, and temp folders removed, after the file. */
+export function useMirrorServer(set: (server: TestServer) => void) {
+  let server: TestServer | undefined;
+  beforeAll(async () => set((server = await startServer())));
+  afterAll(async () => {
+    await server?.stop();
+    removeTempDirs();
+  });
 }

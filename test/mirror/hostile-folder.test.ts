@@ -1,22 +1,16 @@
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { syncOnce } from "../../lib/mirror/sync-pass.ts";
-import { startServer, type TestServer } from "../helpers/server.ts";
-import { mirrorOf, readTree, remoteMemory, remoteTree, removeTempDirs, seed, STATE_FILE, tempDir, writeLocal } from "./helpers.ts";
+import type { TestServer } from "../helpers/server.ts";
+import { STATE_FILE, mirrorOf, readTree, remoteMemory, remoteTree, seed, tempDir, useMirrorServer, writeLocal } from "./helpers.ts";
 
 /**
  * The mirror never writes, reads or deletes outside its folder, whatever the store holds and
  * whatever links lie in the folder: what is in the way is reported and left alone, on both sides.
  */
 let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server?.stop();
-  removeTempDirs();
-});
+useMirrorServer((started) => (server = started));
 
 const newStore = async () => (await server.client.beta.memoryStores.create({ name: "hostile" })).id;
 const NOTHING = { pulled: 0, pushed: 0, conflicts: 0, deferred: 0 };

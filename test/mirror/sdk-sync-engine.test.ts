@@ -3,9 +3,9 @@ import type { BetaManagedAgentsSession } from "@anthropic-ai/sdk/resources/beta/
 import { SessionMemoryStores } from "@anthropic-ai/sdk/tools/agent-toolset/node";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_KEY, startServer, type TestServer } from "../helpers/server.ts";
-import { readTree, remoteMemory, remoteTree, removeTempDirs, seed, tempDir, writeLocal } from "./helpers.ts";
+import { describe, expect, it } from "vitest";
+import { ADMIN_KEY, type TestServer } from "../helpers/server.ts";
+import { readTree, remoteMemory, remoteTree, seed, tempDir, useMirrorServer, writeLocal } from "./helpers.ts";
 
 /**
  * The official SDK's own sync engine, `SessionMemoryStores`, unchanged against this server:
@@ -14,13 +14,7 @@ import { readTree, remoteMemory, remoteTree, removeTempDirs, seed, tempDir, writ
  * collected and must be empty.
  */
 let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server?.stop();
-  removeTempDirs();
-});
+useMirrorServer((started) => (server = started));
 
 describe("SessionMemoryStores (@anthropic-ai/sdk) against this server", () => {
   it("downloads a store, pushes local edits and deletions, and pulls remote edits", async () => {

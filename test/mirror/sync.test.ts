@@ -1,19 +1,13 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { syncOnce } from "../../lib/mirror/sync-pass.ts";
-import { startServer, type TestServer } from "../helpers/server.ts";
-import { mirrorOf, readTree, remoteMemory, remoteTree, removeLocalFile, removeTempDirs, seed, STATE_FILE, tempDir, writeLocal } from "./helpers.ts";
+import type { TestServer } from "../helpers/server.ts";
+import { STATE_FILE, mirrorOf, readTree, remoteMemory, remoteTree, removeLocalFile, seed, tempDir, useMirrorServer, writeLocal } from "./helpers.ts";
 
 /** The mirror's sync pass against a real server: both directions, merges, conflicts, read-only. */
 let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server?.stop();
-  removeTempDirs();
-});
+useMirrorServer((started) => (server = started));
 
 const newStore = async () => (await server.client.beta.memoryStores.create({ name: "mirror" })).id;
 

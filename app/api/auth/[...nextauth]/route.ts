@@ -1,7 +1,8 @@
 // /api/auth/* – next-auth's sign-in, sign-out, session and CSRF endpoints
 import NextAuth from "next-auth";
 import { NextRequest } from "next/server";
-import { checkCredentialFields, credentialFields, readCappedText } from "@/lib/auth/credential-limits.ts";
+import { AUTH_BODY_LIMIT, checkCredentialFields, credentialFields } from "@/lib/auth/credential-limits.ts";
+import { readBodyText } from "@/lib/http/body.ts";
 import { authOptions } from "@/lib/auth/next-auth-options.ts";
 import { errorResponse, newRequestId } from "@/lib/http/errors.ts";
 
@@ -12,7 +13,7 @@ async function handler(request: NextRequest, context: Context) {
   if (request.method !== "POST") return NextAuth(request, context, await authOptions());
   let capped: NextRequest;
   try {
-    const text = await readCappedText(request);
+    const text = await readBodyText(request, AUTH_BODY_LIMIT);
     checkCredentialFields(credentialFields(text, request.headers.get("content-type")));
     capped = new NextRequest(request.url, { method: "POST", headers: request.headers, body: text });
   } catch (error) {
