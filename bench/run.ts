@@ -18,6 +18,7 @@ import { databaseTarget } from "../lib/config.ts";
 import { openDb } from "../lib/db/client.ts";
 import { ADMIN_KEY, startServer } from "../test/helpers/server.ts";
 import { measureGuard } from "./guard.ts";
+import { measureReview } from "./review.ts";
 import { Client, percentile, round3 } from "./http.ts";
 import { buildTree, noteContent, rng, shuffle } from "./tree.ts";
 
@@ -29,6 +30,8 @@ const { values: args } = parseArgs({
     rounds: { type: "string", default: "1500" },
     /** Only the guard benchmark (bench/guard.ts), merged into an existing results.json. */
     "guard-only": { type: "boolean", default: false },
+    /** Only the review inbox benchmark (bench/review.ts), merged into an existing results.json. */
+    "review-only": { type: "boolean", default: false },
   },
 });
 const engine = args.engine as "sqlite" | "postgres";
@@ -56,6 +59,13 @@ try {
     const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, "utf8")) as object) : { engine };
     writeFileSync(RESULTS, JSON.stringify({ ...previous, ...guard }, null, 2) + "\n");
     log(`guard_p99_ms ${guard.guard_p99_ms} (quiet server: ${guard.guard_quiet_p99_ms}); wrote bench/results.json`);
+    process.exit(0);
+  }
+  if (args["review-only"]) {
+    const review = await measureReview(server, HEADERS, 500, log);
+    const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, "utf8")) as object) : { engine };
+    writeFileSync(RESULTS, JSON.stringify({ ...previous, ...review }, null, 2) + "\n");
+    log(JSON.stringify(review));
     process.exit(0);
   }
   const ours = new Client(server.baseURL, HEADERS);
@@ -264,7 +274,9 @@ try {
   for (const c of [ours, bare, floor]) c.close();
   log("guard: worst cases while another client lists stores");
   const guard = await measureGuard(server, HEADERS, log);
-  const results = { engine, memories: MEMORIES, seed_rate_per_s: Math.round(seedRate), floor_p50_ms: round3(floorP50), metrics, ...guard };
+  log("review: the inbox's first page and a bulk approve, on 20 more stores");
+  const review = await measureReview(server, HEADERS, 500, log);
+  const results = { engine, memories: MEMORIES, seed_rate_per_s: Math.round(seedRate), floor_p50_ms: round3(floorP50), metrics, ...guard, ...review };
   writeFileSync(RESULTS, JSON.stringify(results, null, 2) + "\n");
 
   console.log(`\n${engine}, ${MEMORIES} memories, ${ROUNDS} rounds; framework floor p50 ${floorP50.toFixed(3)} ms`);
@@ -283,6 +295,9 @@ try {
   }
   console.log(
     `seeding: ${Math.round(seedRate)} memories/s (the framework floor alone: ${Math.round(floorPostRate)} POSTs/s, ${Math.round(floorGetRate)} GETs/s)`,
+  );
+  console.log(
+    `review inbox first page p50 ${review.review_inbox_first_page.p50_ms} ms (bare SQL ${review.review_inbox_first_page.baseline_p50_ms} ms, floor ${review.review_floor_p50_ms} ms); bulk approve of 1,000: ${review.review_bulk_approve_1000_ms} ms`,
   );
   console.log(`guard: concurrent list p99 ${guard.guard_p99_ms} ms while worst cases run (quiet server p99 ${guard.guard_quiet_p99_ms} ms)`);
   console.log(

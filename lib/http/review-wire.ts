@@ -88,7 +88,8 @@ export const reviewCountsQuery = z.object(filterFields);
 
 const bodyTimestamp = z.iso.datetime({ offset: true, message: "must be an RFC 3339 timestamp" }).transform((s) => new Date(s));
 const bulkFilter = z.strictObject({ ...filterFields, updated_after: bodyTimestamp.optional(), updated_before: bodyTimestamp.optional() });
-const bulkItem = z.strictObject({ memory_id: z.string(), head_version_id: z.string() });
+// Items as a dry run returned them (their store_id and path may come back too; they are not needed).
+const bulkItem = z.object({ memory_id: z.string(), head_version_id: z.string() });
 
 export const approveBody = z.strictObject({ head_version_id: z.string(), content: z.string().nullish(), path: z.string().nullish() });
 export const revertBody = z.strictObject({ head_version_id: z.string(), redact: z.boolean().optional() });

@@ -5,7 +5,7 @@ import { apiRoute, otherMethods } from "@/lib/http/route.ts";
 import { getReview } from "@/lib/memory/review/get-review.ts";
 
 export const GET = apiRoute<{ memory: string }>({ permission: "read", beta: false }, async ({ db, principal, params }) => {
-  await reviewStoreFor(db, principal, params.memory);
+  await reviewStoreFor(db, principal, params.memory, "read");
   const review = await getReview(db, params.memory);
   return { type: "review" as const, item: reviewItemWire(review.item), settled: reviewSideWire(review.settled), head: reviewSideWire(review.head) };
 });

@@ -8,7 +8,7 @@ import { editAndApprove } from "@/lib/memory/review/edit-and-approve.ts";
 
 export const POST = apiRoute<{ memory: string }>({ permission: "write", beta: false }, async ({ db, principal, actor, params, body }) => {
   const input = parseWire(approveBody, await body(), "body");
-  const storeId = await reviewStoreFor(db, principal, params.memory);
+  const storeId = await reviewStoreFor(db, principal, params.memory, "act");
   const common = { storeId, memoryId: params.memory, seenHeadVersionId: input.head_version_id, actor };
   const edits = input.content != null || input.path != null;
   return reviewOutcomeWire(edits ? await editAndApprove(db, { ...common, content: input.content, path: input.path }) : await approveReview(db, common));

@@ -7,7 +7,7 @@ import { revertReview } from "@/lib/memory/review/revert.ts";
 
 export const POST = apiRoute<{ memory: string }>({ permission: "write", beta: false }, async ({ db, principal, actor, params, body }) => {
   const input = parseWire(revertBody, await body(), "body");
-  const storeId = await reviewStoreFor(db, principal, params.memory);
+  const storeId = await reviewStoreFor(db, principal, params.memory, "act");
   return reviewOutcomeWire(await revertReview(db, { storeId, memoryId: params.memory, seenHeadVersionId: input.head_version_id, redact: input.redact, actor }));
 });
 
