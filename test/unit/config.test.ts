@@ -20,10 +20,30 @@ function sourceFiles(dir: string): string[] {
     .filter((file) => !file.startsWith("lib/db/generated/")); // Prisma's generated client, doc comments only
 }
 
-/** Every `process.env` in a file: the variable read, or `*` for the whole environment. */
-function envReads(file: string): string[] {
-  const source = readFileSync(join(ROOT, file), "utf8");
-  return [...source.matchAll(/process\.env(?:\.([A-Za-z_][A-Za-z0-9_]*)|\[\s*["'`]([^"'`]+)["'`]\s*\])?/g)].map((m) => m[1] ?? m[2] ?? "*");
+/**
+ * Every read of the environment in a source text: the variable read, or `*` for the whole
+ * environment (`process.env` passed on, `process["env"]`, `const { env } = process`, `env`
+ * imported from node:process).
+ */
+function envReadsIn(source: string): string[] {
+  const named = [...source.matchAll(/process\s*\.\s*env(?:\s*\.\s*([A-Za-z_][A-Za-z0-9_]*)|\s*\[\s*["'`]([^"'`]+)["'`]\s*\])?/g)].map(
+    (m) => m[1] ?? m[2] ?? "*",
+  );
+  const other = [
+    ...source.matchAll(/process\s*\[\s*["'`]env["'`]\s*\]/g),
+    ...source.matchAll(/\{[^}]*\benv\b[^}]*\}\s*=\s*(?:globalThis\s*\.\s*)?process\b/g),
+    ...source.matchAll(/import\s*\{[^}]*\benv\b[^}]*\}\s*from\s*["'](?:node:)?process["']/g),
+  ].map(() => "*");
+  return [...named, ...other];
+}
+const envReads = (file: string) => envReadsIn(readFileSync(join(ROOT, file), "utf8"));
+
+/** Source files at the top of the repository, but for the tools' own config files (Playwright, Vitest, ESLint…). */
+function rootFiles(): string[] {
+  return readdirSync(ROOT, { withFileTypes: true })
+    .filter((e) => e.isFile() && /\.(ts|tsx|mjs|js)$/.test(e.name) && !e.name.endsWith(".d.ts"))
+    .map((e) => e.name)
+    .filter((name) => name === "next.config.mjs" || !/\.config\.(ts|mjs|js)$/.test(name));
 }
 
 function readmeVariables(): string[] {
@@ -36,8 +56,21 @@ function readmeVariables(): string[] {
 }
 
 describe("configuration in one place", () => {
+  it("the matcher finds every way of reading the environment", () => {
+    expect(envReadsIn("const url = process.env.DATABASE_URL;")).toEqual(["DATABASE_URL"]);
+    expect(envReadsIn('process.env["MEMORY_CONSOLE_API_KEY"] ?? x')).toEqual(["MEMORY_CONSOLE_API_KEY"]);
+    expect(envReadsIn("spawn(cmd, { env: process.env })")).toEqual(["*"]);
+    expect(envReadsIn("process . env\n  .PORT")).toEqual(["PORT"]);
+    expect(envReadsIn('const v = process["env"].SECRET;')).toEqual(["*"]);
+    expect(envReadsIn("const { env } = process;")).toEqual(["*"]);
+    expect(envReadsIn("const { argv, env: e } = process;")).toEqual(["*"]);
+    expect(envReadsIn('import { env } from "node:process";')).toEqual(["*"]);
+    expect(envReadsIn("const environment = config(); process.exit(1); const { envelope } = body;")).toEqual([]);
+  });
+
   it("no server source reads process.env outside lib/config.ts", () => {
-    const files = [...sourceFiles("lib"), ...sourceFiles("app"), ...sourceFiles("components"), "proxy.ts", "instrumentation.ts", "next.config.mjs"];
+    expect(rootFiles()).toEqual(expect.arrayContaining(["proxy.ts", "instrumentation.ts", "next.config.mjs"]));
+    const files = [...sourceFiles("lib"), ...sourceFiles("app"), ...sourceFiles("components"), ...sourceFiles("types"), ...rootFiles()];
     const offenders = files
       .filter((file) => file !== "lib/config.ts")
       .flatMap((file) =>
