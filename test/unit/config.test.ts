@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
+import { hashPassword } from "../../lib/auth/passwords.ts";
 import { CONFIG_VARIABLES, parseConfig } from "../../lib/config.ts";
 
 // Issue 9: every environment variable is read, validated and documented in lib/config.ts, and
@@ -122,6 +123,18 @@ describe("validation", () => {
     expect(() => parseConfig({ MEMORY_CONSOLE_ADMIN_EMAIL: "a@b.c" })).toThrow(/together/);
     expect(() => parseConfig({ MEMORY_CONSOLE_ADMIN_PASSWORD: "correct horse battery" })).toThrow(/together/);
     expect(parseConfig({ MEMORY_CONSOLE_ADMIN_EMAIL: "a@b.c", MEMORY_CONSOLE_ADMIN_PASSWORD: "pw" }).MEMORY_CONSOLE_ADMIN_EMAIL).toBe("a@b.c");
+  });
+
+  it("hashes passwords at scrypt N = 2^17 unless told otherwise, and never below 2^14", () => {
+    expect(parseConfig({}).PASSWORD_HASH_COST).toBe(17);
+    expect(parseConfig({ PASSWORD_HASH_COST: "14" }).PASSWORD_HASH_COST).toBe(14);
+    for (const weak of ["13", "0", "-1", "14.5", "abc"]) expect(() => parseConfig({ PASSWORD_HASH_COST: weak }), weak).toThrow(/PASSWORD_HASH_COST/);
+    expect(() => parseConfig({ PASSWORD_HASH_COST: "21" })).toThrow(/PASSWORD_HASH_COST must be at most 20/);
+  });
+
+  it("an unconfigured process hashes new passwords at scrypt N = 2^17, r = 8, p = 1", async () => {
+    expect(process.env.PASSWORD_HASH_COST).toBeUndefined();
+    expect(await hashPassword("correct horse battery")).toMatch(/^scrypt\$131072\$8\$1\$/);
   });
 
   it("refuses a TRUSTED_PROXIES entry that is no address", () => {
