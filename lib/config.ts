@@ -30,6 +30,16 @@ const variables = z.object({
   VERSION_RETENTION_DAYS: z.coerce.number().positive().default(30),
   /** How often each instance prunes old versions; 0 turns the periodic task off. */
   RETENTION_INTERVAL_MINUTES: z.coerce.number().min(0).default(60),
+  /**
+   * log2 of scrypt's N for new password hashes. 17 is OWASP's recommendation; tests lower it to
+   * sign in quickly. Below 14 a stolen hash is too cheap to guess, so it is refused.
+   */
+  PASSWORD_HASH_COST: z.coerce
+    .number()
+    .int()
+    .min(14, "PASSWORD_HASH_COST must be at least 14 (scrypt N = 2^14)")
+    .max(20, "PASSWORD_HASH_COST must be at most 20 (scrypt N = 2^20, 1 GiB per hash)")
+    .default(17),
   /** NORMAL: WAL commits survive a process crash, the last ones may be lost on power loss. FULL: they survive both. */
   SQLITE_SYNCHRONOUS: z.enum(["NORMAL", "FULL"]).default("NORMAL"),
   MAX_REQUEST_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),

@@ -118,10 +118,38 @@ function sqliteArg(value: unknown): unknown {
   return value;
 }
 
+/**
+ * A better-sqlite3 error as the adapter itself would have thrown it (a DriverAdapterError whose
+ * `cause` has a `kind` and the original code), so that callers meet one shape of database error
+ * whichever path ran the statement (lib/db/errors.ts reads it). The kinds are the adapter's.
+ */
+export function asAdapterError(error: unknown): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (!(error instanceof Error) || typeof code !== "string" || !code.startsWith("SQLITE_")) return error;
+  const unique = code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
+  // "UNIQUE constraint failed: memories.store_id, memories.path" names columns, never values.
+  const fields = unique
+    ? error.message
+        .split("constraint failed: ")[1]
+        ?.split(", ")
+        .map((column) => column.split(".").pop()!)
+    : undefined;
+  const kind = unique ? "UniqueConstraintViolation" : code.startsWith("SQLITE_BUSY") ? "SocketTimeout" : "sqlite";
+  const cause = { kind, originalCode: code, originalMessage: error.message, ...(fields && { constraint: { fields } }) };
+  return Object.assign(new Error(`${kind} (${code})`, { cause }), { name: "DriverAdapterError" });
+}
+
 function sqliteExecutor(db: Database): Executor {
+  const run = <T>(statement: () => T): Promise<T> => {
+    try {
+      return Promise.resolve(statement());
+    } catch (error) {
+      return Promise.reject(asAdapterError(error));
+    }
+  };
   return {
-    query: async (query) => statementFor(db, query.sql).all(...query.args.map(sqliteArg)) as Row[],
-    execute: async (query) => statementFor(db, query.sql).run(...query.args.map(sqliteArg)).changes,
+    query: (query) => run(() => statementFor(db, query.sql).all(...query.args.map(sqliteArg)) as Row[]),
+    execute: (query) => run(() => statementFor(db, query.sql).run(...query.args.map(sqliteArg)).changes),
   };
 }
 

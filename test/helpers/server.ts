@@ -70,6 +70,22 @@ async function waitUntilReady(baseURL: string, child: ChildProcess, output: () =
   throw new Error(`server did not become ready:\n${output()}`);
 }
 
+/** What a test needs to talk to a running server: its address and the SDK and fetch with the admin key. */
+export function clientsOf(engine: "sqlite" | "postgres", baseURL: string, databaseUrl: string) {
+  return {
+    engine,
+    baseURL,
+    databaseUrl,
+    client: new Anthropic({ baseURL, apiKey: ADMIN_KEY, maxRetries: 0 }),
+    clientWith: (apiKey: string) => new Anthropic({ baseURL, apiKey, maxRetries: 0 }),
+    fetch: (path: string, init: RequestInit & { headers?: Record<string, string> } = {}) =>
+      fetch(`${baseURL}${path}`, {
+        ...init,
+        headers: { "x-api-key": ADMIN_KEY, "anthropic-beta": "agent-memory-2026-07-22", ...init.headers },
+      }),
+  } satisfies Partial<TestServer>;
+}
+
 export async function startServer(options: StartOptions = {}): Promise<TestServer> {
   const engine = options.engine ?? ENGINE;
   let database: TestDatabase | null = null;
@@ -99,6 +115,9 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
         DATABASE_URL: databaseUrl,
         MEMORY_CONSOLE_API_KEY: ADMIN_KEY,
         NEXT_TELEMETRY_DISABLED: "1",
+        // The lowest cost the server accepts: a sign-in hashes 8 times faster than at the default
+        // 2^17. A test that needs the production cost itself (auth-setup) sets 17.
+        PASSWORD_HASH_COST: "14",
         ...options.env,
       },
       stdio: ["ignore", "pipe", "pipe"],
@@ -121,16 +140,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   }
 
   const server: TestServer = {
-    engine,
-    baseURL,
-    databaseUrl,
-    client: new Anthropic({ baseURL, apiKey: ADMIN_KEY, maxRetries: 0 }),
-    clientWith: (apiKey) => new Anthropic({ baseURL, apiKey, maxRetries: 0 }),
-    fetch: (path, init = {}) =>
-      fetch(`${baseURL}${path}`, {
-        ...init,
-        headers: { "x-api-key": ADMIN_KEY, "anthropic-beta": "agent-memory-2026-07-22", ...init.headers },
-      }),
+    ...clientsOf(engine, baseURL, databaseUrl),
     log: () => output,
     async stop() {
       child.kill("SIGTERM");

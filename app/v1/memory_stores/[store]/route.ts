@@ -8,7 +8,7 @@ import { updateStore } from "@/lib/memory/stores/update-store.ts";
 
 type Params = { store: string };
 
-export const GET = apiRoute<Params>({ permission: "read" }, async ({ db, params }) => storeWire(await getStore(db.read, params.store)));
+export const GET = apiRoute<Params>({ permission: "read" }, async ({ db, params }) => storeWire(await getStore(db.sql, params.store)));
 
 export const POST = apiRoute<Params>({ permission: "write" }, async ({ db, params, body }) => {
   const changes = parseWire(updateStoreBody, await body(), "body");
