@@ -5,7 +5,7 @@ import { Prisma, type MemoryStore } from "../db.ts";
  * versions (see memories/memory-rows.ts): one column list, one row mapper. Counts may come back
  * as a bigint, timestamps as Dates (through Prisma) or RFC 3339 strings (from the adapter).
  */
-const COLUMN_NAMES = ["id", "name", "description", "metadata", "memory_count", "created_at", "updated_at", "archived_at"];
+const COLUMN_NAMES = ["id", "name", "description", "metadata", "memory_count", "created_at", "updated_at", "archived_at", "review_policy"];
 
 export const STORE_COLUMNS = Prisma.raw(COLUMN_NAMES.join(", "));
 
@@ -18,6 +18,7 @@ export interface StoreRow {
   created_at: Date | string;
   updated_at: Date | string;
   archived_at: Date | string | null;
+  review_policy: string;
 }
 
 export function storeFromRow(row: StoreRow): MemoryStore {
@@ -30,5 +31,6 @@ export function storeFromRow(row: StoreRow): MemoryStore {
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
     archivedAt: row.archived_at === null ? null : new Date(row.archived_at),
+    reviewPolicy: row.review_policy,
   };
 }
