@@ -4,7 +4,8 @@ import type { DatabaseTarget } from "../config.ts";
 import type { Db, Tx } from "../memory/db.ts";
 import { PrismaClient as PostgresClient } from "./generated/postgres/client.ts";
 import { PrismaClient as SqliteClient } from "./generated/sqlite/client.ts";
-import { sharedAdapter, sqlClient, sqlTransactionRunner } from "./sql.ts";
+import { metrics } from "../observability/metrics.ts";
+import { sharedAdapter, sqlClient, sqlTransactionRunner, type TransactionObserver } from "./sql.ts";
 
 export interface OpenDb extends Db {
   close(): Promise<void>;
@@ -24,9 +25,24 @@ const TX_TIMEOUT_MS = 15_000;
 
 const LIMITS = { maxWaitMs: TX_MAX_WAIT_MS, timeoutMs: TX_TIMEOUT_MS };
 
+/** Transaction times and store-lock waits, into this instance's metrics (GET /metrics). */
+const OBSERVER: TransactionObserver = {
+  transactionDone: (seconds, outcome) => metrics().dbTransactions.observe({ outcome }, seconds),
+  storeLockWaited: (seconds) => metrics().storeLockWait.observe(seconds),
+};
+
 function transactionRunner(client: SqliteClient): Db["transaction"] {
-  return <T>(fn: (tx: Tx) => Promise<T>, options?: { timeoutMs?: number }) =>
-    client.$transaction(fn, { maxWait: TX_MAX_WAIT_MS, timeout: options?.timeoutMs ?? TX_TIMEOUT_MS });
+  return async <T>(fn: (tx: Tx) => Promise<T>, options?: { timeoutMs?: number }) => {
+    const started = performance.now();
+    let outcome: "commit" | "rollback" = "rollback";
+    try {
+      const result = await client.$transaction(fn, { maxWait: TX_MAX_WAIT_MS, timeout: options?.timeoutMs ?? TX_TIMEOUT_MS });
+      outcome = "commit";
+      return result;
+    } finally {
+      OBSERVER.transactionDone((performance.now() - started) / 1000, outcome);
+    }
+  };
 }
 
 async function openSqlite(file: string, options: OpenOptions): Promise<OpenDb> {
@@ -46,7 +62,7 @@ async function openSqlite(file: string, options: OpenOptions): Promise<OpenDb> {
     read: reader,
     transaction: transactionRunner(writer),
     sql: sqlClient("sqlite", readerAdapter.adapter),
-    sqlTransaction: sqlTransactionRunner("sqlite", writerAdapter.adapter, LIMITS),
+    sqlTransaction: sqlTransactionRunner("sqlite", writerAdapter.adapter, LIMITS, OBSERVER),
     close: async () => {
       await Promise.all([writer.$disconnect(), reader.$disconnect()]);
     },
@@ -63,7 +79,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<OpenDb> 
     read: asShared,
     transaction: transactionRunner(asShared),
     sql: sqlClient("postgres", pool.adapter),
-    sqlTransaction: sqlTransactionRunner("postgres", pool.adapter, LIMITS),
+    sqlTransaction: sqlTransactionRunner("postgres", pool.adapter, LIMITS, OBSERVER),
     close: () => client.$disconnect(),
   };
 }
