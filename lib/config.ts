@@ -41,6 +41,12 @@ const variables = z.object({
   LOG_FORMAT: z.enum(["json", "pretty"]).default("json"),
   /** Bearer token for GET /metrics; unset turns /metrics off (404). Long, as it guards what the server is doing. */
   METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
+  /**
+   * How long an idle keep-alive connection stays open. Longer than the idle timeout of the proxy
+   * in front (60 s on common load balancers), so that the proxy, not this server, closes it: else
+   * a request the proxy sends just as the server closes the connection fails with a 502.
+   */
+  KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(65),
   /** On SIGTERM: seconds /readyz answers 503 while requests are still served, so a load balancer can stop sending them. */
   SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(600).default(0),
   /** On SIGTERM: seconds in-flight requests get to finish after the server stops accepting; then their connections are closed. */

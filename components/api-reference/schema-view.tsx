@@ -18,6 +18,7 @@ export function typeLabel(schema: JsonSchema): string {
   if (schema.type === "object" && !schema.properties && typeof schema.additionalProperties === "object") {
     return `{ [key]: ${typeLabel(schema.additionalProperties)} }`;
   }
+  if (schema.type === "string" && typeof schema.format === "string") return `string (${schema.format})`;
   return schema.type ?? "any";
 }
 

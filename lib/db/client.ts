@@ -4,7 +4,7 @@ import type { DatabaseTarget } from "../config.ts";
 import type { Db, Tx } from "../memory/db.ts";
 import { PrismaClient as PostgresClient } from "./generated/postgres/client.ts";
 import { PrismaClient as SqliteClient } from "./generated/sqlite/client.ts";
-import { metrics } from "../observability/metrics.ts";
+import { metrics, metricsOn } from "../observability/metrics.ts";
 import { sharedAdapter, sqlClient, sqlTransactionRunner, type TransactionObserver } from "./sql.ts";
 
 export interface OpenDb extends Db {
@@ -27,8 +27,12 @@ const LIMITS = { maxWaitMs: TX_MAX_WAIT_MS, timeoutMs: TX_TIMEOUT_MS };
 
 /** Transaction times and store-lock waits, into this instance's metrics (GET /metrics). */
 const OBSERVER: TransactionObserver = {
-  transactionDone: (seconds, outcome) => metrics().dbTransactions.observe({ outcome }, seconds),
-  storeLockWaited: (seconds) => metrics().storeLockWait.observe(seconds),
+  transactionDone: (seconds, outcome) => {
+    if (metricsOn()) metrics().dbTransactions.observe({ outcome }, seconds);
+  },
+  storeLockWaited: (seconds) => {
+    if (metricsOn()) metrics().storeLockWait.observe(seconds);
+  },
 };
 
 function transactionRunner(client: SqliteClient): Db["transaction"] {

@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Histogram, Registry } from "prom-client";
+import { config } from "../config.ts";
 
 /**
  * This instance's Prometheus metrics (GET /metrics). Labels are bounded sets (route templates,
@@ -66,6 +67,11 @@ const holder = globalThis as { [KEY]?: Metrics };
 
 export function metrics(): Metrics {
   return (holder[KEY] ??= createMetrics());
+}
+
+/** Whether /metrics is served (METRICS_TOKEN set); when not, requests and transactions are not measured at all. */
+export function metricsOn(): boolean {
+  return config().METRICS_TOKEN !== undefined;
 }
 
 const MEMORY_TOOL_COMMANDS = new Set(["view", "create", "str_replace", "insert", "delete", "rename"]);

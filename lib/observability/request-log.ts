@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ulid } from "../memory/ids.ts";
 import { logger } from "./logger.ts";
-import { metrics } from "./metrics.ts";
+import { metrics, metricsOn } from "./metrics.ts";
 import type { RequestRecord } from "./request-context.ts";
 
 /**
@@ -36,7 +36,7 @@ export function observeRequest(req: IncomingMessage, res: ServerResponse, record
     const route = record.route ?? routeCategory(req.url);
     const method = METHODS.has(req.method ?? "") ? req.method! : "other";
     const status = res.writableFinished ? res.statusCode : CLIENT_CLOSED;
-    metrics().httpRequests.observe({ route, method, status: String(status) }, seconds);
+    if (metricsOn()) metrics().httpRequests.observe({ route, method, status: String(status) }, seconds);
     const line = {
       request_id: record.requestId,
       method,

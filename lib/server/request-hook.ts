@@ -3,7 +3,8 @@ import { stampPeerAddress } from "../auth/peer-address.ts";
 import { answerUndecodableApiPath } from "../http/undecodable-path.ts";
 import { requestContext } from "../observability/request-context.ts";
 import { newRequestRecord, observeRequest } from "../observability/request-log.ts";
-import { trackRequest } from "./lifecycle.ts";
+import { config } from "../config.ts";
+import { lifecycle, trackRequest } from "./lifecycle.ts";
 
 /**
  * Sees every request before Next.js does, on the HTTP server itself (a Next.js 16 route handler
@@ -14,6 +15,13 @@ import { trackRequest } from "./lifecycle.ts";
  * Installed from instrumentation.ts: register() finishes before `next start` hands requests to Next.
  */
 const INSTALLED = Symbol.for("memory-console.request-hook");
+
+/** Keep-alive timing of a server this process listens with (KEEP_ALIVE_TIMEOUT_SECONDS); headers must be allowed longer. */
+function configureServer(server: http.Server) {
+  const keepAlive = config().KEEP_ALIVE_TIMEOUT_SECONDS * 1000;
+  server.keepAliveTimeout = keepAlive;
+  if (server.headersTimeout <= keepAlive) server.headersTimeout = keepAlive + 1000;
+}
 
 export function installRequestHook() {
   const proto = http.Server.prototype as http.Server & { [INSTALLED]?: true };
@@ -28,6 +36,7 @@ export function installRequestHook() {
     const res = args[1] as http.ServerResponse;
     stampPeerAddress(req);
     const record = newRequestRecord();
+    if (!lifecycle().servers.has(this)) configureServer(this);
     trackRequest(this, res);
     observeRequest(req, res, record);
     return requestContext().run(record, () => {
