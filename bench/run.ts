@@ -48,7 +48,8 @@ if (!existsSync(join(ROOT, ".next", "BUILD_ID"))) throw new Error("No build: run
 
 const log = (...parts: unknown[]) => console.log(`[bench ${engine}]`, ...parts);
 log(`starting next start on a fresh ${engine} database`);
-const server = await startServer({ engine, env: { MEMORY_CONSOLE_BENCH: "1" } });
+// Logs (LOG_LEVEL info, JSON) and metrics (METRICS_TOKEN) on, as in production; `quiet` below has both off.
+const server = await startServer({ engine, env: { MEMORY_CONSOLE_BENCH: "1", METRICS_TOKEN: "bench-metrics-token-0123456789" } });
 const cleanup: (() => Promise<void> | void)[] = [() => server.stop()];
 
 const RESULTS = join(ROOT, "bench/results.json");
@@ -158,6 +159,11 @@ try {
   });
   const bare = new Client(`http://127.0.0.1:${barePort}`, HEADERS);
   const floor = new Client(server.baseURL, {});
+  // The same app on the same database with request logs and metrics off: what they cost per request.
+  log("starting a second app server with logs and metrics off");
+  const quietServer = await startServer({ databaseUrl: server.databaseUrl, env: { MEMORY_CONSOLE_BENCH: "1", LOG_LEVEL: "silent" } });
+  cleanup.push(() => quietServer.stop());
+  const quiet = new Client(quietServer.baseURL, HEADERS);
 
   // --- Full list paging: the cursors of every page (identical from both servers, checked below).
   const pageQuery = (page: string | null) => `${base}/memories?depth=0&limit=${PAGE_LIMIT}${page ? `&page=${page}` : ""}`;
@@ -170,7 +176,7 @@ try {
   const depth1 = (prefix: string, limit?: number) => `${base}/memories?depth=1&path_prefix=${encodeURIComponent(prefix)}${limit ? `&limit=${limit}` : ""}`;
 
   // --- The measured requests. Reads go to both servers with the same path in a round.
-  type Probe = { name: string; target: "ours" | "bare" | "floor"; path: (round: number) => string; send?: (round: number) => Promise<number> };
+  type Probe = { name: string; target: "ours" | "bare" | "floor" | "quiet"; path: (round: number) => string; send?: (round: number) => Promise<number> };
   const reads: { name: string; path: (round: number) => string }[] = [
     { name: "list_depth1_root", path: () => depth1("/") },
     { name: "list_depth1_folder_200", path: () => depth1(tree.bigFolder) },
@@ -194,6 +200,7 @@ try {
   };
   const probes: Probe[] = [
     { name: "floor", target: "floor", path: () => "/api/bench/floor" },
+    { name: "retrieve", target: "quiet", path: (r) => `${base}/memories/${retrieveIds[r % retrieveIds.length]}` },
     ...reads.flatMap((read) => [
       { name: read.name, target: "ours" as const, path: read.path },
       { name: read.name, target: "bare" as const, path: read.path },
@@ -244,7 +251,7 @@ try {
       },
     },
   );
-  const clients = { ours, bare, floor };
+  const clients = { ours, bare, floor, quiet };
   const samples = new Map<string, number[]>(probes.map((p) => [`${p.target}:${p.name}`, []]));
   log(`measuring ${probes.length} requests per round, ${WARMUP_ROUNDS} warm-up + ${ROUNDS} rounds`);
   const order = rng(11);
@@ -271,12 +278,23 @@ try {
       ratio: baseline === null ? null : round3(percentile(own, 50) / baseline),
     };
   }
-  for (const c of [ours, bare, floor]) c.close();
+  for (const c of [ours, bare, floor, quiet]) c.close();
+  // Logging and metrics: the same retrieve on the same database, with them on (ours) and off (quiet).
+  const observabilityOverheadRatio = round3(p50("ours:retrieve") / p50("quiet:retrieve"));
   log("guard: worst cases while another client lists stores");
   const guard = await measureGuard(server, HEADERS, log);
   log("review: the inbox's first page and a bulk approve, on 20 more stores");
   const review = await measureReview(server, HEADERS, 500, log);
-  const results = { engine, memories: MEMORIES, seed_rate_per_s: Math.round(seedRate), floor_p50_ms: round3(floorP50), metrics, ...guard, ...review };
+  const results = {
+    engine,
+    memories: MEMORIES,
+    seed_rate_per_s: Math.round(seedRate),
+    floor_p50_ms: round3(floorP50),
+    observability_overhead_ratio: observabilityOverheadRatio,
+    metrics,
+    ...guard,
+    ...review,
+  };
   writeFileSync(RESULTS, JSON.stringify(results, null, 2) + "\n");
 
   console.log(`\n${engine}, ${MEMORIES} memories, ${ROUNDS} rounds; framework floor p50 ${floorP50.toFixed(3)} ms`);
@@ -298,6 +316,9 @@ try {
   );
   console.log(
     `review inbox first page p50 ${review.review_inbox_first_page.p50_ms} ms (bare SQL ${review.review_inbox_first_page.baseline_p50_ms} ms, floor ${review.review_floor_p50_ms} ms); bulk approve of 1,000: ${review.review_bulk_approve_1000_ms} ms`,
+  );
+  console.log(
+    `logs and metrics: retrieve p50 ${round3(p50("ours:retrieve"))} ms with them, ${round3(p50("quiet:retrieve"))} ms without (ratio ${observabilityOverheadRatio}, target <= 1.10)`,
   );
   console.log(`guard: concurrent list p99 ${guard.guard_p99_ms} ms while worst cases run (quiet server p99 ${guard.guard_quiet_p99_ms} ms)`);
   console.log(

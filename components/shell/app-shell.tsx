@@ -11,6 +11,7 @@ const NAV = [
   { href: "/stores", label: "Stores", admin: false },
   { href: "/users", label: "Users", admin: true },
   { href: "/api-keys", label: "API keys", admin: true },
+  { href: "/api-reference", label: "API reference", admin: false },
 ];
 
 export function AppShell({ children }: { children: ReactNode }) {

@@ -4,7 +4,8 @@ import type { DatabaseTarget } from "../config.ts";
 import type { Db } from "../memory/db.ts";
 import { PrismaClient as PostgresClient } from "./generated/postgres/client.ts";
 import { PrismaClient as SqliteClient } from "./generated/sqlite/client.ts";
-import { sharedAdapter, sqlClient, sqlTransactionRunner } from "./sql.ts";
+import { metrics, metricsOn } from "../observability/metrics.ts";
+import { sharedAdapter, sqlClient, sqlTransactionRunner, type TransactionObserver } from "./sql.ts";
 
 export interface OpenDb extends Db {
   close(): Promise<void>;
@@ -24,6 +25,16 @@ const TX_TIMEOUT_MS = 15_000;
 
 const TX_LIMITS = { maxWaitMs: TX_MAX_WAIT_MS, timeoutMs: TX_TIMEOUT_MS };
 
+/** Transaction times and store-lock waits, into this instance's metrics (GET /metrics). */
+const OBSERVER: TransactionObserver = {
+  transactionDone: (seconds, outcome) => {
+    if (metricsOn()) metrics().dbTransactions.observe({ outcome }, seconds);
+  },
+  storeLockWaited: (seconds) => {
+    if (metricsOn()) metrics().storeLockWait.observe(seconds);
+  },
+};
+
 async function openSqlite(file: string, options: OpenOptions): Promise<OpenDb> {
   // Two connections: transactions run on the writer; plain reads use the reader, which in WAL
   // mode sees only committed data. On one shared connection a read issued while another
@@ -41,7 +52,7 @@ async function openSqlite(file: string, options: OpenOptions): Promise<OpenDb> {
     engine: "sqlite",
     read: reader,
     sql: sqlClient("sqlite", readerAdapter.adapter),
-    sqlTransaction: sqlTransactionRunner("sqlite", writerAdapter.adapter, TX_LIMITS),
+    sqlTransaction: sqlTransactionRunner("sqlite", writerAdapter.adapter, TX_LIMITS, OBSERVER),
     close: async () => {
       await Promise.all([writer.$disconnect(), reader.$disconnect()]);
     },
@@ -57,7 +68,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<OpenDb> 
     engine: "postgres",
     read: asShared,
     sql: sqlClient("postgres", pool.adapter),
-    sqlTransaction: sqlTransactionRunner("postgres", pool.adapter, TX_LIMITS),
+    sqlTransaction: sqlTransactionRunner("postgres", pool.adapter, TX_LIMITS, OBSERVER),
     close: () => client.$disconnect(),
   };
 }

@@ -48,6 +48,12 @@ export function sharedAdapter<F extends AdapterFactory>(factory: F): { factory: 
   return { factory: shared, adapter: connect };
 }
 
+/** What lib/db/client.ts measures of transactions (its metrics); the SQL layer itself knows no metrics. */
+export interface TransactionObserver {
+  transactionDone(seconds: number, outcome: "commit" | "rollback"): void;
+  storeLockWaited(seconds: number): void;
+}
+
 type Row = Record<string, unknown>;
 /** Runs one statement: the adapter's own calls, or on SQLite prepared statements kept for reuse. */
 interface Executor {
@@ -159,8 +165,9 @@ function executorFor(engine: "sqlite" | "postgres", queryable: SqlQueryable): Ex
 }
 
 /** `$queryRaw` / `$executeRaw` with Prisma's signatures over an adapter or an adapter transaction. */
-function sqlClientOn(engine: "sqlite" | "postgres", executor: () => Executor | Promise<Executor>): SqlClient {
+function sqlClientOn(engine: "sqlite" | "postgres", executor: () => Executor | Promise<Executor>, observer?: TransactionObserver): SqlClient {
   return {
+    storeLockWaited: observer?.storeLockWaited,
     async $queryRaw<T>(query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]): Promise<T> {
       return (await (await executor()).query(toQuery(engine, query, values))) as T;
     },
@@ -201,8 +208,13 @@ function deadline<T>(work: Promise<T>, ms: number, error: () => Error, late?: (v
  * when it throws, with the limits Prisma's interactive transactions have: `maxWaitMs` to start
  * (on SQLite: to get the connection's mutex) and `timeoutMs` for the whole of it.
  */
-export function sqlTransactionRunner(engine: "sqlite" | "postgres", adapter: () => Promise<SqlAdapter>, limits: { maxWaitMs: number; timeoutMs: number }) {
-  return async <T>(fn: (tx: SqlClient) => Promise<T>, options?: { timeoutMs?: number }): Promise<T> => {
+export function sqlTransactionRunner(
+  engine: "sqlite" | "postgres",
+  adapter: () => Promise<SqlAdapter>,
+  limits: { maxWaitMs: number; timeoutMs: number },
+  observer?: TransactionObserver,
+) {
+  const run = async <T>(fn: (tx: SqlClient) => Promise<T>, options?: { timeoutMs?: number }): Promise<T> => {
     const abandon = (tx: SqlTransaction) =>
       void tx
         .executeRaw(STATEMENT("ROLLBACK"))
@@ -211,10 +223,14 @@ export function sqlTransactionRunner(engine: "sqlite" | "postgres", adapter: () 
     const tx = await deadline((await adapter()).startTransaction(), limits.maxWaitMs, () => overloaded("waited too long to start a transaction"), abandon);
     const executor = executorFor(engine, tx);
     let open = true;
-    const client = sqlClientOn(engine, () => {
-      if (!open) throw overloaded("the transaction ran past its time limit");
-      return executor;
-    });
+    const client = sqlClientOn(
+      engine,
+      () => {
+        if (!open) throw overloaded("the transaction ran past its time limit");
+        return executor;
+      },
+      observer,
+    );
     try {
       const result = await deadline(fn(client), options?.timeoutMs ?? limits.timeoutMs, () => overloaded("the transaction ran past its time limit"));
       open = false;
@@ -230,6 +246,18 @@ export function sqlTransactionRunner(engine: "sqlite" | "postgres", adapter: () 
       }
       await tx.rollback();
       throw error;
+    }
+  };
+  if (!observer) return run;
+  return async <T>(fn: (tx: SqlClient) => Promise<T>, options?: { timeoutMs?: number }): Promise<T> => {
+    const started = performance.now();
+    let outcome: "commit" | "rollback" = "rollback";
+    try {
+      const result = await run(fn, options);
+      outcome = "commit";
+      return result;
+    } finally {
+      observer.transactionDone((performance.now() - started) / 1000, outcome);
     }
   };
 }

@@ -31,6 +31,8 @@ export interface Db {
 export interface SqlClient {
   $queryRaw<T = unknown>(query: TemplateStringsArray | PrismaNamespace.Sql, ...values: unknown[]): Promise<T>;
   $executeRaw(query: TemplateStringsArray | PrismaNamespace.Sql, ...values: unknown[]): Promise<number>;
+  /** Told how long a write waited for its store's lock (lib/db counts it in the metrics); optional, so a Prisma client is a SqlClient too. */
+  storeLockWaited?(seconds: number): void;
 }
 
 export { Prisma } from "../db/generated/sqlite/client.ts";

@@ -4,6 +4,7 @@ export const queryKeys = {
   actors: ["actors"] as const,
   users: ["users"] as const,
   apiKeys: ["api-keys"] as const,
+  openapi: ["openapi"] as const,
   stores: {
     all: ["stores"] as const,
     list: (params: Record<string, unknown>) => ["stores", "list", params] as const,

@@ -1,4 +1,5 @@
 import { inject } from "vitest";
+import { responseChecker } from "./openapi-check.ts";
 import { clientsOf, type TestServer } from "./server.ts";
 
 /**
@@ -17,12 +18,18 @@ export async function sharedServer(): Promise<TestServer> {
   const ownServerOnly = (what: string) => () => {
     throw new Error(`${what} is not for the shared server: use startServer() for a server of this file's own.`);
   };
+  const checker = await responseChecker(baseURL);
   return {
-    ...clientsOf(engine, baseURL, databaseUrl),
+    ...clientsOf(engine, baseURL, databaseUrl, checker.wrap()),
     log: ownServerOnly("log()"),
-    // Stopped after the run, not after one file.
-    stop: async () => {},
+    contractViolations: () => [...checker.violations],
+    // The server is stopped after the run, not after one file; this file's answers are checked here.
+    stop: async () => {
+      if (checker.violations.length > 0)
+        throw new Error(`Answers that do not match the OpenAPI document (GET /v1/openapi.json):\n${checker.violations.join("\n")}`);
+    },
     kill: ownServerOnly("kill()"),
+    terminate: ownServerOnly("terminate()"),
     restart: ownServerOnly("restart()"),
   };
 }
