@@ -37,12 +37,14 @@ export function useInboxCursor(serverItems: ReviewItem[]) {
       setHidden((now) => new Set(now).add(seenKey(item)));
       if (at === index) setCursor({ id: after?.memory_id ?? null, index: at });
     },
-    hideMany: (keys: string[]) => setHidden((now) => new Set([...now, ...keys])),
-    unhide: (item: ReviewItem) =>
+    /** Shows an item again after its action failed, with the cursor back on it: the reviewer must look again. */
+    unhide: (item: ReviewItem) => {
       setHidden((now) => {
         const next = new Set(now);
         next.delete(seenKey(item));
         return next;
-      }),
+      });
+      setCursor((now) => ({ id: item.memory_id, index: now.index }));
+    },
   };
 }
