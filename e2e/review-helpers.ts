@@ -63,8 +63,8 @@ export async function moveTo(page: Page, memoryId: string) {
   await expect(page.getByTestId("review-preview").getByRole("button", { name: /^Approve/ })).toBeEnabled();
 }
 
-/** Monaco's diff has rendered its two sides (a created memory's left side is empty). */
+/** Monaco shows this text in the change under review (a diff side, or a created or deleted memory's whole content). */
 export async function diffShows(page: Page, text: RegExp) {
-  const diff = page.getByTestId("review-diff").locator(".monaco-diff-editor");
-  await expect(diff.locator(".editor.modified .view-lines, .editor.original .view-lines").filter({ hasText: text }).first()).toBeVisible({ timeout: 30_000 });
+  const views = page.getByTestId("review-diff").locator(".monaco-editor .view-lines");
+  await expect(views.filter({ hasText: text }).first()).toBeVisible({ timeout: 30_000 });
 }

@@ -1,33 +1,39 @@
 "use client";
 
+import { useRef } from "react";
+import { MemoryEditor, type MemoryEditorHandle } from "@/components/editor/memory-editor.tsx";
 import { Alert } from "@/components/ui/alert.tsx";
 import { MonacoDiff } from "@/components/versions/monaco-diff.tsx";
 import type { ReviewDetail } from "@/lib/queries/review-types.ts";
 
-/** What the diff compares, in words: a new memory's whole content, what a deletion lost, or the change. */
+/** What the view shows, in words: a new memory's whole content, what a deletion lost, or the change. */
 function explain({ item, settled, head }: ReviewDetail): string {
   switch (item.change) {
     case "created":
-      return "A new memory: its whole content is on the right.";
+      return "A new memory: its whole content.";
     case "deleted":
-      return "The memory was deleted: the left side is what was lost.";
+      return settled ? "The memory was deleted: this is what was lost." : "A memory an agent created and deleted again: nothing was lost.";
     case "renamed":
-      return settled?.content === head.content ? "Moved; the content did not change." : "Moved, and the content changed.";
+      return settled?.content === head.content
+        ? "Moved; the content did not change."
+        : "Moved, and the content changed: reviewed on the left, the head on the right.";
     case "modified":
       return "Reviewed version on the left, the head on the right.";
   }
 }
 
+/** Tall enough for the text, within bounds: short changes should not sit in a tall empty box. */
+const heightFor = (...texts: string[]) => Math.min(480, Math.max(140, Math.max(...texts.map((t) => t.split("\n").length)) * 19 + 28));
+
 /**
- * The combined change from the settled version to the head, in Monaco's diff editor: a created
- * memory diffs against nothing, a deleted one against nothing on the right. A redacted side has
- * no content to show, and says so.
+ * The combined change from the settled version to the head: a new memory's whole content, what a
+ * deletion lost, or Monaco's diff of the two (with the old and new path of a move). A redacted
+ * side has no content, and says so.
  */
 export function CombinedDiff({ detail }: { detail: ReviewDetail }) {
   const { item, settled, head } = detail;
   const redacted = [settled?.redacted && "The reviewed version was redacted.", head.redacted && "The head version was redacted."].filter(Boolean);
-  const original = settled?.content ?? "";
-  const modified = head.content ?? "";
+  const whole = item.change === "created" ? head.content : item.change === "deleted" ? (settled?.content ?? "") : null;
   return (
     <div className="space-y-2" data-testid="review-diff" data-change={item.change}>
       {item.settled_path && item.settled_path !== item.path && (
@@ -43,15 +49,27 @@ export function CombinedDiff({ detail }: { detail: ReviewDetail }) {
         <Alert tone="warning" title="No content to compare">
           {redacted.join(" ")} Its content is gone for good.
         </Alert>
+      ) : whole !== null ? (
+        <WholeContent key={head.version_id} path={item.path} text={whole} tone={item.change === "created" ? "added" : "lost"} />
       ) : (
-        <>
-          <div className="grid grid-cols-2 text-xs text-slate-500">
-            <span>{settled ? `Reviewed: ${settled.version_id}` : "Nothing reviewed yet"}</span>
-            <span>{item.change === "deleted" ? `Deleted in ${head.version_id}` : `Head: ${head.version_id}`}</span>
-          </div>
-          <MonacoDiff key={`${settled?.version_id}|${head.version_id}`} original={original} modified={modified} path={item.path} height={440} />
-        </>
+        <MonacoDiff
+          key={`${settled?.version_id}|${head.version_id}`}
+          original={settled?.content ?? ""}
+          modified={head.content ?? ""}
+          path={item.path}
+          height={heightFor(settled?.content ?? "", head.content ?? "")}
+        />
       )}
+    </div>
+  );
+}
+
+/** One side only, read-only, edged green (all of it is new) or red (all of it is gone). */
+function WholeContent({ path, text, tone }: { path: string; text: string; tone: "added" | "lost" }) {
+  const handle = useRef<MemoryEditorHandle | null>(null);
+  return (
+    <div className={`rounded-md border-l-4 ${tone === "added" ? "border-emerald-400" : "border-red-400"}`} data-testid={`review-whole-${tone}`}>
+      <MemoryEditor path={path} initialText={text} onTextChange={() => {}} handleRef={handle} readOnly height={`${heightFor(text)}px`} />
     </div>
   );
 }

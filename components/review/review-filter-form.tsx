@@ -104,8 +104,14 @@ export function ReviewFilterForm({ value, fixedStoreId, onApply }: ReviewFilterF
           </select>
         )}
       </Field>
-      <Field label="Path prefix" htmlFor={PATH_PREFIX_INPUT_ID} hint="Press / to jump here">
-        <Input id={PATH_PREFIX_INPUT_ID} value={pathPrefix} onChange={(e) => setPathPrefix(e.target.value)} className="font-mono" placeholder="/scratch/" />
+      <Field label="Path prefix" htmlFor={PATH_PREFIX_INPUT_ID}>
+        <Input
+          id={PATH_PREFIX_INPUT_ID}
+          value={pathPrefix}
+          onChange={(e) => setPathPrefix(e.target.value)}
+          className="font-mono"
+          placeholder="/scratch/  (press /)"
+        />
       </Field>
       <Field label="Change" htmlFor="review-change">
         <select id="review-change" className={SELECT} value={change} onChange={(e) => setChange(e.target.value)}>
