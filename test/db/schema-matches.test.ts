@@ -129,6 +129,8 @@ describe("the schema reader", () => {
       "memory_stores",
       "memories",
       "memory_versions",
+      "review_items",
+      "review_decisions",
       "api_keys",
       "users",
       "sign_in_failures",

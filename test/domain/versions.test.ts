@@ -6,6 +6,7 @@ import { createMemory } from "../../lib/memory/memories/create-memory.ts";
 import { deleteMemory } from "../../lib/memory/memories/delete-memory.ts";
 import { getMemory } from "../../lib/memory/memories/get-memory.ts";
 import { updateMemory } from "../../lib/memory/memories/update-memory.ts";
+import { setReviewPolicy } from "../../lib/memory/review/settings.ts";
 import { getVersion } from "../../lib/memory/versions/get-version.ts";
 import { listVersions } from "../../lib/memory/versions/list-versions.ts";
 import { pruneVersions } from "../../lib/memory/versions/prune-versions.ts";
@@ -141,6 +142,8 @@ describe("redaction", () => {
 describe("retention", () => {
   it("pruning removes old versions except the head version of live memories", async () => {
     const storeId = await newStore(t.db);
+    // Nothing awaits review here (review.test.ts covers what retention keeps for open reviews).
+    await setReviewPolicy(t.db, storeId, "nobody");
     const live = await createMemory(t.db, { storeId, path: "/live.md", content: "1", actor: API_ACTOR });
     const head = await updateMemory(t.db, { storeId, memoryId: live.id, content: "2", actor: API_ACTOR });
     const gone = await createMemory(t.db, { storeId, path: "/gone.md", content: "x", actor: API_ACTOR });

@@ -3,6 +3,7 @@ import { actorId, apiKeyIdOf } from "../actor.ts";
 import type { MemoryRecord, SqlClient } from "../db.ts";
 import { sha256Hex, utf8Length } from "../hashing.ts";
 import { newId, newIdAfter } from "../ids.ts";
+import { trackChange } from "../review/track-change.ts";
 import type { VersionOperation } from "../versions/operations.ts";
 
 /**
@@ -15,6 +16,14 @@ import type { VersionOperation } from "../versions/operations.ts";
  */
 type Operation = VersionOperation;
 
+export interface WriteOptions {
+  /** A review action writes this version; it records its own decision (lib/memory/review). */
+  settling?: boolean;
+}
+
+/** The memory's last version before a write, and its path then (null: it did not exist); null for a new memory. */
+type Before = { versionId: string; path: string | null } | null;
+
 async function recordVersion(
   tx: SqlClient,
   storeId: string,
@@ -23,13 +32,29 @@ async function recordVersion(
   state: { path: string; content: string | null; sha: string | null },
   actor: Actor,
   at: Date,
-  previousVersionId: string | null,
+  before: Before,
+  options: WriteOptions,
 ): Promise<string> {
-  const id = previousVersionId === null ? newId("memver") : newIdAfter("memver", previousVersionId);
+  const id = before === null ? newId("memver") : newIdAfter("memver", before.versionId);
   const size = state.content === null ? null : utf8Length(state.content);
   await tx.$executeRaw`
     INSERT INTO memory_versions (id, store_id, memory_id, operation, path, content, content_sha256, content_size_bytes, created_by_type, created_by_id, api_key_id, created_at)
     VALUES (${id}, ${storeId}, ${memoryId}, ${operation}, ${state.path}, ${state.content}, ${state.sha}, ${size}, ${actor.type}, ${actorId(actor)}, ${apiKeyIdOf(actor)}, ${at})`;
+  await trackChange(
+    tx,
+    {
+      storeId,
+      memoryId,
+      versionId: id,
+      operation,
+      path: state.path,
+      previousPath: before?.path ?? null,
+      previousVersionId: before?.versionId ?? null,
+      actor,
+      at,
+    },
+    options,
+  );
   return id;
 }
 
@@ -37,11 +62,23 @@ async function countMemories(tx: SqlClient, storeId: string, delta: 1 | -1) {
   await tx.$executeRaw`UPDATE memory_stores SET memory_count = memory_count + ${delta} WHERE id = ${storeId}`;
 }
 
-export async function insertMemory(tx: SqlClient, storeId: string, state: { path: string; content: string }, actor: Actor): Promise<MemoryRecord> {
+/**
+ * A review that reverts an agent's delete re-creates the memory under its own id, after its
+ * last version (`again`), so that its history reads on.
+ */
+export async function insertMemory(
+  tx: SqlClient,
+  storeId: string,
+  state: { path: string; content: string },
+  actor: Actor,
+  options: WriteOptions & { again?: { memoryId: string; lastVersionId: string } } = {},
+): Promise<MemoryRecord> {
   const now = new Date();
-  const id = newId("mem");
+  const id = options.again?.memoryId ?? newId("mem");
   const sha = sha256Hex(state.content);
-  const versionId = await recordVersion(tx, storeId, id, "created", { ...state, sha }, actor, now, null);
+  // The re-created memory did not exist (review sees a creation), yet its versions stay in order.
+  const before = options.again ? { versionId: options.again.lastVersionId, path: null } : null;
+  const versionId = await recordVersion(tx, storeId, id, "created", { ...state, sha }, actor, now, before, options);
   const memory: MemoryRecord = {
     id,
     storeId,
@@ -60,10 +97,17 @@ export async function insertMemory(tx: SqlClient, storeId: string, state: { path
   return memory;
 }
 
-export async function changeMemory(tx: SqlClient, memory: MemoryRecord, state: { path: string; content: string }, actor: Actor): Promise<MemoryRecord> {
+export async function changeMemory(
+  tx: SqlClient,
+  memory: MemoryRecord,
+  state: { path: string; content: string },
+  actor: Actor,
+  options: WriteOptions = {},
+): Promise<MemoryRecord> {
   const now = new Date();
   const sha = sha256Hex(state.content);
-  const versionId = await recordVersion(tx, memory.storeId, memory.id, "modified", { ...state, sha }, actor, now, memory.memoryVersionId);
+  const before = { versionId: memory.memoryVersionId, path: memory.path };
+  const versionId = await recordVersion(tx, memory.storeId, memory.id, "modified", { ...state, sha }, actor, now, before, options);
   const changed: MemoryRecord = {
     ...memory,
     path: state.path,
@@ -80,9 +124,17 @@ export async function changeMemory(tx: SqlClient, memory: MemoryRecord, state: {
   return changed;
 }
 
-export async function removeMemory(tx: SqlClient, memory: Pick<MemoryRecord, "id" | "storeId" | "path" | "memoryVersionId">, actor: Actor): Promise<void> {
+/** Returns the id of the `deleted` version. */
+export async function removeMemory(
+  tx: SqlClient,
+  memory: Pick<MemoryRecord, "id" | "storeId" | "path" | "memoryVersionId">,
+  actor: Actor,
+  options: WriteOptions = {},
+): Promise<string> {
   const state = { path: memory.path, content: null, sha: null };
-  await recordVersion(tx, memory.storeId, memory.id, "deleted", state, actor, new Date(), memory.memoryVersionId);
+  const before = { versionId: memory.memoryVersionId, path: memory.path };
+  const versionId = await recordVersion(tx, memory.storeId, memory.id, "deleted", state, actor, new Date(), before, options);
   await tx.$executeRaw`DELETE FROM memories WHERE id = ${memory.id}`;
   await countMemories(tx, memory.storeId, -1);
+  return versionId;
 }

@@ -6,7 +6,7 @@ import { lockStore } from "./lock-store.ts";
 const BATCH = 250;
 
 /**
- * Deletes the store with all its memories and versions, in one transaction. The rows go in
+ * Deletes the store with all its memories, versions and review state, in one transaction. The rows go in
  * batches with a yield between them rather than by one cascading DELETE, which on SQLite would
  * hold the event loop (and every other request) for as long as it runs. Allowed on archived stores.
  */
@@ -17,6 +17,8 @@ export async function deleteStore(db: Db, storeId: string): Promise<{ id: string
       for (const deleteBatch of [
         () => tx.$executeRaw`DELETE FROM memories WHERE id IN (SELECT id FROM memories WHERE store_id = ${storeId} LIMIT ${BATCH})`,
         () => tx.$executeRaw`DELETE FROM memory_versions WHERE id IN (SELECT id FROM memory_versions WHERE store_id = ${storeId} LIMIT ${BATCH})`,
+        () => tx.$executeRaw`DELETE FROM review_items WHERE memory_id IN (SELECT memory_id FROM review_items WHERE store_id = ${storeId} LIMIT ${BATCH})`,
+        () => tx.$executeRaw`DELETE FROM review_decisions WHERE id IN (SELECT id FROM review_decisions WHERE store_id = ${storeId} LIMIT ${BATCH})`,
       ]) {
         while ((await deleteBatch()) === BATCH) await letOthersRun();
       }

@@ -8,7 +8,8 @@ const BATCH = 1000;
 
 /**
  * Retention: deletes versions written before the cutoff, except each live memory's head
- * version (the one holding its current content), which is kept however old it is. Deleting a
+ * version (the one holding its current content), which is kept however old it is, and the
+ * versions an open review compares (its settled version and every one after it). Deleting a
  * store removes its versions separately. Idempotent, so every app instance may run it, and
  * each batch is its own transaction: an interrupted run leaves nothing half-done.
  */
@@ -22,6 +23,7 @@ export async function pruneVersions(db: Db, input: { retentionDays: number; now?
         SELECT v.id FROM memory_versions v
         WHERE v.created_at < ${cutoff}
           AND NOT EXISTS (SELECT 1 FROM memories m WHERE m.id = v.memory_id AND m.memory_version_id = v.id)
+          AND NOT EXISTS (SELECT 1 FROM review_items r WHERE r.memory_id = v.memory_id AND (r.settled_version_id IS NULL OR v.id >= r.settled_version_id))
         LIMIT ${BATCH})`,
     );
     deleted += batch;

@@ -1,0 +1,28 @@
+import { Prisma, type Db } from "../db.ts";
+import { decisionColumns, decisionFromRow, type ReviewDecisionRow } from "./review-rows.ts";
+
+export interface DecisionFilter {
+  visibleStoreIds?: readonly string[];
+  storeId?: string;
+  memoryId?: string;
+  batchId?: string;
+}
+
+/** Who settled what, newest first: a memory's review trail, a store's, or one bulk action's report. */
+export async function listDecisions(db: Db, input: DecisionFilter & { limit: number; afterId?: string }) {
+  const where = [
+    ...(input.visibleStoreIds !== undefined
+      ? [input.visibleStoreIds.length > 0 ? Prisma.sql`store_id IN (${Prisma.join(input.visibleStoreIds)})` : Prisma.sql`1 = 0`]
+      : []),
+    ...(input.storeId !== undefined ? [Prisma.sql`store_id = ${input.storeId}`] : []),
+    ...(input.memoryId !== undefined ? [Prisma.sql`memory_id = ${input.memoryId}`] : []),
+    ...(input.batchId !== undefined ? [Prisma.sql`batch_id = ${input.batchId}`] : []),
+    ...(input.afterId !== undefined ? [Prisma.sql`id < ${input.afterId}`] : []),
+  ];
+  const rows = await db.sql.$queryRaw<ReviewDecisionRow[]>`
+    SELECT ${decisionColumns()} FROM review_decisions WHERE ${where.length > 0 ? Prisma.join(where, " AND ") : Prisma.sql`1 = 1`}
+    ORDER BY id DESC LIMIT ${input.limit + 1}`;
+  const hasMore = rows.length > input.limit;
+  const items = (hasMore ? rows.slice(0, input.limit) : rows).map(decisionFromRow);
+  return { items, nextAfterId: hasMore ? items[items.length - 1]!.id : null };
+}

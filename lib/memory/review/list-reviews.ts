@@ -1,0 +1,78 @@
+import { Prisma, type Db, type SqlClient } from "../db.ts";
+import { invalidRequest, notFound } from "../errors.ts";
+import { folderRange, validatePathPrefix } from "../paths.ts";
+import { REVIEW_CHANGES, type ReviewChange } from "./policy.ts";
+import { itemColumns, itemFromRow, type ReviewItemRecord, type ReviewItemRow } from "./review-rows.ts";
+
+export interface ReviewFilter {
+  /** The stores the caller may see (a store-limited key's stores); undefined: every store. */
+  visibleStoreIds?: readonly string[];
+  storeId?: string;
+  /** Items whose last writer is this key, session, user or service account. */
+  actorId?: string;
+  pathPrefix?: string;
+  change?: string;
+  updatedAfter?: Date;
+  updatedBefore?: Date;
+}
+
+/** The WHERE clause of a filter over review_items aliased `r`. */
+export function reviewWhere(filter: ReviewFilter): Prisma.Sql {
+  if (filter.change !== undefined && !REVIEW_CHANGES.includes(filter.change as ReviewChange)) {
+    throw invalidRequest(`change: must be one of ${REVIEW_CHANGES.join(", ")}.`);
+  }
+  const range = filter.pathPrefix !== undefined && filter.pathPrefix !== "/" ? folderRange(validatePathPrefix(filter.pathPrefix)) : null;
+  const where = [
+    ...(filter.visibleStoreIds !== undefined
+      ? [filter.visibleStoreIds.length > 0 ? Prisma.sql`r.store_id IN (${Prisma.join(filter.visibleStoreIds)})` : Prisma.sql`1 = 0`]
+      : []),
+    ...(filter.storeId !== undefined ? [Prisma.sql`r.store_id = ${filter.storeId}`] : []),
+    ...(filter.actorId !== undefined ? [Prisma.sql`(r.last_actor_id = ${filter.actorId} OR r.last_api_key_id = ${filter.actorId})`] : []),
+    ...(range ? [Prisma.sql`r.path >= ${range.from} AND r.path < ${range.to}`] : []),
+    ...(filter.change !== undefined ? [Prisma.sql`r.change = ${filter.change}`] : []),
+    ...(filter.updatedAfter ? [Prisma.sql`r.updated_at >= ${filter.updatedAfter}`] : []),
+    ...(filter.updatedBefore ? [Prisma.sql`r.updated_at <= ${filter.updatedBefore}`] : []),
+  ];
+  return where.length > 0 ? Prisma.join(where, " AND ") : Prisma.sql`1 = 1`;
+}
+
+export interface ReviewPosition {
+  updatedAt: string;
+  memoryId: string;
+}
+
+/** The inbox: one item per memory with changes awaiting review, most recently changed first. */
+export async function listReviews(db: Db, input: ReviewFilter & { limit: number; after?: ReviewPosition }) {
+  const after = input.after
+    ? Prisma.sql`AND (r.updated_at < ${new Date(input.after.updatedAt)} OR (r.updated_at = ${new Date(input.after.updatedAt)} AND r.memory_id < ${input.after.memoryId}))`
+    : Prisma.empty;
+  const rows = await db.sql.$queryRaw<ReviewItemRow[]>`
+    SELECT ${itemColumns("r.")}, s.name AS store_name FROM review_items r JOIN memory_stores s ON s.id = r.store_id
+    WHERE ${reviewWhere(input)} ${after}
+    ORDER BY r.updated_at DESC, r.memory_id DESC LIMIT ${input.limit + 1}`;
+  const hasMore = rows.length > input.limit;
+  const items = (hasMore ? rows.slice(0, input.limit) : rows).map(itemFromRow);
+  const last = items[items.length - 1];
+  return { items, next: hasMore && last ? { updatedAt: last.updatedAt.toISOString(), memoryId: last.memoryId } : null };
+}
+
+/** How many items await review, in all and per store (stores with none are left out). */
+export async function countReviews(db: Db, filter: ReviewFilter): Promise<{ total: number; stores: Record<string, number> }> {
+  const rows = await db.sql.$queryRaw<{ store_id: string; n: number | bigint }[]>`
+    SELECT r.store_id, COUNT(*) AS n FROM review_items r WHERE ${reviewWhere(filter)} GROUP BY r.store_id`;
+  const stores = Object.fromEntries(rows.map((row) => [row.store_id, Number(row.n)]));
+  return { total: Object.values(stores).reduce((a, b) => a + b, 0), stores };
+}
+
+export async function findItem(client: SqlClient, memoryId: string): Promise<ReviewItemRecord | null> {
+  const [row] = await client.$queryRaw<ReviewItemRow[]>`
+    SELECT ${itemColumns("r.")}, s.name AS store_name FROM review_items r JOIN memory_stores s ON s.id = r.store_id WHERE r.memory_id = ${memoryId}`;
+  return row ? itemFromRow(row) : null;
+}
+
+/** The store of a memory's open review item, so that the caller's access to it can be checked first. */
+export async function reviewStoreOf(db: Db, memoryId: string): Promise<string> {
+  const [row] = await db.sql.$queryRaw<{ store_id: string }[]>`SELECT store_id FROM review_items WHERE memory_id = ${memoryId}`;
+  if (!row) throw notFound(`Nothing in memory ${memoryId} awaits review.`);
+  return row.store_id;
+}

@@ -1,0 +1,140 @@
+import { actorFromColumns, type Actor } from "../actor.ts";
+import { Prisma } from "../db.ts";
+import type { ReviewAction, ReviewChange } from "./policy.ts";
+
+/** Review items and decisions are read and written with hand-written SQL, like memories. */
+const ITEM_COLUMNS = [
+  "memory_id",
+  "store_id",
+  "settled_version_id",
+  "settled_path",
+  "head_version_id",
+  "head_operation",
+  "path",
+  "change",
+  "version_count",
+  "last_actor_type",
+  "last_actor_id",
+  "last_api_key_id",
+  "first_pending_at",
+  "updated_at",
+];
+export const itemColumns = (alias = "") => Prisma.raw(ITEM_COLUMNS.map((c) => `${alias}${c}`).join(", "));
+
+export interface ReviewItemRow {
+  memory_id: string;
+  store_id: string;
+  settled_version_id: string | null;
+  settled_path: string | null;
+  head_version_id: string;
+  head_operation: string;
+  path: string;
+  change: string;
+  version_count: number | bigint;
+  last_actor_type: string;
+  last_actor_id: string;
+  last_api_key_id: string | null;
+  first_pending_at: Date | string;
+  updated_at: Date | string;
+  store_name?: string;
+}
+
+export interface ReviewItemRecord {
+  memoryId: string;
+  storeId: string;
+  storeName?: string;
+  /** The last settled version; null when everything the memory ever had awaits review. */
+  settledVersionId: string | null;
+  /** The memory's path when settled; null when it did not exist then. */
+  settledPath: string | null;
+  headVersionId: string;
+  headOperation: string;
+  path: string;
+  change: ReviewChange;
+  versionCount: number;
+  lastActor: Actor;
+  firstPendingAt: Date;
+  updatedAt: Date;
+}
+
+export function itemFromRow(row: ReviewItemRow): ReviewItemRecord {
+  const actor = actorFromColumns(row.last_actor_type, row.last_actor_id)!;
+  return {
+    memoryId: row.memory_id,
+    storeId: row.store_id,
+    ...(row.store_name !== undefined ? { storeName: row.store_name } : {}),
+    settledVersionId: row.settled_version_id,
+    settledPath: row.settled_path,
+    headVersionId: row.head_version_id,
+    headOperation: row.head_operation,
+    path: row.path,
+    change: row.change as ReviewChange,
+    versionCount: Number(row.version_count),
+    lastActor: actor.type === "session_actor" && row.last_api_key_id ? { ...actor, api_key_id: row.last_api_key_id } : actor,
+    firstPendingAt: new Date(row.first_pending_at),
+    updatedAt: new Date(row.updated_at),
+  };
+}
+
+const DECISION_COLUMNS = [
+  "id",
+  "store_id",
+  "memory_id",
+  "action",
+  "from_version_id",
+  "to_version_id",
+  "result_version_id",
+  "redacted",
+  "reviewer_type",
+  "reviewer_id",
+  "batch_id",
+  "created_at",
+];
+export const decisionColumns = () => Prisma.raw(DECISION_COLUMNS.join(", "));
+
+export interface ReviewDecisionRow {
+  id: string;
+  store_id: string;
+  memory_id: string;
+  action: string;
+  from_version_id: string | null;
+  to_version_id: string;
+  result_version_id: string | null;
+  redacted: boolean | number | bigint;
+  reviewer_type: string;
+  reviewer_id: string;
+  batch_id: string | null;
+  created_at: Date | string;
+}
+
+export interface ReviewDecisionRecord {
+  id: string;
+  storeId: string;
+  memoryId: string;
+  action: ReviewAction;
+  /** The versions after this one (all of them when null) up to `toVersionId` were decided. */
+  fromVersionId: string | null;
+  toVersionId: string;
+  /** The version a revert or an edit wrote, if any. */
+  resultVersionId: string | null;
+  redacted: boolean;
+  reviewer: Actor;
+  batchId: string | null;
+  createdAt: Date;
+}
+
+export function decisionFromRow(row: ReviewDecisionRow): ReviewDecisionRecord {
+  return {
+    id: row.id,
+    storeId: row.store_id,
+    memoryId: row.memory_id,
+    action: row.action as ReviewAction,
+    fromVersionId: row.from_version_id,
+    toVersionId: row.to_version_id,
+    resultVersionId: row.result_version_id,
+    redacted: Boolean(Number(row.redacted)),
+    reviewer: actorFromColumns(row.reviewer_type, row.reviewer_id)!,
+    batchId: row.batch_id,
+    createdAt: new Date(row.created_at),
+  };
+}

@@ -1,0 +1,60 @@
+import { actorId, apiKeyIdOf, type Actor } from "../actor.ts";
+import { Prisma, type SqlClient } from "../db.ts";
+import type { VersionOperation } from "../versions/operations.ts";
+import { isAgent, policiesReviewing, type ReviewChange } from "./policy.ts";
+import { settleOpenItem } from "./settle.ts";
+
+export interface VersionWritten {
+  storeId: string;
+  memoryId: string;
+  versionId: string;
+  operation: VersionOperation;
+  path: string;
+  /** The memory's path before this version; null when it did not exist. */
+  previousPath: string | null;
+  previousVersionId: string | null;
+  actor: Actor;
+  at: Date;
+}
+
+function changeOf(v: VersionWritten, settledPath: string | null): ReviewChange {
+  if (v.operation === "deleted") return "deleted";
+  if (settledPath === null) return "created";
+  return settledPath === v.path ? "modified" : "renamed";
+}
+
+/** What a new pending version does to an open item: it becomes the head the reviewer compares to. */
+function extendItem(v: VersionWritten) {
+  return Prisma.sql`
+    head_version_id = ${v.versionId}, head_operation = ${v.operation}, path = ${v.path},
+    change = CASE WHEN ${v.operation} = 'deleted' THEN 'deleted' WHEN review_items.settled_path IS NULL THEN 'created'
+      WHEN review_items.settled_path = ${v.path} THEN 'modified' ELSE 'renamed' END,
+    version_count = review_items.version_count + 1,
+    last_actor_type = ${v.actor.type}, last_actor_id = ${actorId(v.actor)}, last_api_key_id = ${apiKeyIdOf(v.actor)},
+    updated_at = ${v.at}`;
+}
+
+/**
+ * Keeps review state in step with a version just written, in the same transaction (DESIGN.md:
+ * derived state never lags). A write whose author the store's policy reviews opens the
+ * memory's item or extends it. A console user's write that the policy does not review settles
+ * the memory: a reviewer who edits has seen what they overwrite (saves are conditional). An
+ * agent's write under "nobody" extends an item still open from before, which must not be
+ * approved without it. Review actions write with `settling` and record their own decision.
+ */
+export async function trackChange(tx: SqlClient, v: VersionWritten, options: { settling?: boolean } = {}): Promise<void> {
+  if (options.settling) return;
+  const opened = await tx.$executeRaw`
+    INSERT INTO review_items (memory_id, store_id, settled_version_id, settled_path, head_version_id, head_operation, path, change, version_count,
+      last_actor_type, last_actor_id, last_api_key_id, first_pending_at, updated_at)
+    SELECT ${v.memoryId}, id, ${v.previousVersionId}, ${v.previousPath}, ${v.versionId}, ${v.operation}, ${v.path}, ${changeOf(v, v.previousPath)}, 1,
+      ${v.actor.type}, ${actorId(v.actor)}, ${apiKeyIdOf(v.actor)}, ${v.at}, ${v.at}
+    FROM memory_stores WHERE id = ${v.storeId} AND review_policy IN (${Prisma.join(policiesReviewing(v.actor))})
+    ON CONFLICT (memory_id) DO UPDATE SET ${extendItem(v)}`;
+  if (opened > 0) return;
+  if (isAgent(v.actor)) {
+    await tx.$executeRaw`UPDATE review_items SET ${extendItem(v)} WHERE memory_id = ${v.memoryId}`;
+    return;
+  }
+  await settleOpenItem(tx, v.memoryId, { action: "edited", actor: v.actor }, v.versionId);
+}
