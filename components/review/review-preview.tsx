@@ -35,7 +35,7 @@ export function ReviewPreview({ item, detail, actions }: ReviewPreviewProps) {
             </h2>
             <p className="mt-1 text-xs text-slate-500">
               <Link className="text-indigo-600 hover:underline" href={`/stores/${shown.store_id}`}>
-                {shown.store_name}
+                {shown.store_name ?? shown.store_id}
               </Link>{" "}
               · last written by <ActorLabel actor={shown.last_actor} /> · <time dateTime={shown.updated_at}>{formatVersionTime(shown.updated_at)}</time> ·{" "}
               {shown.version_count} {shown.version_count === 1 ? "version" : "versions"} awaiting review since {formatVersionTime(shown.first_pending_at)}

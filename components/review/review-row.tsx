@@ -50,7 +50,7 @@ export function ReviewRow({ item, current, selected, showStore, selectable, onOp
           </span>
         </div>
         <div className="mt-1 flex flex-wrap gap-x-2 text-xs text-slate-500">
-          {showStore && <span className="font-medium text-slate-600">{item.store_name}</span>}
+          {showStore && <span className="font-medium text-slate-600">{item.store_name ?? item.store_id}</span>}
           <ActorLabel actor={item.last_actor} />
           <time dateTime={item.updated_at} title={item.updated_at}>
             {formatVersionTime(item.updated_at)}

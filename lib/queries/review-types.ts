@@ -1,68 +1,49 @@
-import type { BetaManagedAgentsActor } from "@anthropic-ai/sdk/resources/beta/memory-stores";
+import type { ReviewDecisionWire, ReviewItemWire, ReviewMarksWire, ReviewOutcomeWire, reviewSideWire, ReviewSettingsWire } from "@/lib/http/review-wire.ts";
+import type { REVIEW_FILTER_KEYS as SERVER_FILTER_KEYS } from "@/lib/http/review-wire.ts";
+import type { BulkAction } from "@/lib/memory/review/bulk.ts";
+import type { countReviews } from "@/lib/memory/review/list-reviews.ts";
 
 /**
- * Wire types of the review endpoints (/v1/reviews, /v1/review_marks, /v1/review_settings), as the
- * contract declares them. Declared here, in one file, until the server's wire schemas land in
- * lib/http; then they are inferred from those, as the admin types are (see types.ts).
+ * Wire types of the review endpoints (/v1/reviews, /v1/review_marks, /v1/review_settings),
+ * inferred from the server's serialisers in lib/http/review-wire.ts, never re-declared. The
+ * constants come from the framework-free domain files, so the browser bundle stays free of
+ * zod schemas and database code.
  */
-export type ReviewActor = BetaManagedAgentsActor;
+export { REVIEW_CHANGES, REVIEW_POLICIES as NEEDS_REVIEW, type ReviewChange, type ReviewPolicy as NeedsReview } from "@/lib/memory/review/policy.ts";
+export type { BulkAction };
 
-export const REVIEW_CHANGES = ["created", "modified", "renamed", "deleted"] as const;
-export type ReviewChange = (typeof REVIEW_CHANGES)[number];
+export type ReviewItem = ReviewItemWire;
+export type ReviewDecision = ReviewDecisionWire;
+export type ReviewActionResult = ReviewOutcomeWire;
+export type ReviewMarks = ReviewMarksWire;
+export type ReviewMark = ReviewMarks["data"][string];
+export type ReviewSettings = ReviewSettingsWire;
+export type ReviewCounts = { type: "review_counts" } & Awaited<ReturnType<typeof countReviews>>;
 
-export type ReviewItem = {
-  type: "review_item";
-  memory_id: string;
-  store_id: string;
-  store_name: string;
-  change: ReviewChange;
-  /** The head path (for "deleted": the path it had when deleted). */
-  path: string;
-  /** Null when the memory did not exist when last settled. */
-  settled_path: string | null;
-  settled_version_id: string | null;
-  /** The head the reviewer sees; every action sends it back. */
-  head_version_id: string;
-  version_count: number;
-  last_actor: ReviewActor;
-  first_pending_at: string;
-  updated_at: string;
-};
+/** One end of an item's combined change (GET /v1/reviews/{memory}); the head always exists. */
+export type VersionState = NonNullable<ReturnType<typeof reviewSideWire>>;
+export type ReviewDetail = { type: "review"; item: ReviewItem; settled: VersionState | null; head: VersionState };
 
-export type VersionState = {
-  version_id: string;
-  path: string | null;
-  content: string | null;
-  redacted: boolean;
-  operation: string;
-};
-
-export type ReviewDetail = { item: ReviewItem; settled: VersionState | null; head: VersionState };
-
-export type ReviewDecision = {
-  type: "review_decision";
-  id: string;
-  store_id: string;
-  memory_id: string;
-  action: "approved" | "reverted" | "edited";
-  from_version_id: string | null;
-  to_version_id: string;
-  result_version_id: string | null;
-  redacted: boolean;
-  reviewer: ReviewActor;
-  batch_id: string | null;
-  created_at: string;
-};
-
-export type ReviewActionResult = { decision: ReviewDecision; remaining: ReviewItem | null; message: string };
-
-export const REVIEW_FILTER_KEYS = ["store_id", "actor_id", "path_prefix", "change", "updated_after", "updated_before"] as const;
+/**
+ * The inbox filters, named as the API's query parameters. The server's list is derived from its
+ * zod schema (too heavy for the browser), so it is repeated here and checked both ways.
+ */
+export const REVIEW_FILTER_KEYS = [
+  "store_id",
+  "actor_id",
+  "path_prefix",
+  "change",
+  "updated_after",
+  "updated_before",
+] as const satisfies readonly ServerFilterKey[];
+type ServerFilterKey = (typeof SERVER_FILTER_KEYS)[number];
 export type ReviewFilterKey = (typeof REVIEW_FILTER_KEYS)[number];
+type AssertTrue<T extends true> = T;
+/** Fails to compile when the server gains a filter this list lacks. */
+export type EveryServerFilterListed = AssertTrue<[Exclude<ServerFilterKey, ReviewFilterKey>] extends [never] ? true : false>;
 export type ReviewFilters = Partial<Record<ReviewFilterKey, string>>;
 
-export type ReviewCounts = { type: "review_counts"; total: number; stores: Record<string, number> };
-
-export type BulkAction = "approve" | "revert";
+/** POST /v1/reviews/bulk's answers (declared in its route handler, inline). */
 export type BulkTarget = { memory_id: string; head_version_id: string };
 export type BulkPreview = {
   type: "review_bulk_preview";
@@ -78,10 +59,3 @@ export type BulkReport = {
   applied: number;
   conflicts: { memory_id: string; message: string }[];
 };
-
-export type ReviewMark = { state: "awaiting" | "approved" | "reverted"; reviewer: ReviewActor | null; at: string | null };
-export type ReviewMarks = { data: Record<string, ReviewMark> };
-
-export const NEEDS_REVIEW = ["agents", "everyone", "nobody"] as const;
-export type NeedsReview = (typeof NEEDS_REVIEW)[number];
-export type ReviewSettings = { type: "review_settings"; store_id: string; needs_review: NeedsReview };
