@@ -29,6 +29,8 @@ export type MemoryEditorProps = {
   /** Ctrl/Cmd+S inside the editor. */
   onSave?: () => void;
   height?: string;
+  /** Put the cursor in the editor once it has mounted (an editor opened by a keyboard shortcut). */
+  autoFocus?: boolean;
 };
 
 /**
@@ -36,7 +38,7 @@ export type MemoryEditorProps = {
  * Uncontrolled on purpose: a `value` prop fed back from React state writes a render-old text
  * over keystrokes Monaco has already taken, and fast typing loses characters.
  */
-export function MemoryEditor({ path, initialText, onTextChange, handleRef, readOnly, onSave, height = "60vh" }: MemoryEditorProps) {
+export function MemoryEditor({ path, initialText, onTextChange, handleRef, readOnly, onSave, height = "60vh", autoFocus }: MemoryEditorProps) {
   const ready = useMonacoReady();
   const editorRef = useRef<CodeEditor | null>(null);
   const saveRef = useLatestRef(onSave);
@@ -61,6 +63,7 @@ export function MemoryEditor({ path, initialText, onTextChange, handleRef, readO
     });
     editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyS, () => saveRef.current?.());
     editor.onDidChangeModelContent(() => changeRef.current(editor.getValue()));
+    if (autoFocus) editor.focus();
   };
 
   // A new options object on every render would make @monaco-editor/react call updateOptions each time.

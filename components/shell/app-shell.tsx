@@ -4,11 +4,13 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { signOut } from "next-auth/react";
 import type { ReactNode } from "react";
+import { ReviewCount } from "@/components/review/review-count.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { useSessionUser } from "./session-user.tsx";
 
 const NAV = [
   { href: "/stores", label: "Stores", admin: false },
+  { href: "/review", label: "Review", admin: false },
   { href: "/users", label: "Users", admin: true },
   { href: "/api-keys", label: "API keys", admin: true },
   { href: "/api-reference", label: "API reference", admin: false },
@@ -32,9 +34,10 @@ export function AppShell({ children }: { children: ReactNode }) {
                   key={item.href}
                   href={item.href}
                   aria-current={active ? "page" : undefined}
-                  className={`rounded-md px-3 py-1.5 text-sm ${active ? "bg-slate-100 font-medium text-slate-900" : "text-slate-600 hover:text-slate-900"}`}
+                  className={`flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm ${active ? "bg-slate-100 font-medium text-slate-900" : "text-slate-600 hover:text-slate-900"}`}
                 >
                   {item.label}
+                  {item.href === "/review" && <ReviewCount />}
                 </Link>
               );
             })}

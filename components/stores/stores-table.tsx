@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useState } from "react";
+import { StoreReviewLink } from "@/components/review/review-count.tsx";
 import { usePermissions } from "@/components/shell/session-user.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -14,14 +15,14 @@ export type StoresTableProps = { stores: Store[] };
 
 type Action = { kind: "edit" | "archive" | "delete"; store: Store } | null;
 
-/** Stores with their counts and dates; row actions follow the role (edit: reviewers; archive, delete: admins). */
+/** Stores with their counts (memories, changes awaiting review) and dates; row actions follow the role (edit: reviewers; archive, delete: admins). */
 export function StoresTable({ stores }: StoresTableProps) {
   const { canWrite, isAdmin } = usePermissions();
   const [action, setAction] = useState<Action>(null);
   const close = () => setAction(null);
   return (
     <>
-      <Table columns={["Name", { label: "Memories", align: "right" }, "Created", "Updated", ""]}>
+      <Table columns={["Name", { label: "Memories", align: "right" }, { label: "To review", align: "right" }, "Created", "Updated", ""]}>
         {stores.map((store) => (
           <Row key={store.id} className="align-top" data-testid={`store-row-${store.name}`}>
             <Cell className="max-w-md">
@@ -40,6 +41,9 @@ export function StoresTable({ stores }: StoresTableProps) {
             </Cell>
             <Cell align="right" className="tabular-nums">
               {store.memory_count.toLocaleString()}
+            </Cell>
+            <Cell align="right">
+              <StoreReviewLink storeId={store.id} storeName={store.name} />
             </Cell>
             <Cell className="whitespace-nowrap text-slate-600">{formatDateTime(store.created_at)}</Cell>
             <Cell className="whitespace-nowrap text-slate-600">{formatDateTime(store.updated_at)}</Cell>

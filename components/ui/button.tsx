@@ -1,6 +1,7 @@
-import type { ButtonHTMLAttributes } from "react";
+import type { ComponentProps } from "react";
 
-export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+/** A native button's props, `ref` included (React 19 passes it as a prop). */
+export type ButtonProps = ComponentProps<"button"> & {
   variant?: "primary" | "secondary" | "danger" | "ghost";
   size?: "sm" | "md";
 };

@@ -1,12 +1,20 @@
 "use client";
 
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode, type SyntheticEvent } from "react";
 import { Button } from "./button.tsx";
 
-export type DialogProps = { open: boolean; title: string; onClose: () => void; children: ReactNode; wide?: boolean };
+export type DialogProps = {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  wide?: boolean;
+  /** Escape was pressed: call `preventDefault()` to keep the dialog open (e.g. it holds unsaved text). */
+  onCancel?: (event: SyntheticEvent<HTMLDialogElement>) => void;
+};
 
 /** A modal on the native <dialog> element: focus trapping and Escape come from the browser. */
-export function Dialog({ open, title, onClose, children, wide }: DialogProps) {
+export function Dialog({ open, title, onClose, children, wide, onCancel }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -18,6 +26,7 @@ export function Dialog({ open, title, onClose, children, wide }: DialogProps) {
     <dialog
       ref={ref}
       onClose={onClose}
+      onCancel={onCancel}
       aria-label={title}
       className={`m-auto w-full ${wide ? "max-w-5xl" : "max-w-lg"} rounded-lg p-0 shadow-xl backdrop:bg-slate-900/40`}
     >

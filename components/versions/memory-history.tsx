@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useState, type ReactNode } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
 import type { MemoryVersion } from "@/lib/queries/types.ts";
+import { useReviewMarks } from "@/lib/queries/use-reviews.ts";
 import { useVersionList, type RestoreResult, type VersionFilters } from "@/lib/queries/use-versions.ts";
 import { RedactDialog } from "./redact-dialog.tsx";
 import { RestoreDialog, type RestoreTarget } from "./restore-dialog.tsx";
@@ -37,6 +38,10 @@ export function MemoryHistory(props: MemoryHistoryProps) {
 function History({ storeId, memoryId, currentVersionId, currentContent, canWrite, archived, filters = {} }: MemoryHistoryProps) {
   const list = useVersionList(storeId, { ...filters, memory_id: memoryId });
   const selection = useDiffSelection();
+  const marks = useReviewMarks(
+    storeId,
+    list.versions.map((v) => v.id),
+  );
   const [redacting, setRedacting] = useState<MemoryVersion | null>(null);
   const [restoring, setRestoring] = useState<RestoreTarget | null>(null);
   const [notice, setNotice] = useState<ReactNode>(null);
@@ -82,6 +87,7 @@ function History({ storeId, memoryId, currentVersionId, currentContent, canWrite
           headVersionId={currentVersionId}
           selected={selection.selectedIds}
           onToggleSelect={selection.toggle}
+          marks={marks}
           actions={(version) => (
             <VersionActions
               version={version}

@@ -7,6 +7,7 @@ import { Alert } from "@/components/ui/alert.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Card, PageHeader } from "@/components/ui/card.tsx";
 import { Spinner } from "@/components/ui/states.tsx";
+import { useReviewMarks } from "@/lib/queries/use-reviews.ts";
 import { useStore } from "@/lib/queries/use-stores.ts";
 import { useHistoryMemory, useVersionList, type VersionFilters } from "@/lib/queries/use-versions.ts";
 import { useDiffSelection } from "./diff-selection.tsx";
@@ -106,6 +107,10 @@ function MemoryView({ storeId, memoryId, archived, filters }: { storeId: string;
 function StoreVersions({ storeId, filters }: { storeId: string; filters: VersionFilters }) {
   const list = useVersionList(storeId, filters);
   const selection = useDiffSelection();
+  const marks = useReviewMarks(
+    storeId,
+    list.versions.map((v) => v.id),
+  );
   const filtered = Object.keys(filters).length > 0;
   return (
     <div className="space-y-3">
@@ -115,7 +120,7 @@ function StoreVersions({ storeId, filters }: { storeId: string; filters: Version
         selection={selection}
         emptyText={filtered ? "No version matches these filters." : "Nothing has been written to this store yet (or its versions were pruned)."}
       >
-        <VersionTable storeId={storeId} versions={list.versions} showMemory selected={selection.selectedIds} onToggleSelect={selection.toggle} />
+        <VersionTable storeId={storeId} versions={list.versions} showMemory selected={selection.selectedIds} onToggleSelect={selection.toggle} marks={marks} />
       </VersionList>
     </div>
   );

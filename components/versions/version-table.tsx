@@ -5,6 +5,8 @@ import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge.tsx";
 import { formatBytes } from "@/components/ui/format.ts";
 import { Cell, Row, Table } from "@/components/ui/table.tsx";
+import { ReviewMarkBadge, ReviewMarkNote } from "@/components/review/review-mark.tsx";
+import type { ReviewMark } from "@/lib/queries/review-types.ts";
 import type { MemoryVersion } from "@/lib/queries/types.ts";
 import { ActorLabel } from "./actor-name.tsx";
 import { formatVersionTime } from "./version-format.ts";
@@ -22,9 +24,11 @@ export type VersionTableProps = {
   selected: string[];
   onToggleSelect: (version: MemoryVersion) => void;
   actions?: (version: MemoryVersion) => ReactNode;
+  /** Review state by version id (absent: written by a reviewer, or the store is not under review). */
+  marks?: ReadonlyMap<string, ReviewMark>;
 };
 
-export function VersionTable({ storeId, versions, headVersionId, showMemory, selected, onToggleSelect, actions }: VersionTableProps) {
+export function VersionTable({ storeId, versions, headVersionId, showMemory, selected, onToggleSelect, actions, marks }: VersionTableProps) {
   const renamedFrom = previousPaths(versions);
   return (
     <div className="overflow-x-auto">
@@ -60,8 +64,10 @@ export function VersionTable({ storeId, versions, headVersionId, showMemory, sel
                   </Badge>
                 )}
                 {v.redacted_at && <Badge tone="red">redacted</Badge>}
+                {marks?.get(v.id) && <ReviewMarkBadge mark={marks.get(v.id)!} />}
               </div>
               <div className="mt-1 font-mono text-xs text-slate-500">{v.id}</div>
+              {marks?.get(v.id) && <ReviewMarkNote mark={marks.get(v.id)!} />}
               {v.redacted_at && (
                 <div className="mt-1 text-xs text-red-700" data-testid="redaction-note">
                   Redacted by <ActorLabel actor={v.redacted_by} /> on <time dateTime={v.redacted_at}>{formatVersionTime(v.redacted_at)}</time>

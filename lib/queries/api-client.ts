@@ -14,7 +14,8 @@ export class ApiError extends Error {
   }
 }
 
-type Query = Record<string, string | number | boolean | undefined | null>;
+/** A list value repeats its parameter (`version_id=a&version_id=b`). */
+type Query = Record<string, string | number | boolean | readonly string[] | undefined | null>;
 
 export interface ApiRequest {
   method?: "GET" | "POST" | "DELETE";
@@ -26,7 +27,8 @@ export interface ApiRequest {
 export function apiUrl(path: string, query?: Query): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
+    if (Array.isArray(value)) for (const item of value) params.append(key, item);
+    else if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
   }
   const qs = params.toString();
   return qs ? `${path}?${qs}` : path;

@@ -22,4 +22,14 @@ export const queryKeys = {
     /** A memory's newest version (is it live or deleted?), read without filters. */
     latest: (storeId: string, memoryId: string) => ["versions", storeId, "latest", memoryId] as const,
   },
+  reviews: {
+    /** Everything review state derives from: items, counts, one item's diff. */
+    all: ["reviews"] as const,
+    list: (filters: Record<string, unknown>) => ["reviews", "list", filters] as const,
+    counts: (filters: Record<string, unknown>) => ["reviews", "counts", filters] as const,
+    one: (memoryId: string) => ["reviews", "one", memoryId] as const,
+    marks: (storeId: string, versionIds: string[]) => ["review-marks", storeId, versionIds] as const,
+    allMarks: (storeId: string) => ["review-marks", storeId] as const,
+    settings: (storeId: string) => ["review-settings", storeId] as const,
+  },
 };

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useState } from "react";
+import { ReviewCount } from "@/components/review/review-count.tsx";
 import { usePermissions } from "@/components/shell/session-user.tsx";
 import { ArchiveStoreDialog, DeleteStoreDialog, EditStoreDialog } from "@/components/stores/store-dialogs.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -17,6 +18,14 @@ export function StoreActions({ store, onNewMemory }: StoreActionsProps) {
   const live = !store.archived_at;
   return (
     <>
+      <Link
+        href={`/stores/${store.id}/review`}
+        data-testid="store-review-link"
+        className="flex items-center gap-1.5 rounded-md px-3 py-2 text-sm font-medium text-indigo-700 hover:bg-indigo-50"
+      >
+        Review inbox
+        <ReviewCount storeId={store.id} />
+      </Link>
       <Link href={`/stores/${store.id}/versions`} className="rounded-md px-3 py-2 text-sm font-medium text-indigo-700 hover:bg-indigo-50">
         History
       </Link>

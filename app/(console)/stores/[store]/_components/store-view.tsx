@@ -7,6 +7,7 @@ import { CreateMemoryDialog } from "@/components/memories/create-memory-dialog.t
 import { MemoryTree } from "@/components/memories/memory-tree.tsx";
 import { PathBreadcrumbs } from "@/components/memories/path-breadcrumbs.tsx";
 import { PathFilter } from "@/components/memories/path-filter.tsx";
+import { ReviewSettingControl } from "@/components/review/review-setting.tsx";
 import { ArchivedBanner, StoreNotFound } from "@/components/stores/store-notices.tsx";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
@@ -68,6 +69,9 @@ export function StoreView({ storeId }: StoreViewProps) {
                 </span>
               ))}
             </p>
+            <div className="mt-1 text-xs">
+              <ReviewSettingControl storeId={storeId} />
+            </div>
           </>
         }
         actions={<StoreActions store={data} onNewMemory={() => setCreating(true)} />}

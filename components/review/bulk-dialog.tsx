@@ -1,0 +1,134 @@
+"use client";
+
+import { useRef } from "react";
+import { Alert } from "@/components/ui/alert.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { Dialog, DialogActions } from "@/components/ui/dialog.tsx";
+import { Spinner } from "@/components/ui/states.tsx";
+import type { BulkAction, BulkPreview, BulkReport } from "@/lib/queries/review-types.ts";
+import { useBulkPreview, useBulkRun, type BulkScope } from "@/lib/queries/use-reviews.ts";
+import { ReviewError } from "./review-error.tsx";
+import { useFocusOnOpen } from "./use-focus-on-open.ts";
+
+export type BulkDialogProps = {
+  action: BulkAction;
+  scope: BulkScope;
+  /** What the scope is, in words ("the 3 selected items", "everything matching the filters"). */
+  scopeLabel: string;
+  onClose: () => void;
+  onDone: (report: BulkReport) => void;
+};
+
+const VERB = { approve: ["Approve", "approved"], revert: ["Revert", "reverted"] } as const;
+
+/**
+ * A bulk approve or revert in three steps: a dry run says how many items it covers, the reviewer
+ * confirms, then a report says how many were applied and which were refused (changed meanwhile).
+ */
+export function BulkDialog({ action, scope, scopeLabel, onClose, onDone }: BulkDialogProps) {
+  const preview = useBulkPreview(action, scope);
+  const run = useBulkRun();
+  const [verb] = VERB[action];
+  return (
+    <Dialog open title={`${verb} in bulk`} onClose={onClose}>
+      <div className="space-y-3 text-sm text-slate-700" data-testid="bulk-dialog">
+        {run.data ? (
+          <Report report={run.data} preview={preview.data} onClose={onClose} />
+        ) : preview.isLoading ? (
+          <Spinner label="Counting what this covers (dry run)…" />
+        ) : preview.error || !preview.data ? (
+          <>
+            <ReviewError error={preview.error ?? new Error("The dry run returned nothing.")} />
+            <DialogActions onCancel={onClose}>{null}</DialogActions>
+          </>
+        ) : (
+          <Confirm
+            action={action}
+            preview={preview.data}
+            scopeLabel={scopeLabel}
+            pending={run.isPending}
+            error={run.error}
+            onCancel={onClose}
+            onConfirm={() => run.mutate({ preview: preview.data! }, { onSuccess: onDone })}
+          />
+        )}
+      </div>
+    </Dialog>
+  );
+}
+
+type ConfirmProps = {
+  action: BulkAction;
+  preview: BulkPreview;
+  scopeLabel: string;
+  pending: boolean;
+  error: Error | null;
+  onCancel: () => void;
+  onConfirm: () => void;
+};
+
+function Confirm({ action, preview, scopeLabel, pending, error, onCancel, onConfirm }: ConfirmProps) {
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  useFocusOnOpen(confirmRef, preview);
+  const [verb] = VERB[action];
+  const shown = preview.items.slice(0, 8);
+  return (
+    <>
+      <p data-testid="bulk-count">
+        {verb} {scopeLabel}: <strong>{preview.count.toLocaleString()}</strong> {preview.count === 1 ? "item" : "items"}, each as it is now.
+        {action === "revert" && " Memories agents created are deleted; deleted ones are re-created."}
+      </p>
+      {shown.length > 0 && (
+        <ul className="max-h-48 overflow-auto rounded-md bg-slate-50 p-2 font-mono text-xs text-slate-700">
+          {shown.map((item) => (
+            <li key={item.memory_id} className="truncate">
+              {item.path}
+            </li>
+          ))}
+          {preview.count > shown.length && <li className="font-sans text-slate-500">…and {(preview.count - shown.length).toLocaleString()} more</li>}
+        </ul>
+      )}
+      <p className="text-xs text-slate-500">An item an agent changes after this count is left for you to look at again.</p>
+      {error && <ReviewError error={error} />}
+      <DialogActions onCancel={onCancel}>
+        <Button ref={confirmRef} variant={action === "revert" ? "danger" : "primary"} disabled={pending || preview.count === 0} onClick={onConfirm}>
+          {pending ? "Working…" : `${verb} ${preview.count.toLocaleString()}`}
+        </Button>
+      </DialogActions>
+    </>
+  );
+}
+
+function Report({ report, preview, onClose }: { report: BulkReport; preview: BulkPreview | undefined; onClose: () => void }) {
+  const closeRef = useRef<HTMLButtonElement>(null);
+  useFocusOnOpen(closeRef, report);
+  const [, done] = VERB[report.action];
+  const pathOf = (id: string) => preview?.items.find((i) => i.memory_id === id)?.path ?? id;
+  return (
+    <>
+      <Alert tone={report.conflicts.length ? "warning" : "success"} title="Done">
+        <span data-testid="bulk-report">
+          {report.applied.toLocaleString()} of {report.requested.toLocaleString()} {done}
+          {report.conflicts.length > 0 && `; ${report.conflicts.length.toLocaleString()} not applied`}.
+        </span>
+      </Alert>
+      {report.conflicts.length > 0 && (
+        <ul className="max-h-48 space-y-1 overflow-auto text-xs">
+          {report.conflicts.map((c) => (
+            <li key={c.memory_id}>
+              <span className="font-mono">{pathOf(c.memory_id)}</span>: {c.message}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="text-xs text-slate-500">
+        Batch <span className="font-mono">{report.batch_id}</span>
+      </p>
+      <div className="flex justify-end">
+        <Button ref={closeRef} onClick={onClose}>
+          Close
+        </Button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,171 @@
+"use client";
+
+import { useInfiniteQuery, useMutation, useQueries, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { api } from "./api-client.ts";
+import { queryKeys } from "./keys.ts";
+import type {
+  BulkAction,
+  BulkPreview,
+  BulkReport,
+  BulkTarget,
+  NeedsReview,
+  ReviewActionResult,
+  ReviewCounts,
+  ReviewDetail,
+  ReviewFilters,
+  ReviewItem,
+  ReviewMark,
+  ReviewMarks,
+  ReviewSettings,
+} from "./review-types.ts";
+import type { Page } from "./types.ts";
+
+const enc = encodeURIComponent;
+
+/** Items awaiting review, newest first, one "Load more" page at a time. */
+export function useReviewList(filters: ReviewFilters, { limit = 50 }: { limit?: number } = {}) {
+  const query = useInfiniteQuery({
+    queryKey: queryKeys.reviews.list({ ...filters, limit }),
+    queryFn: ({ pageParam, signal }) => api<Page<ReviewItem>>("/v1/reviews", { query: { ...filters, limit, page: pageParam }, signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_page,
+  });
+  return { ...query, items: query.data?.pages.flatMap((p) => p.data) ?? [] };
+}
+
+/**
+ * How many items await review (in total and per store). Refreshed every 30 s: agents write while
+ * the console is open, and the nav count is how a reviewer notices.
+ */
+export function useReviewCounts(filters: ReviewFilters = {}) {
+  return useQuery({
+    queryKey: queryKeys.reviews.counts(filters),
+    queryFn: ({ signal }) => api<ReviewCounts>("/v1/reviews/counts", { query: filters, signal }),
+    refetchInterval: 30_000,
+  });
+}
+
+/** One item with the settled and head states its combined diff compares; null id loads nothing. */
+export function useReviewDetail(memoryId: string | null) {
+  return useQuery({
+    queryKey: queryKeys.reviews.one(memoryId ?? ""),
+    queryFn: ({ signal }) => api<ReviewDetail>(`/v1/reviews/${enc(memoryId!)}`, { signal }),
+    enabled: memoryId !== null,
+  });
+}
+
+/** A review action changes the memory, its versions, its store's count and the inbox. */
+function invalidateAfterReview(client: QueryClient, storeIds: string[]) {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: queryKeys.reviews.all }),
+    client.invalidateQueries({ queryKey: queryKeys.stores.all }),
+    ...storeIds.flatMap((id) => [
+      client.invalidateQueries({ queryKey: queryKeys.reviews.allMarks(id) }),
+      client.invalidateQueries({ queryKey: queryKeys.versions.all(id) }),
+      client.invalidateQueries({ queryKey: queryKeys.memories.all(id) }),
+    ]),
+  ]);
+}
+
+export type ApproveInput = { item: ReviewItem; headVersionId: string; content?: string; path?: string };
+
+/** Approve what was shown; with content or path, "edit and approve" (a new version, settled). */
+export function useApproveReview() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ item, headVersionId, content, path }: ApproveInput) =>
+      api<ReviewActionResult>(`/v1/reviews/${enc(item.memory_id)}/approve`, {
+        method: "POST",
+        body: { head_version_id: headVersionId, ...(content !== undefined && { content }), ...(path !== undefined && { path }) },
+      }),
+    onSettled: (_result, _error, { item }) => invalidateAfterReview(client, [item.store_id]),
+  });
+}
+
+export type RevertInput = { item: ReviewItem; headVersionId: string; redact?: boolean };
+
+export function useRevertReview() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ item, headVersionId, redact }: RevertInput) =>
+      api<ReviewActionResult>(`/v1/reviews/${enc(item.memory_id)}/revert`, {
+        method: "POST",
+        body: { head_version_id: headVersionId, ...(redact && { redact: true }) },
+      }),
+    onSettled: (_result, _error, { item }) => invalidateAfterReview(client, [item.store_id]),
+  });
+}
+
+/** What a bulk action covers: the items picked, or everything matching a filter. */
+export type BulkScope = { kind: "items"; items: BulkTarget[] } | { kind: "filter"; filter: ReviewFilters };
+
+/**
+ * The dry run of a bulk action: how many items it would cover, with the head of each (the run is
+ * conditional on those). A POST that changes nothing, read like a query while its dialog is open.
+ */
+export function useBulkPreview(action: BulkAction, scope: BulkScope) {
+  return useQuery({
+    queryKey: ["review-bulk-preview", action, scope] as const,
+    queryFn: ({ signal }) =>
+      api<BulkPreview>("/v1/reviews/bulk", {
+        method: "POST",
+        body: { action, dry_run: true, ...(scope.kind === "items" ? { items: scope.items } : { filter: scope.filter }) },
+        signal,
+      }),
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+  });
+}
+
+/** Runs a bulk action on exactly what its dry run returned (each item conditional on the head it saw). */
+export function useBulkRun() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ preview }: { preview: BulkPreview }) =>
+      api<BulkReport>("/v1/reviews/bulk", {
+        method: "POST",
+        body: { action: preview.action, items: preview.items.map(({ memory_id, head_version_id }) => ({ memory_id, head_version_id })) },
+      }),
+    onSettled: (_report, _error, { preview }) => invalidateAfterReview(client, [...new Set(preview.items.map((i) => i.store_id))]),
+  });
+}
+
+/** The API takes at most this many version ids per review_marks request. */
+const MARKS_PER_REQUEST = 100;
+
+/** Review marks of the listed versions (approved / reverted / awaiting, by whom), read 100 ids a request. */
+export function useReviewMarks(storeId: string, versionIds: string[]): Map<string, ReviewMark> {
+  const chunks: string[][] = [];
+  for (let i = 0; i < versionIds.length; i += MARKS_PER_REQUEST) chunks.push(versionIds.slice(i, i + MARKS_PER_REQUEST));
+  const results = useQueries({
+    queries: chunks.map((ids) => ({
+      queryKey: queryKeys.reviews.marks(storeId, ids),
+      queryFn: ({ signal }: { signal: AbortSignal }) => api<ReviewMarks>("/v1/review_marks", { query: { store_id: storeId, version_id: ids }, signal }),
+      // A missing mark is only a missing badge: never retry or shout about it.
+      retry: false,
+    })),
+  });
+  const marks = new Map<string, ReviewMark>();
+  for (const result of results) for (const [id, mark] of Object.entries(result.data?.data ?? {})) marks.set(id, mark);
+  return marks;
+}
+
+export function useReviewSettings(storeId: string) {
+  return useQuery({
+    queryKey: queryKeys.reviews.settings(storeId),
+    queryFn: ({ signal }) => api<ReviewSettings>(`/v1/review_settings/${enc(storeId)}`, { signal }),
+  });
+}
+
+export function useUpdateReviewSettings(storeId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (needsReview: NeedsReview) =>
+      api<ReviewSettings>(`/v1/review_settings/${enc(storeId)}`, { method: "POST", body: { needs_review: needsReview } }),
+    onSuccess: (settings) => {
+      client.setQueryData(queryKeys.reviews.settings(storeId), settings);
+      return client.invalidateQueries({ queryKey: queryKeys.reviews.all });
+    },
+  });
+}
