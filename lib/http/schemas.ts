@@ -17,7 +17,7 @@ export function parseWire<T>(schema: z.ZodType<T>, input: unknown, where: "body"
 }
 
 const view = z.enum(["basic", "full"]);
-const limit = z
+export const limit = z
   .string()
   .regex(/^\d+$/, "must be an integer")
   .transform(Number)
@@ -31,7 +31,7 @@ const limit = z
  */
 const EARLIEST = new Date("0001-01-01T00:00:00.000Z");
 const LATEST = new Date("9999-12-31T23:59:59.999Z");
-const timestamp = z.iso
+export const timestamp = z.iso
   .datetime({ offset: true, message: "must be an RFC 3339 timestamp" })
   .transform((s) => new Date(Math.min(Math.max(Date.parse(s), EARLIEST.getTime()), LATEST.getTime())));
 const bool = z.enum(["true", "false"], "must be true or false").transform((v) => v === "true");

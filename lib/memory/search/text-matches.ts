@@ -48,14 +48,3 @@ export function wordMatches(text: string, words: readonly string[]): Range[] {
 export function matchesOf(text: string, query: SearchText): Range[] {
   return query.mode === "exact" ? exactMatches(text, query.text) : wordMatches(text, query.words);
 }
-
-/** Overlapping or touching ranges merged, in order: what an erase replaces, each run once. */
-export function mergeRanges(ranges: readonly Range[]): Range[] {
-  const merged: [number, number][] = [];
-  for (const [start, end] of [...ranges].sort((a, b) => a[0] - b[0])) {
-    const last = merged[merged.length - 1];
-    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
-    else merged.push([start, end]);
-  }
-  return merged;
-}

@@ -1,6 +1,6 @@
 import type { Actor } from "../actor.ts";
 import { actorId } from "../actor.ts";
-import type { Db } from "../db.ts";
+import type { Db, SqlClient } from "../db.ts";
 import { conflict } from "../errors.ts";
 import { lockStore } from "../stores/lock-store.ts";
 import { getVersion } from "./get-version.ts";
@@ -23,10 +23,7 @@ export async function redactVersion(db: Db, input: { storeId: string; versionId:
       );
     }
     const redactedAt = new Date();
-    await tx.$executeRaw`
-      UPDATE memory_versions SET content = NULL, path = NULL, content_sha256 = NULL, content_size_bytes = NULL,
-        redacted_at = ${redactedAt}, redacted_by_type = ${input.actor.type}, redacted_by_id = ${actorId(input.actor)}
-      WHERE id = ${version.id}`;
+    await clearVersion(tx, version.id, input.actor, redactedAt);
     return {
       ...version,
       content: null,
@@ -38,4 +35,12 @@ export async function redactVersion(db: Db, input: { storeId: string; versionId:
       redactedById: actorId(input.actor),
     };
   });
+}
+
+/** The redaction itself, for a caller holding the store lock that has checked the version is no live memory's head (erase does). */
+export async function clearVersion(tx: SqlClient, versionId: string, actor: Actor, at: Date): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE memory_versions SET content = NULL, path = NULL, content_sha256 = NULL, content_size_bytes = NULL,
+      redacted_at = ${at}, redacted_by_type = ${actor.type}, redacted_by_id = ${actorId(actor)}
+    WHERE id = ${versionId}`;
 }
