@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Actor } from "../../lib/memory/actor.ts";
 import { createMemory } from "../../lib/memory/memories/create-memory.ts";
 import { deleteMemory } from "../../lib/memory/memories/delete-memory.ts";
+import { insertMemory } from "../../lib/memory/memories/mutations.ts";
 import { updateMemory } from "../../lib/memory/memories/update-memory.ts";
 import { search, type SearchInput } from "../../lib/memory/search/search.ts";
 import type { SearchScope } from "../../lib/memory/search/search-sql.ts";
@@ -215,5 +216,29 @@ describe(`search on ${ENGINE}`, () => {
       if (mode === "exact") expect(seen).toEqual([6, 5, 4, 3, 2, 1, 0].map((i) => `/p/${i}.md`));
     }
     await expect(find("pagination-probe", [storeId], { mode: "exact", from: "not a key'" })).rejects.toMatchObject({ code: "invalid_request" });
+  });
+
+  it("pages over more matches than one chunk of the index, with a filter that rejects most of them", async () => {
+    const [wanted, other] = [await newStore(t.db), await newStore(t.db)];
+    // 1,500 matches, newest last: 1,200 in another store, interleaved with the 300 wanted ones.
+    await t.db.sqlTransaction(async (tx) => {
+      for (let i = 0; i < 1500; i++) {
+        const storeId = i % 5 === 0 ? wanted : other;
+        await insertMemory(tx, storeId, { path: `/bulk/${i}.md`, content: `bulk-chunk-probe ${i}` }, API_ACTOR);
+      }
+    });
+    for (const mode of ["exact", "words"] as const) {
+      const seen: string[] = [];
+      let from: string | undefined;
+      for (let pages = 0; pages < 20; pages++) {
+        const page = await find("bulk-chunk-probe", [wanted], { mode, limit: 100, from });
+        seen.push(...page.hits.map((h) => h.path!));
+        if (!page.next) break;
+        from = page.next;
+      }
+      expect(seen.length, mode).toBe(300);
+      expect(new Set(seen).size, mode).toBe(300);
+      if (mode === "exact") expect(seen.slice(0, 2)).toEqual(["/bulk/1495.md", "/bulk/1490.md"]);
+    }
   });
 });
