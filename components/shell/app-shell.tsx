@@ -4,6 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { signOut } from "next-auth/react";
 import type { ReactNode } from "react";
+import { HeaderSearch } from "@/components/search/header-search.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { useSessionUser } from "./session-user.tsx";
 
@@ -11,6 +12,7 @@ const NAV = [
   { href: "/stores", label: "Stores", admin: false },
   { href: "/users", label: "Users", admin: true },
   { href: "/api-keys", label: "API keys", admin: true },
+  { href: "/erasures", label: "Erasures", admin: true },
 ];
 
 export function AppShell({ children }: { children: ReactNode }) {
@@ -38,7 +40,10 @@ export function AppShell({ children }: { children: ReactNode }) {
               );
             })}
           </nav>
-          <div className="ml-auto flex items-center gap-3 text-sm">
+          <div className="ml-auto">
+            <HeaderSearch />
+          </div>
+          <div className="flex items-center gap-3 text-sm">
             <span className="text-slate-700" data-testid="signed-in-user">
               {user.email}
             </span>
