@@ -18,6 +18,7 @@ import { databaseTarget } from "../lib/config.ts";
 import { openDb } from "../lib/db/client.ts";
 import { ADMIN_KEY, startServer } from "../test/helpers/server.ts";
 import { measureGuard } from "./guard.ts";
+import { measureBackfill } from "./search-backfill.ts";
 import { Client, percentile, round3 } from "./http.ts";
 import { buildTree, noteContent, rng, shuffle } from "./tree.ts";
 
@@ -234,6 +235,20 @@ try {
       },
     },
   );
+  // Search (issue 11) over the seeded store: ours with snippets against the bare server running
+  // the same index statement (answers differ: the bare one cuts no snippets, so no equality check).
+  // Note contents are all drawn from one list of 50 words, so a words query matches thousands of notes.
+  const searchBase = `/v1/search?memory_store_id=${store.id}`;
+  const searches: { name: string; path: () => string }[] = [
+    { name: "search_words", path: () => `${searchBase}&q=latency+webhook` },
+    { name: "search_exact", path: () => `${searchBase}&mode=exact&q=${encodeURIComponent("ncy webho")}` },
+    { name: "search_history", path: () => `${searchBase}&mode=exact&scope=versions&q=${encodeURIComponent("version 1")}` },
+  ];
+  for (const search of searches) {
+    const [a, b] = [await ours.json<{ data: unknown[] }>("GET", search.path()), await bare.json<{ data: unknown[] }>("GET", search.path())];
+    if (a.data.length !== b.data.length || a.data.length === 0) throw new Error(`${search.name}: ours found ${a.data.length}, bare ${b.data.length}`);
+    probes.push({ name: search.name, target: "ours", path: search.path }, { name: search.name, target: "bare", path: search.path });
+  }
   const clients = { ours, bare, floor };
   const samples = new Map<string, number[]>(probes.map((p) => [`${p.target}:${p.name}`, []]));
   log(`measuring ${probes.length} requests per round, ${WARMUP_ROUNDS} warm-up + ${ROUNDS} rounds`);
@@ -264,7 +279,19 @@ try {
   for (const c of [ours, bare, floor]) c.close();
   log("guard: worst cases while another client lists stores");
   const guard = await measureGuard(server, HEADERS, log);
-  const results = { engine, memories: MEMORIES, seed_rate_per_s: Math.round(seedRate), floor_p50_ms: round3(floorP50), metrics, ...guard };
+  const backfillDir = mkdtempSync(join(tmpdir(), "memc-backfill-"));
+  cleanup.push(() => rmSync(backfillDir, { recursive: true, force: true }));
+  const backfill = await measureBackfill(engine, engine === "sqlite" ? server.databaseUrl.slice("file:".length) : server.databaseUrl, backfillDir);
+  log(`search index backfill: ${backfill.versions} versions in ${backfill.seconds.toFixed(2)} s`);
+  const results = {
+    engine,
+    memories: MEMORIES,
+    seed_rate_per_s: Math.round(seedRate),
+    floor_p50_ms: round3(floorP50),
+    metrics,
+    search_backfill_versions_per_s: Math.round(backfill.rate),
+    ...guard,
+  };
   writeFileSync(RESULTS, JSON.stringify(results, null, 2) + "\n");
 
   console.log(`\n${engine}, ${MEMORIES} memories, ${ROUNDS} rounds; framework floor p50 ${floorP50.toFixed(3)} ms`);
@@ -284,6 +311,7 @@ try {
   console.log(
     `seeding: ${Math.round(seedRate)} memories/s (the framework floor alone: ${Math.round(floorPostRate)} POSTs/s, ${Math.round(floorGetRate)} GETs/s)`,
   );
+  console.log(`search index backfill: ${Math.round(backfill.rate)} versions/s (${backfill.versions} versions)`);
   console.log(`guard: concurrent list p99 ${guard.guard_p99_ms} ms while worst cases run (quiet server p99 ${guard.guard_quiet_p99_ms} ms)`);
   console.log(
     `load average during the run: ${loadavg()
