@@ -218,15 +218,20 @@ describe(`search on ${ENGINE}`, () => {
     await expect(find("pagination-probe", [storeId], { mode: "exact", from: "not a key'" })).rejects.toMatchObject({ code: "invalid_request" });
   });
 
-  it("pages over more matches than one chunk of the index, with a filter that rejects most of them", async () => {
+  it("pages over more matches than one chunk of the index, with a filter that rejects most of them", { timeout: 180_000 }, async () => {
     const [wanted, other] = [await newStore(t.db), await newStore(t.db)];
     // 1,500 matches, newest last: 1,200 in another store, interleaved with the 300 wanted ones.
-    await t.db.sqlTransaction(async (tx) => {
-      for (let i = 0; i < 1500; i++) {
-        const storeId = i % 5 === 0 ? wanted : other;
-        await insertMemory(tx, storeId, { path: `/bulk/${i}.md`, content: `bulk-chunk-probe ${i}` }, API_ACTOR);
-      }
-    });
+    for (let from = 0; from < 1500; from += 250) {
+      await t.db.sqlTransaction(
+        async (tx) => {
+          for (let i = from; i < from + 250; i++) {
+            const storeId = i % 5 === 0 ? wanted : other;
+            await insertMemory(tx, storeId, { path: `/bulk/${i}.md`, content: `bulk-chunk-probe ${i}` }, API_ACTOR);
+          }
+        },
+        { timeoutMs: 60_000 },
+      );
+    }
     for (const mode of ["exact", "words"] as const) {
       const seen: string[] = [];
       let from: string | undefined;
