@@ -19,6 +19,7 @@ import { openDb } from "../lib/db/client.ts";
 import { ADMIN_KEY, startServer } from "../test/helpers/server.ts";
 import { measureGuard } from "./guard.ts";
 import { measureReview } from "./review.ts";
+import { measureBackfill } from "./search-backfill.ts";
 import { Client, percentile, round3 } from "./http.ts";
 import { buildTree, noteContent, rng, shuffle } from "./tree.ts";
 
@@ -251,6 +252,20 @@ try {
       },
     },
   );
+  // Search (issue 11) over the seeded store: ours with snippets against the bare server running
+  // the same index statement (answers differ: the bare one cuts no snippets, so no equality check).
+  // Note contents are all drawn from one list of 50 words, so a words query matches thousands of notes.
+  const searchBase = `/v1/search?memory_store_id=${store.id}`;
+  const searches: { name: string; path: () => string }[] = [
+    { name: "search_words", path: () => `${searchBase}&q=latency+webhook` },
+    { name: "search_exact", path: () => `${searchBase}&mode=exact&q=${encodeURIComponent("ncy webho")}` },
+    { name: "search_history", path: () => `${searchBase}&mode=exact&scope=versions&q=${encodeURIComponent("version 1")}` },
+  ];
+  for (const search of searches) {
+    const [a, b] = [await ours.json<{ data: unknown[] }>("GET", search.path()), await bare.json<{ data: unknown[] }>("GET", search.path())];
+    if (a.data.length !== b.data.length || a.data.length === 0) throw new Error(`${search.name}: ours found ${a.data.length}, bare ${b.data.length}`);
+    probes.push({ name: search.name, target: "ours", path: search.path }, { name: search.name, target: "bare", path: search.path });
+  }
   const clients = { ours, bare, floor, quiet };
   const samples = new Map<string, number[]>(probes.map((p) => [`${p.target}:${p.name}`, []]));
   log(`measuring ${probes.length} requests per round, ${WARMUP_ROUNDS} warm-up + ${ROUNDS} rounds`);
@@ -285,6 +300,10 @@ try {
   const guard = await measureGuard(server, HEADERS, log);
   log("review: the inbox's first page and a bulk approve, on 20 more stores");
   const review = await measureReview(server, HEADERS, 500, log);
+  const backfillDir = mkdtempSync(join(tmpdir(), "memc-backfill-"));
+  cleanup.push(() => rmSync(backfillDir, { recursive: true, force: true }));
+  const backfill = await measureBackfill(engine, engine === "sqlite" ? server.databaseUrl.slice("file:".length) : server.databaseUrl, backfillDir);
+  log(`search index backfill: ${backfill.versions} versions in ${backfill.seconds.toFixed(2)} s`);
   const results = {
     engine,
     memories: MEMORIES,
@@ -294,6 +313,7 @@ try {
     metrics,
     ...guard,
     ...review,
+    search_backfill_versions_per_s: Math.round(backfill.rate),
   };
   writeFileSync(RESULTS, JSON.stringify(results, null, 2) + "\n");
 
@@ -320,6 +340,7 @@ try {
   console.log(
     `logs and metrics: retrieve p50 ${round3(p50("ours:retrieve"))} ms with them, ${round3(p50("quiet:retrieve"))} ms without (ratio ${observabilityOverheadRatio}, target <= 1.10)`,
   );
+  console.log(`search index backfill: ${Math.round(backfill.rate)} versions/s (${backfill.versions} versions)`);
   console.log(`guard: concurrent list p99 ${guard.guard_p99_ms} ms while worst cases run (quiet server p99 ${guard.guard_quiet_p99_ms} ms)`);
   console.log(
     `load average during the run: ${loadavg()

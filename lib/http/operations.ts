@@ -4,6 +4,7 @@ import { MEMORY_TOOL_COMMAND_SHAPES } from "../memory/memory-tool/parse-command.
 import { createApiKeyBody, createUserBody, updateUserBody } from "./admin-schemas.ts";
 import { memoryToolQuery } from "./memory-tool-schemas.ts";
 import { REVIEW_OPERATIONS } from "./review-operations.ts";
+import { SEARCH_OPERATIONS } from "./search-operations.ts";
 import {
   createMemoryBody,
   createStoreBody,
@@ -257,6 +258,7 @@ export const OPERATIONS = {
     response: apiKeySchema,
   }),
   ...REVIEW_OPERATIONS,
+  ...SEARCH_OPERATIONS,
 } satisfies Record<string, Operation>;
 
 export type OperationId = keyof typeof OPERATIONS;

@@ -34,7 +34,8 @@ export interface ApiContext<O extends Operation> {
   body(): Promise<Record<string, unknown>>;
 }
 
-type Handler<O extends Operation> = (ctx: ApiContext<O>) => Promise<z.input<O["response"]>>;
+/** A handler returns the wire object its operation promises, or a Response of its own (a download). */
+type Handler<O extends Operation> = (ctx: ApiContext<O>) => Promise<z.input<O["response"]> | Response>;
 
 /**
  * Every /v1 route is `export const GET = apiRoute(OPERATIONS.x, handler)`: authentication, the
@@ -60,6 +61,11 @@ export function apiRoute<const O extends Operation>(operation: O, handler: Handl
       const body = () => readJsonBody(request, config().MAX_REQUEST_BODY_BYTES);
       const input = async () => parseWire(operation.body!, await body(), "body") as InputOf<O>;
       const result = await handler({ db, request, url, params, query, principal, actor: actorOf(principal), input, body });
+      // A handler may answer with a Response of its own (a download); it still names the request.
+      if (result instanceof Response) {
+        result.headers.set("request-id", requestId);
+        return result;
+      }
       return Response.json(result, { headers: { "request-id": requestId } });
     } catch (error) {
       return errorResponse(error, requestId);

@@ -15,6 +15,11 @@ export const queryKeys = {
     folder: (storeId: string, prefix: string, params: Record<string, unknown> = {}) => ["memories", storeId, "folder", prefix, params] as const,
     one: (storeId: string, memoryId: string) => ["memories", storeId, "one", memoryId] as const,
   },
+  search: (params: Record<string, unknown>) => ["search", params] as const,
+  erasures: {
+    all: ["erasures"] as const,
+    one: (erasureId: string) => ["erasures", "one", erasureId] as const,
+  },
   versions: {
     all: (storeId: string) => ["versions", storeId] as const,
     list: (storeId: string, params: Record<string, unknown>) => ["versions", storeId, "list", params] as const,
