@@ -57,6 +57,11 @@ export function apiRoute<P extends Record<string, string> = Record<string, never
         actor: actorOf(principal),
         body: () => readJsonBody(request, config().MAX_REQUEST_BODY_BYTES),
       });
+      // A handler that streams (an export) returns its own Response.
+      if (result instanceof Response) {
+        result.headers.set("request-id", requestId);
+        return result;
+      }
       return Response.json(result, { headers: { "request-id": requestId } });
     } catch (error) {
       return errorResponse(error, requestId);
