@@ -1,4 +1,6 @@
 import { zipSync } from "fflate";
+import { gzipSync } from "node:zlib";
+import { pack } from "tar-stream";
 import { describe, expect, it } from "vitest";
 import { archiveFiles } from "../../lib/archive/archive-files.ts";
 import { importFiles } from "../../lib/memory/import/import-files.ts";
@@ -122,6 +124,29 @@ describe("hostile archives", () => {
     await refused({ "bomb.md": new Uint8Array(2 * 1024 * 1024) }, /unpacks to more than/);
     const ok = await archiveFiles("zip", zipSync({ "notes/a.md": text("a"), "__MACOSX/x": text("junk") }));
     expect(ok.files.map((f) => f.path)).toEqual(["/notes/a.md"]);
+  });
+});
+
+async function tarGz(entries: { name: string; type?: "file" | "symlink" | "link"; linkname?: string; body?: string }[]): Promise<Uint8Array> {
+  const tar = pack();
+  const chunks: Buffer[] = [];
+  tar.on("data", (c: unknown) => void chunks.push(c as Buffer));
+  const ended = new Promise<void>((ok) => tar.on("end", () => ok()));
+  for (const e of entries) tar.entry({ name: e.name, type: e.type ?? "file", linkname: e.linkname }, e.body ?? "");
+  tar.finalize();
+  await ended;
+  return gzipSync(Buffer.concat(chunks));
+}
+
+describe("hostile tar archives", () => {
+  it("symlinks, hard links, duplicates and '..' are refused whole; plain files read", async () => {
+    await expect(archiveFiles("tar.gz", await tarGz([{ name: "a.md", type: "symlink", linkname: "/etc/passwd" }]))).rejects.toThrow(/is a symlink/);
+    await expect(archiveFiles("tar.gz", await tarGz([{ name: "a.md", type: "link", linkname: "b.md" }]))).rejects.toThrow(/is a link/);
+    await expect(archiveFiles("tar.gz", await tarGz([{ name: "a.md" }, { name: "a.md" }]))).rejects.toThrow(/more than once/);
+    await expect(archiveFiles("tar.gz", await tarGz([{ name: "x/../../a.md" }]))).rejects.toThrow(/climbs out/);
+    await expect(archiveFiles("tar.gz", gzipSync(Buffer.alloc(64 * 1024 * 1024)))).rejects.toThrow(/bomb/);
+    const ok = await archiveFiles("tar.gz", await tarGz([{ name: "notes/a.md", body: "a" }]));
+    expect(ok.files.map((f) => [f.path, Buffer.from(f.data as Uint8Array).toString()])).toEqual([["/notes/a.md", "a"]]);
   });
 });
 
