@@ -5,6 +5,7 @@ import { createApiKeyBody, createUserBody, updateUserBody } from "./admin-schema
 import { memoryToolQuery } from "./memory-tool-schemas.ts";
 import { REVIEW_OPERATIONS } from "./review-operations.ts";
 import { SEARCH_OPERATIONS } from "./search-operations.ts";
+import { TRANSFER_OPERATIONS } from "./transfer-operations.ts";
 import {
   createMemoryBody,
   createStoreBody,
@@ -259,6 +260,7 @@ export const OPERATIONS = {
   }),
   ...REVIEW_OPERATIONS,
   ...SEARCH_OPERATIONS,
+  ...TRANSFER_OPERATIONS,
 } satisfies Record<string, Operation>;
 
 export type OperationId = keyof typeof OPERATIONS;
