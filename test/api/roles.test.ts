@@ -186,6 +186,21 @@ describe("console sessions", () => {
     expect(other.cookie).toBeTruthy();
   });
 
+  it("two concurrent creates of one email make one user; the other gets 409 conflict_error", async () => {
+    const create = () =>
+      server.fetch("/v1/users", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: "Twice@Example.com", password: "twice password 1", role: "viewer" }),
+      });
+    const answers = await Promise.all([create(), create(), create()]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    const refused = (await answers.find((r) => r.status === 409)!.json()) as { error: { type: string; message: string } };
+    expect(refused.error).toEqual({ type: "conflict_error", message: "A user with email twice@example.com already exists." });
+    const users = (await (await server.fetch("/v1/users")).json()) as { data: { email: string }[] };
+    expect(users.data.filter((u) => u.email === "twice@example.com")).toHaveLength(1);
+  });
+
   it("the last admin cannot be demoted or disabled", async () => {
     const users = (await (await server.fetch("/v1/users")).json()) as { data: { id: string; email: string }[] };
     const admin = users.data.find((u) => u.email === ADMIN.email)!;

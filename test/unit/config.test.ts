@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { hashPassword } from "../../lib/auth/passwords.ts";
+import { needsRehash, scryptCost } from "../../lib/auth/passwords.ts";
 import { CONFIG_VARIABLES, parseConfig } from "../../lib/config.ts";
 
 // Issue 9: every environment variable is read, validated and documented in lib/config.ts, and
@@ -132,9 +132,12 @@ describe("validation", () => {
     expect(() => parseConfig({ PASSWORD_HASH_COST: "21" })).toThrow(/PASSWORD_HASH_COST must be at most 20/);
   });
 
-  it("an unconfigured process hashes new passwords at scrypt N = 2^17, r = 8, p = 1", async () => {
+  it("an unconfigured process hashes new passwords at scrypt N = 2^17, r = 8, p = 1, and upgrades cheaper hashes", () => {
     expect(process.env.PASSWORD_HASH_COST).toBeUndefined();
-    expect(await hashPassword("correct horse battery")).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(scryptCost()).toEqual({ N: 2 ** 17, r: 8, p: 1 });
+    const stored = (n: number) => `scrypt$${n}$8$1$c2FsdHNhbHRzYWx0c2FsdA==$aGFzaA==`;
+    expect(needsRehash(stored(2 ** 16))).toBe(true);
+    expect(needsRehash(stored(2 ** 17))).toBe(false);
   });
 
   it("refuses a TRUSTED_PROXIES entry that is no address", () => {
