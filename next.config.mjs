@@ -36,6 +36,8 @@ const nextConfig = {
   reactStrictMode: true,
   // A stray lockfile in a parent folder must not change what Turbopack treats as the project root.
   turbopack: { root: import.meta.dirname },
+  // Loaded from node_modules, not bundled: one copy of the metrics registry per process (pino is on Next's own list).
+  serverExternalPackages: ["prom-client"],
   async headers() {
     return [{ source: "/:path*", headers: SECURITY_HEADERS }];
   },

@@ -17,6 +17,41 @@ interface Source {
   subtree(store: string, from: string, to: string, limit: number): Promise<Row[]>;
   memory(store: string, id: string): Promise<Row | undefined>;
   versions(store: string, memoryId: string, limit: number): Promise<Row[]>;
+  /** GET /v1/search's index query alone (words ranked, exact text newest first), rows with content but no snippets. */
+  search(store: string, q: string, mode: string, scope: string, limit: number): Promise<Row[]>;
+}
+
+/** The statements of lib/memory/search/search-sql.ts, written out for one store and no other filter. */
+function searchSql(dialect: "sqlite" | "postgres", mode: string, scope: string, p: { store: string; q: string; limit: string }) {
+  const join = scope === "memories" ? "JOIN" : "LEFT JOIN";
+  const heads = `${join} memories m ON m.id = v.memory_id AND m.memory_version_id = v.id`;
+  const columns = "v.id, v.store_id, v.memory_id, v.operation, v.path, v.content, v.created_at, CASE WHEN m.id IS NULL THEN 0 ELSE 1 END AS is_current";
+  if (dialect === "sqlite") {
+    // The index as the outer loop (CROSS JOIN), as lib/memory/search does, but in one statement without chunks.
+    const table = mode === "words" ? "search_words" : "search_exact";
+    const inner = `SELECT rowid${mode === "words" ? `, bm25(${table}, 4.0, 1.0) AS score` : ""} FROM ${table} WHERE ${table} MATCH ${p.q} ORDER BY rowid DESC`;
+    const from = `FROM (${inner}) f CROSS JOIN search_keys k ON k.id = f.rowid CROSS JOIN memory_versions v ON v.id = k.version_id ${heads}`;
+    const order = mode === "words" ? "f.score, f.rowid DESC" : "f.rowid DESC";
+    return `SELECT ${columns} ${from} WHERE v.store_id = ${p.store} ORDER BY ${order} LIMIT ${p.limit}`;
+  }
+  if (mode === "words") {
+    const vector = "search_words_vector(v.path, v.content)";
+    const query = `plainto_tsquery('simple', regexp_replace(${p.q}, '[^[:alnum:]]+', ' ', 'g'))`;
+    return `SELECT ${columns} FROM memory_versions v ${heads} WHERE ${vector} @@ ${query} AND v.store_id = ${p.store}
+      ORDER BY ts_rank(${vector}, ${query}) DESC, v.id DESC LIMIT ${p.limit}`;
+  }
+  return `SELECT ${columns} FROM memory_versions v ${heads} WHERE (v.content ILIKE ${p.q} OR v.path ILIKE ${p.q}) AND v.store_id = ${p.store}
+    ORDER BY v.id DESC LIMIT ${p.limit}`;
+}
+
+/** The query text as each index takes it: FTS5 strings (quoted words, or the quoted text), or an ILIKE pattern. */
+function searchArgument(dialect: "sqlite" | "postgres", mode: string, q: string): string {
+  const quote = (t: string) => `"${t.replaceAll('"', '""')}"`;
+  if (mode === "words") {
+    const words = [...new Set((q.match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => w.toLowerCase()))];
+    return dialect === "sqlite" ? words.map(quote).join(" ") : words.join(" ");
+  }
+  return dialect === "sqlite" ? quote(q) : `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 const MEMORY_COLUMNS = "id, store_id, path, content_sha256, content_size_bytes, memory_version_id, created_at, updated_at";
@@ -59,7 +94,14 @@ function sqliteSource(file: string): Source {
   const range = db.prepare(`SELECT ${MEMORY_COLUMNS} FROM memories WHERE store_id = ? AND path >= ? AND path < ? ORDER BY path LIMIT ?`);
   const one = db.prepare(`SELECT ${MEMORY_COLUMNS}, content FROM memories WHERE store_id = ? AND id = ?`);
   const versions = db.prepare(`SELECT ${VERSION_COLUMNS} FROM memory_versions WHERE store_id = ? AND memory_id = ? ORDER BY id DESC LIMIT ?`);
+  const searches = new Map<string, Database.Statement>();
+  const searchStatement = (mode: string, scope: string) => {
+    const key = `${mode}:${scope}`;
+    if (!searches.has(key)) searches.set(key, db.prepare(searchSql("sqlite", mode, scope, { store: "@store", q: "@q", limit: "@limit" })));
+    return searches.get(key)!;
+  };
   return {
+    search: async (store, q, mode, scope, limit) => searchStatement(mode, scope).all({ store, q: searchArgument("sqlite", mode, q), limit }) as Row[],
     children: async (store, prefix, from, to, limit) => keysOf(children.all({ store, from, to, plen: Array.from(prefix).length, limit }) as Row[], prefix),
     subtree: async (store, from, to, limit) => range.all(store, from, to, limit) as Row[],
     memory: async (store, id) => one.get(store, id) as Row | undefined,
@@ -72,6 +114,9 @@ function postgresSource(url: string): Source {
   const pool = new pg.Pool({ connectionString: url, max: 4 });
   pool.on("error", (error) => console.error("bare server: idle connection failed:", error.message));
   return {
+    search: async (store, q, mode, scope, limit) =>
+      (await pool.query(searchSql("postgres", mode, scope, { store: "$1", q: "$2", limit: "$3::int" }), [store, searchArgument("postgres", mode, q), limit]))
+        .rows,
     async children(store, prefix, from, to, limit) {
       const sql = childrenSql("postgres", { store: "$1", from: "$2", to: "$3", plen: "$4::int", limit: "$5::int" });
       return keysOf((await pool.query(sql, [store, from, to, Array.from(prefix).length, limit])).rows, prefix);
@@ -133,6 +178,13 @@ const version = (r: Row) => ({
 const cursor = (state: object) => Buffer.from(JSON.stringify(state), "utf8").toString("base64url");
 
 async function answer(source: Source, url: URL): Promise<[number, unknown]> {
+  if (url.pathname === "/v1/search") {
+    const q = url.searchParams;
+    const limit = Number(q.get("limit") ?? 20);
+    const rows = await source.search(q.get("memory_store_id")!, q.get("q")!, q.get("mode") ?? "words", q.get("scope") ?? "memories", limit + 1);
+    const hits = rows.slice(0, limit).map((r) => ({ id: r.id, memory_id: r.memory_id, path: r.path, current: Number(r.is_current) === 1 }));
+    return [200, { data: hits, next_page: rows.length > limit ? cursor({ more: true }) : null }];
+  }
   const parts = url.pathname.split("/"); // "", "v1", "memory_stores", store, kind, id?
   const store = parts[3]!;
   const q = url.searchParams;

@@ -18,6 +18,8 @@ import { databaseTarget } from "../lib/config.ts";
 import { openDb } from "../lib/db/client.ts";
 import { ADMIN_KEY, startServer } from "../test/helpers/server.ts";
 import { measureGuard } from "./guard.ts";
+import { measureReview } from "./review.ts";
+import { measureBackfill } from "./search-backfill.ts";
 import { Client, percentile, round3 } from "./http.ts";
 import { buildTree, noteContent, rng, shuffle } from "./tree.ts";
 
@@ -29,6 +31,8 @@ const { values: args } = parseArgs({
     rounds: { type: "string", default: "1500" },
     /** Only the guard benchmark (bench/guard.ts), merged into an existing results.json. */
     "guard-only": { type: "boolean", default: false },
+    /** Only the review inbox benchmark (bench/review.ts), merged into an existing results.json. */
+    "review-only": { type: "boolean", default: false },
   },
 });
 const engine = args.engine as "sqlite" | "postgres";
@@ -45,7 +49,8 @@ if (!existsSync(join(ROOT, ".next", "BUILD_ID"))) throw new Error("No build: run
 
 const log = (...parts: unknown[]) => console.log(`[bench ${engine}]`, ...parts);
 log(`starting next start on a fresh ${engine} database`);
-const server = await startServer({ engine, env: { MEMORY_CONSOLE_BENCH: "1" } });
+// Logs (LOG_LEVEL info, JSON) and metrics (METRICS_TOKEN) on, as in production; `quiet` below has both off.
+const server = await startServer({ engine, env: { MEMORY_CONSOLE_BENCH: "1", METRICS_TOKEN: "bench-metrics-token-0123456789" } });
 const cleanup: (() => Promise<void> | void)[] = [() => server.stop()];
 
 const RESULTS = join(ROOT, "bench/results.json");
@@ -56,6 +61,13 @@ try {
     const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, "utf8")) as object) : { engine };
     writeFileSync(RESULTS, JSON.stringify({ ...previous, ...guard }, null, 2) + "\n");
     log(`guard_p99_ms ${guard.guard_p99_ms} (quiet server: ${guard.guard_quiet_p99_ms}); wrote bench/results.json`);
+    process.exit(0);
+  }
+  if (args["review-only"]) {
+    const review = await measureReview(server, HEADERS, 500, log);
+    const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, "utf8")) as object) : { engine };
+    writeFileSync(RESULTS, JSON.stringify({ ...previous, ...review }, null, 2) + "\n");
+    log(JSON.stringify(review));
     process.exit(0);
   }
   const ours = new Client(server.baseURL, HEADERS);
@@ -148,6 +160,11 @@ try {
   });
   const bare = new Client(`http://127.0.0.1:${barePort}`, HEADERS);
   const floor = new Client(server.baseURL, {});
+  // The same app on the same database with request logs and metrics off: what they cost per request.
+  log("starting a second app server with logs and metrics off");
+  const quietServer = await startServer({ databaseUrl: server.databaseUrl, env: { MEMORY_CONSOLE_BENCH: "1", LOG_LEVEL: "silent" } });
+  cleanup.push(() => quietServer.stop());
+  const quiet = new Client(quietServer.baseURL, HEADERS);
 
   // --- Full list paging: the cursors of every page (identical from both servers, checked below).
   const pageQuery = (page: string | null) => `${base}/memories?depth=0&limit=${PAGE_LIMIT}${page ? `&page=${page}` : ""}`;
@@ -160,7 +177,7 @@ try {
   const depth1 = (prefix: string, limit?: number) => `${base}/memories?depth=1&path_prefix=${encodeURIComponent(prefix)}${limit ? `&limit=${limit}` : ""}`;
 
   // --- The measured requests. Reads go to both servers with the same path in a round.
-  type Probe = { name: string; target: "ours" | "bare" | "floor"; path: (round: number) => string; send?: (round: number) => Promise<number> };
+  type Probe = { name: string; target: "ours" | "bare" | "floor" | "quiet"; path: (round: number) => string; send?: (round: number) => Promise<number> };
   const reads: { name: string; path: (round: number) => string }[] = [
     { name: "list_depth1_root", path: () => depth1("/") },
     { name: "list_depth1_folder_200", path: () => depth1(tree.bigFolder) },
@@ -184,6 +201,7 @@ try {
   };
   const probes: Probe[] = [
     { name: "floor", target: "floor", path: () => "/api/bench/floor" },
+    { name: "retrieve", target: "quiet", path: (r) => `${base}/memories/${retrieveIds[r % retrieveIds.length]}` },
     ...reads.flatMap((read) => [
       { name: read.name, target: "ours" as const, path: read.path },
       { name: read.name, target: "bare" as const, path: read.path },
@@ -234,7 +252,21 @@ try {
       },
     },
   );
-  const clients = { ours, bare, floor };
+  // Search (issue 11) over the seeded store: ours with snippets against the bare server running
+  // the same index statement (answers differ: the bare one cuts no snippets, so no equality check).
+  // Note contents are all drawn from one list of 50 words, so a words query matches thousands of notes.
+  const searchBase = `/v1/search?memory_store_id=${store.id}`;
+  const searches: { name: string; path: () => string }[] = [
+    { name: "search_words", path: () => `${searchBase}&q=latency+webhook` },
+    { name: "search_exact", path: () => `${searchBase}&mode=exact&q=${encodeURIComponent("ncy webho")}` },
+    { name: "search_history", path: () => `${searchBase}&mode=exact&scope=versions&q=${encodeURIComponent("version 1")}` },
+  ];
+  for (const search of searches) {
+    const [a, b] = [await ours.json<{ data: unknown[] }>("GET", search.path()), await bare.json<{ data: unknown[] }>("GET", search.path())];
+    if (a.data.length !== b.data.length || a.data.length === 0) throw new Error(`${search.name}: ours found ${a.data.length}, bare ${b.data.length}`);
+    probes.push({ name: search.name, target: "ours", path: search.path }, { name: search.name, target: "bare", path: search.path });
+  }
+  const clients = { ours, bare, floor, quiet };
   const samples = new Map<string, number[]>(probes.map((p) => [`${p.target}:${p.name}`, []]));
   log(`measuring ${probes.length} requests per round, ${WARMUP_ROUNDS} warm-up + ${ROUNDS} rounds`);
   const order = rng(11);
@@ -261,10 +293,28 @@ try {
       ratio: baseline === null ? null : round3(percentile(own, 50) / baseline),
     };
   }
-  for (const c of [ours, bare, floor]) c.close();
+  for (const c of [ours, bare, floor, quiet]) c.close();
+  // Logging and metrics: the same retrieve on the same database, with them on (ours) and off (quiet).
+  const observabilityOverheadRatio = round3(p50("ours:retrieve") / p50("quiet:retrieve"));
   log("guard: worst cases while another client lists stores");
   const guard = await measureGuard(server, HEADERS, log);
-  const results = { engine, memories: MEMORIES, seed_rate_per_s: Math.round(seedRate), floor_p50_ms: round3(floorP50), metrics, ...guard };
+  log("review: the inbox's first page and a bulk approve, on 20 more stores");
+  const review = await measureReview(server, HEADERS, 500, log);
+  const backfillDir = mkdtempSync(join(tmpdir(), "memc-backfill-"));
+  cleanup.push(() => rmSync(backfillDir, { recursive: true, force: true }));
+  const backfill = await measureBackfill(engine, engine === "sqlite" ? server.databaseUrl.slice("file:".length) : server.databaseUrl, backfillDir);
+  log(`search index backfill: ${backfill.versions} versions in ${backfill.seconds.toFixed(2)} s`);
+  const results = {
+    engine,
+    memories: MEMORIES,
+    seed_rate_per_s: Math.round(seedRate),
+    floor_p50_ms: round3(floorP50),
+    observability_overhead_ratio: observabilityOverheadRatio,
+    metrics,
+    ...guard,
+    ...review,
+    search_backfill_versions_per_s: Math.round(backfill.rate),
+  };
   writeFileSync(RESULTS, JSON.stringify(results, null, 2) + "\n");
 
   console.log(`\n${engine}, ${MEMORIES} memories, ${ROUNDS} rounds; framework floor p50 ${floorP50.toFixed(3)} ms`);
@@ -284,6 +334,13 @@ try {
   console.log(
     `seeding: ${Math.round(seedRate)} memories/s (the framework floor alone: ${Math.round(floorPostRate)} POSTs/s, ${Math.round(floorGetRate)} GETs/s)`,
   );
+  console.log(
+    `review inbox first page p50 ${review.review_inbox_first_page.p50_ms} ms (bare SQL ${review.review_inbox_first_page.baseline_p50_ms} ms, floor ${review.review_floor_p50_ms} ms); bulk approve of 1,000: ${review.review_bulk_approve_1000_ms} ms`,
+  );
+  console.log(
+    `logs and metrics: retrieve p50 ${round3(p50("ours:retrieve"))} ms with them, ${round3(p50("quiet:retrieve"))} ms without (ratio ${observabilityOverheadRatio}, target <= 1.10)`,
+  );
+  console.log(`search index backfill: ${Math.round(backfill.rate)} versions/s (${backfill.versions} versions)`);
   console.log(`guard: concurrent list p99 ${guard.guard_p99_ms} ms while worst cases run (quiet server p99 ${guard.guard_quiet_p99_ms} ms)`);
   console.log(
     `load average during the run: ${loadavg()

@@ -30,11 +30,37 @@ const variables = z.object({
   VERSION_RETENTION_DAYS: z.coerce.number().positive().default(30),
   /** How often each instance prunes old versions; 0 turns the periodic task off. */
   RETENTION_INTERVAL_MINUTES: z.coerce.number().min(0).default(60),
+  /**
+   * log2 of scrypt's N for new password hashes. 17 is OWASP's recommendation; tests lower it to
+   * sign in quickly. Below 14 a stolen hash is too cheap to guess, so it is refused.
+   */
+  PASSWORD_HASH_COST: z.coerce
+    .number()
+    .int()
+    .min(14, "PASSWORD_HASH_COST must be at least 14 (scrypt N = 2^14)")
+    .max(20, "PASSWORD_HASH_COST must be at most 20 (scrypt N = 2^20, 1 GiB per hash)")
+    .default(17),
   /** NORMAL: WAL commits survive a process crash, the last ones may be lost on power loss. FULL: they survive both. */
   SQLITE_SYNCHRONOUS: z.enum(["NORMAL", "FULL"]).default("NORMAL"),
   MAX_REQUEST_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
   /** 1 turns on the benchmark's reference route (/api/bench/floor); never needed in production. */
   MEMORY_CONSOLE_BENCH: z.enum(["0", "1"]).default("0"),
+  /** Request and server logs at this level and above; `silent` turns them off. */
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** `json`: one JSON object a line (production); `pretty`: short readable lines (`npm run dev` sets it). */
+  LOG_FORMAT: z.enum(["json", "pretty"]).default("json"),
+  /** Bearer token for GET /metrics; unset turns /metrics off (404). Long, as it guards what the server is doing. */
+  METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
+  /**
+   * How long an idle keep-alive connection stays open. Longer than the idle timeout of the proxy
+   * in front (60 s on common load balancers), so that the proxy, not this server, closes it: else
+   * a request the proxy sends just as the server closes the connection fails with a 502.
+   */
+  KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(65),
+  /** On SIGTERM: seconds /readyz answers 503 while requests are still served, so a load balancer can stop sending them. */
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(600).default(0),
+  /** On SIGTERM: seconds in-flight requests get to finish after the server stops accepting; then their connections are closed. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(3600).default(25),
   /**
    * Reverse proxies (addresses and CIDR ranges, comma-separated) whose X-Forwarded-For is
    * believed when a sign-in's client address is worked out; unset means the socket address.

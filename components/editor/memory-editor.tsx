@@ -1,11 +1,12 @@
 "use client";
 
 import Editor, { type OnMount } from "@monaco-editor/react";
-import { useImperativeHandle, useMemo, useRef, type Ref } from "react";
+import { useImperativeHandle, useMemo, useRef, useState, type Ref } from "react";
 import { Spinner } from "@/components/ui/states.tsx";
 import { useLatestRef } from "@/components/ui/use-latest-ref.ts";
 import { languageForPath } from "./monaco-setup.ts";
 import { replaceModelText, type CodeEditor } from "./replace-model-text.ts";
+import { markSearchMatches, type SearchMarks } from "./search-marks.ts";
 import { useMonacoReady } from "./use-monaco-ready.ts";
 
 /** The page's hold on the editor's text, which Monaco owns. */
@@ -31,6 +32,8 @@ export type MemoryEditorProps = {
   height?: string;
   /** Put the cursor in the editor once it has mounted (an editor opened by a keyboard shortcut). */
   autoFocus?: boolean;
+  /** Opened from a search hit: mark its matches and scroll the hit into view. */
+  searchMarks?: SearchMarks | null;
 };
 
 /**
@@ -38,8 +41,9 @@ export type MemoryEditorProps = {
  * Uncontrolled on purpose: a `value` prop fed back from React state writes a render-old text
  * over keystrokes Monaco has already taken, and fast typing loses characters.
  */
-export function MemoryEditor({ path, initialText, onTextChange, handleRef, readOnly, onSave, height = "60vh", autoFocus }: MemoryEditorProps) {
+export function MemoryEditor({ path, initialText, onTextChange, handleRef, readOnly, onSave, height = "60vh", autoFocus, searchMarks }: MemoryEditorProps) {
   const ready = useMonacoReady();
+  const [marked, setMarked] = useState<number | null>(null);
   const editorRef = useRef<CodeEditor | null>(null);
   const saveRef = useLatestRef(onSave);
   const changeRef = useLatestRef(onTextChange);
@@ -64,6 +68,7 @@ export function MemoryEditor({ path, initialText, onTextChange, handleRef, readO
     editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyS, () => saveRef.current?.());
     editor.onDidChangeModelContent(() => changeRef.current(editor.getValue()));
     if (autoFocus) editor.focus();
+    if (searchMarks) setMarked(markSearchMatches(editor, monaco, searchMarks));
   };
 
   // A new options object on every render would make @monaco-editor/react call updateOptions each time.
@@ -84,20 +89,29 @@ export function MemoryEditor({ path, initialText, onTextChange, handleRef, readO
 
   if (!ready) return <Spinner label="Loading editor…" />;
   return (
-    <div
-      data-testid="memory-editor"
-      data-language={languageForPath(path)}
-      data-readonly={readOnly}
-      className="overflow-hidden rounded-md ring-1 ring-slate-200"
-    >
-      <Editor
-        height={height}
-        language={languageForPath(path)}
-        defaultValue={initialText}
-        onMount={onMount}
-        loading={<Spinner label="Loading editor…" />}
-        options={options}
-      />
-    </div>
+    <>
+      {searchMarks && marked !== null && (
+        <p className="mb-2 text-xs text-slate-600" data-testid="search-marks">
+          {marked === 0 ? "No match" : marked === 1 ? "1 match" : `${marked} matches`} of{" "}
+          <mark className="rounded-sm bg-amber-200 px-1 font-mono">{searchMarks.q}</mark> marked
+          {searchMarks.line !== null && marked > 0 ? `, line ${searchMarks.line} shown` : ""}.
+        </p>
+      )}
+      <div
+        data-testid="memory-editor"
+        data-language={languageForPath(path)}
+        data-readonly={readOnly}
+        className="overflow-hidden rounded-md ring-1 ring-slate-200"
+      >
+        <Editor
+          height={height}
+          language={languageForPath(path)}
+          defaultValue={initialText}
+          onMount={onMount}
+          loading={<Spinner label="Loading editor…" />}
+          options={options}
+        />
+      </div>
+    </>
   );
 }

@@ -5,6 +5,7 @@ import { usePathname } from "next/navigation";
 import { signOut } from "next-auth/react";
 import type { ReactNode } from "react";
 import { ReviewCount } from "@/components/review/review-count.tsx";
+import { HeaderSearch } from "@/components/search/header-search.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { useSessionUser } from "./session-user.tsx";
 
@@ -13,6 +14,8 @@ const NAV = [
   { href: "/review", label: "Review", admin: false },
   { href: "/users", label: "Users", admin: true },
   { href: "/api-keys", label: "API keys", admin: true },
+  { href: "/api-reference", label: "API reference", admin: false },
+  { href: "/erasures", label: "Erasures", admin: true },
 ];
 
 export function AppShell({ children }: { children: ReactNode }) {
@@ -41,7 +44,10 @@ export function AppShell({ children }: { children: ReactNode }) {
               );
             })}
           </nav>
-          <div className="ml-auto flex items-center gap-3 text-sm">
+          <div className="ml-auto">
+            <HeaderSearch />
+          </div>
+          <div className="flex items-center gap-3 text-sm">
             <span className="text-slate-700" data-testid="signed-in-user">
               {user.email}
             </span>

@@ -6,8 +6,8 @@ import type { Db } from "../memory/db.ts";
  */
 export async function listActorNames(db: Db) {
   const [users, keys] = await Promise.all([
-    db.read.user.findMany({ select: { id: true, email: true } }),
-    db.read.apiKey.findMany({ select: { id: true, name: true } }),
+    db.sql.$queryRaw<{ id: string; email: string }[]>`SELECT id, email FROM users`,
+    db.sql.$queryRaw<{ id: string; name: string }[]>`SELECT id, name FROM api_keys`,
   ]);
   return {
     users: users.map((u) => ({ id: u.id, email: u.email })),

@@ -1,7 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import type { Db, SqlClient } from "../memory/db.ts";
+import { Prisma, type Db, type SqlClient } from "../memory/db.ts";
 import { invalidRequest, notFound, permissionDenied } from "../memory/errors.ts";
 import { newId } from "../memory/ids.ts";
+import { KEY_COLUMNS, keyColumns, keyFromRow, type ApiKeyRecord, type KeyRow } from "./key-rows.ts";
 import type { Principal } from "./principal.ts";
 import { isRole, lowerRole, roleAtMost, ROLES, type Role } from "./roles.ts";
 
@@ -20,24 +21,26 @@ export function hashSecret(secret: string): string {
   return createHash("sha256").update(secret, "utf8").digest("hex");
 }
 
-type KeyRow = {
-  id: string;
-  prefix: string;
-  name: string;
-  role: string;
-  store_ids: string | null;
-  read_only: boolean | number;
-  created_by_user_id: string | null;
-  owner_role: string | null;
-  owner_disabled_at: unknown;
-};
+type KeyWithOwner = KeyRow & { owner_role: string | null; owner_disabled_at: unknown };
 
-async function keyRow(sql: SqlClient, secretHash: string): Promise<KeyRow | undefined> {
-  const [row] = await sql.$queryRaw<KeyRow[]>`
-    SELECT k.id, k.prefix, k.name, k.role, k.store_ids, k.read_only, k.created_by_user_id, u.role AS owner_role, u.disabled_at AS owner_disabled_at
+async function keyRow(sql: SqlClient, secretHash: string): Promise<KeyWithOwner | undefined> {
+  const [row] = await sql.$queryRaw<KeyWithOwner[]>`
+    SELECT ${keyColumns("k.")}, u.role AS owner_role, u.disabled_at AS owner_disabled_at
     FROM api_keys k LEFT JOIN users u ON u.id = k.created_by_user_id
     WHERE k.secret_hash = ${secretHash} AND k.revoked_at IS NULL`;
   return row;
+}
+
+type NewKey = Omit<ApiKeyRecord, "createdAt" | "revokedAt">;
+
+/** Inserts a key; null when a key with the same secret exists (only the bootstrap key can). */
+async function insertKey(tx: SqlClient, key: NewKey): Promise<ApiKeyRecord | null> {
+  const [row] = await tx.$queryRaw<KeyRow[]>`
+    INSERT INTO api_keys (id, name, secret_hash, prefix, role, store_ids, read_only, created_by_user_id, created_at)
+    VALUES (${key.id}, ${key.name}, ${key.secretHash}, ${key.prefix}, ${key.role}, ${key.storeIds}, ${key.readOnly}, ${key.createdByUserId}, ${new Date()})
+    ON CONFLICT (secret_hash) DO NOTHING
+    RETURNING ${KEY_COLUMNS}`;
+  return row ? keyFromRow(row) : null;
 }
 
 /**
@@ -47,12 +50,17 @@ async function keyRow(sql: SqlClient, secretHash: string): Promise<KeyRow | unde
  * Several instances may race to make it; the unique hash lets exactly one insert win.
  */
 async function ensureEnvKeyRow(db: Db, secretHash: string) {
-  await db.sqlTransaction(
-    (tx) => tx.$executeRaw`
-    INSERT INTO api_keys (id, name, secret_hash, prefix, role, store_ids, read_only, created_by_user_id, created_at)
-    VALUES (${newId("apikey")}, ${ENV_KEY_NAME}, ${secretHash}, ${ENV_KEY_PREFIX}, ${"admin"}, ${null}, ${false}, ${null}, ${new Date()})
-    ON CONFLICT (secret_hash) DO NOTHING`,
-  );
+  const key = {
+    id: newId("apikey"),
+    name: ENV_KEY_NAME,
+    secretHash,
+    prefix: ENV_KEY_PREFIX,
+    role: "admin",
+    storeIds: null,
+    readOnly: false,
+    createdByUserId: null,
+  };
+  await db.sqlTransaction((tx) => insertKey(tx, key));
 }
 
 /**
@@ -133,40 +141,42 @@ export async function createApiKey(db: Db, input: CreateApiKeyInput, grantor: Pr
   const readOnly = input.readOnly === true;
   assertGrantable(grantor, role, storeIds, readOnly);
   const secret = KEY_PREFIX + randomBytes(32).toString("base64url");
-  const key = await db.transaction(async (tx) => {
+  const fields = {
+    id: newId("apikey"),
+    name,
+    secretHash: hashSecret(secret),
+    prefix: secret.slice(0, SHOWN_PREFIX_CHARS),
+    role,
+    storeIds: storeIds ? JSON.stringify(storeIds) : null,
+    readOnly,
+    // A key made by a key answers to the same user, so disabling that user stops both.
+    createdByUserId: grantor.kind === "user" ? grantor.userId : grantor.ownerUserId,
+  };
+  const key = await db.sqlTransaction(async (tx) => {
     if (storeIds) {
-      const found = await tx.memoryStore.count({ where: { id: { in: storeIds } } });
-      if (found !== storeIds.length) throw invalidRequest("store_ids: every id must be an existing memory store.");
+      const [found] = await tx.$queryRaw<{ n: number | bigint | string }[]>`SELECT COUNT(*) AS n FROM memory_stores WHERE id IN (${Prisma.join(storeIds)})`;
+      if (Number(found!.n) !== storeIds.length) throw invalidRequest("store_ids: every id must be an existing memory store.");
     }
-    return tx.apiKey.create({
-      data: {
-        id: newId("apikey"),
-        name,
-        secretHash: hashSecret(secret),
-        prefix: secret.slice(0, SHOWN_PREFIX_CHARS),
-        role,
-        storeIds: storeIds ? JSON.stringify(storeIds) : null,
-        readOnly,
-        // A key made by a key answers to the same user, so disabling that user stops both.
-        createdByUserId: grantor.kind === "user" ? grantor.userId : grantor.ownerUserId,
-        createdAt: new Date(),
-      },
-    });
+    // 256 random bits never repeat: a clash would mean a broken random source, not a caller's mistake.
+    const inserted = await insertKey(tx, fields);
+    if (!inserted) throw new Error("A new API key's secret matches an existing key.");
+    return inserted;
   });
   return { key, secret };
 }
 
-export async function listApiKeys(db: Db) {
-  return db.read.apiKey.findMany({ orderBy: { id: "desc" } });
+export async function listApiKeys(db: Db): Promise<ApiKeyRecord[]> {
+  const rows = await db.sql.$queryRaw<KeyRow[]>`SELECT ${KEY_COLUMNS} FROM api_keys ORDER BY id DESC`;
+  return rows.map(keyFromRow);
 }
 
-export async function revokeApiKey(db: Db, id: string) {
-  return db.transaction(async (tx) => {
-    const key = await tx.apiKey.findUnique({ where: { id } });
-    if (!key) throw notFound(`API key ${id} not found.`);
-    if (key.revokedAt) return key;
-    return tx.apiKey.update({ where: { id }, data: { revokedAt: new Date() } });
+export async function revokeApiKey(db: Db, id: string): Promise<ApiKeyRecord> {
+  return db.sqlTransaction(async (tx) => {
+    const [row] = await tx.$queryRaw<KeyRow[]>`
+      UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ${new Date()}) WHERE id = ${id} RETURNING ${KEY_COLUMNS}`;
+    if (!row) throw notFound(`API key ${id} not found.`);
+    return keyFromRow(row);
   });
 }
 
-export type ApiKeyRecord = Awaited<ReturnType<typeof listApiKeys>>[number];
+export type { ApiKeyRecord } from "./key-rows.ts";

@@ -3,6 +3,8 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { config, configureNextAuth } from "../config.ts";
 import { getDb } from "../db/instance.ts";
 import type { Db } from "../memory/db.ts";
+import { logger } from "../observability/logger.ts";
+import { metrics } from "../observability/metrics.ts";
 import { safeRedirect } from "./callback-url.ts";
 import { clientAddress } from "./client-address.ts";
 import { lockedMessage } from "./locked-message.ts";
@@ -29,10 +31,16 @@ async function authorize(db: Db, credentials: Record<string, unknown> | undefine
   if (email.length > MAX_EMAIL_LENGTH || password.length > MAX_PASSWORD_LENGTH) throw new Error(WRONG_CREDENTIALS);
   const keys = signInKeys(email, clientAddress(headers, config().TRUSTED_PROXIES));
   const unlocksAt = await countSignInAttempt(db, keys);
-  if (unlocksAt) throw new Error(lockedMessage(unlocksAt));
+  if (unlocksAt) {
+    metrics().signInFailures.inc({ reason: "locked_out" });
+    throw new Error(lockedMessage(unlocksAt));
+  }
   const user = email ? await findUserForSignIn(db, email) : null;
   const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
-  if (!user || !valid || user.disabledAt) throw new Error(WRONG_CREDENTIALS);
+  if (!user || !valid || user.disabledAt) {
+    metrics().signInFailures.inc({ reason: "wrong_credentials" });
+    throw new Error(WRONG_CREDENTIALS);
+  }
   await countSignInSuccess(db, keys);
   await upgradePasswordHash(db, user, password);
   return { id: user.id, email: user.email, name: user.name, sessionVersion: user.sessionVersion };
@@ -71,8 +79,8 @@ async function buildOptions(): Promise<NextAuthOptions> {
     },
     logger: {
       // next-auth's default logger prints request metadata; keep only codes and messages.
-      error: (code, metadata) => console.error(`[auth] ${code}`, metadata instanceof Error ? metadata.message : ""),
-      warn: (code) => console.warn(`[auth] ${code}`),
+      error: (code, metadata) => logger().error({ code, message: metadata instanceof Error ? metadata.message : undefined }, "auth error"),
+      warn: (code) => logger().warn({ code }, "auth warning"),
       debug: () => {},
     },
   };

@@ -1,14 +1,16 @@
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+import { config } from "../config.ts";
 
 /**
  * Passwords are hashed with scrypt and stored as `scrypt$N$r$p$salt$hash` (16-byte salt,
  * 64-byte key), so the cost can be raised without breaking old hashes: a hash made with a
  * lower cost verifies as before and is replaced at the next successful sign-in.
- * N=2^17, r=8, p=1 is OWASP's scrypt recommendation (Password Storage Cheat Sheet). Each hash
- * holds 128 MiB while it runs; libuv's thread pool (4 threads) bounds how many run at once.
+ * N=2^17, r=8, p=1 is OWASP's scrypt recommendation (Password Storage Cheat Sheet) and the
+ * default of PASSWORD_HASH_COST (log2 N; lib/config.ts refuses less than 2^14). Each hash at
+ * 2^17 holds 128 MiB while it runs; libuv's thread pool (4 threads) bounds how many run at once.
  */
-export const SCRYPT_COST = { N: 2 ** 17, r: 8, p: 1 } as const;
 type Cost = { N: number; r: number; p: number };
+export const scryptCost = (): Cost => ({ N: 2 ** config().PASSWORD_HASH_COST, r: 8, p: 1 });
 const KEY_LENGTH = 64;
 /** A stored hash asking for more than this is refused rather than allowed to exhaust memory. */
 const MAX_N = 2 ** 20;
@@ -21,7 +23,7 @@ function derive(password: string, salt: Buffer, { N, r, p }: Cost): Promise<Buff
   return new Promise((ok, fail) => scrypt(password.normalize("NFC"), salt, KEY_LENGTH, { N, r, p, maxmem }, (error, key) => (error ? fail(error) : ok(key))));
 }
 
-export async function hashPassword(password: string, cost: Cost = SCRYPT_COST): Promise<string> {
+export async function hashPassword(password: string, cost: Cost = scryptCost()): Promise<string> {
   const salt = randomBytes(16);
   const key = await derive(password, salt, cost);
   return ["scrypt", cost.N, cost.r, cost.p, salt.toString("base64"), key.toString("base64")].join("$");
@@ -51,13 +53,14 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-/** True when the stored hash was made with less work (or less memory) than SCRYPT_COST asks for now. */
+/** True when the stored hash was made with less work (or less memory) than the configured cost asks for now. */
 export function needsRehash(stored: string): boolean {
   const parsed = parse(stored);
   if (!parsed) return false;
   const memory = (c: Cost) => c.N * c.r;
   const work = (c: Cost) => c.N * c.r * c.p;
-  return memory(parsed) < memory(SCRYPT_COST) || work(parsed) < work(SCRYPT_COST);
+  const cost = scryptCost();
+  return memory(parsed) < memory(cost) || work(parsed) < work(cost);
 }
 
 /** A password that no account has, to spend the same time when the account does not exist. */

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { config } from "../config.ts";
-import type { Db } from "../memory/db.ts";
+import { Prisma, type Db } from "../memory/db.ts";
 
 /**
  * The secret that signs console sessions: AUTH_SECRET or NEXTAUTH_SECRET when set, otherwise
@@ -22,13 +22,16 @@ export function authSecret(db: Db): Promise<string> {
   return stored;
 }
 
+const SELECT = Prisma.sql`SELECT value FROM app_settings WHERE key = 'auth_secret'`;
+
 async function loadOrCreate(db: Db): Promise<string> {
-  const existing = await db.read.appSetting.findUnique({ where: { key: "auth_secret" } });
+  const [existing] = await db.sql.$queryRaw<{ value: string }[]>(SELECT);
   if (existing) return existing.value;
   const candidate = randomBytes(32).toString("base64url");
-  await db.transaction(
-    (tx) => tx.$executeRaw`INSERT INTO app_settings (key, value, created_at) VALUES ('auth_secret', ${candidate}, ${new Date()}) ON CONFLICT (key) DO NOTHING`,
-  );
-  const row = await db.transaction((tx) => tx.appSetting.findUniqueOrThrow({ where: { key: "auth_secret" } }));
-  return row.value;
+  // Whichever instance inserted first, every one reads back the same value.
+  return db.sqlTransaction(async (tx) => {
+    await tx.$executeRaw`INSERT INTO app_settings (key, value, created_at) VALUES ('auth_secret', ${candidate}, ${new Date()}) ON CONFLICT (key) DO NOTHING`;
+    const [row] = await tx.$queryRaw<{ value: string }[]>(SELECT);
+    return row!.value;
+  });
 }

@@ -1,8 +1,9 @@
-import type { Db } from "../memory/db.ts";
+import { Prisma, type Db, type SqlClient } from "../memory/db.ts";
 import { conflict, invalidRequest, notFound } from "../memory/errors.ts";
 import { newId } from "../memory/ids.ts";
 import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, needsRehash } from "./passwords.ts";
 import { isRole, ROLES, type Role } from "./roles.ts";
+import { userColumns, userFromRow, type UserRecord, type UserRow, type UserWithCredentials } from "./user-rows.ts";
 
 /** Console users. Passwords are only ever stored hashed; no function here returns the hash to a caller outside lib/auth. */
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
@@ -36,8 +37,6 @@ function validateRole(role: unknown): Role {
   return role;
 }
 
-const PUBLIC = { id: true, email: true, name: true, role: true, createdAt: true, updatedAt: true, disabledAt: true } as const;
-
 export interface CreateUserInput {
   email: unknown;
   password: unknown;
@@ -45,23 +44,37 @@ export interface CreateUserInput {
   name?: unknown;
 }
 
-export async function createUser(db: Db, input: CreateUserInput) {
+type NewUser = { email: string; name: string; passwordHash: string; role: Role };
+
+/** Inserts a user; null when the email is taken (the unique index decides, so two requests cannot both create it). */
+async function insertUser(tx: SqlClient, user: NewUser): Promise<UserRecord | null> {
+  const now = new Date();
+  const [row] = await tx.$queryRaw<UserRow[]>`
+    INSERT INTO users (id, email, name, password_hash, role, session_version, created_at, updated_at)
+    VALUES (${newId("user")}, ${user.email}, ${user.name}, ${user.passwordHash}, ${user.role}, 0, ${now}, ${now})
+    ON CONFLICT (email) DO NOTHING
+    RETURNING ${userColumns(false)}`;
+  return row ? userFromRow(row) : null;
+}
+
+async function count(client: SqlClient, where: Prisma.Sql = Prisma.empty): Promise<number> {
+  const [row] = await client.$queryRaw<{ n: number | bigint | string }[]>`SELECT COUNT(*) AS n FROM users ${where}`;
+  return Number(row!.n);
+}
+
+export async function createUser(db: Db, input: CreateUserInput): Promise<UserRecord> {
   const email = normaliseEmail(input.email);
   const password = validatePassword(input.password);
   const role = validateRole(input.role);
   const name = validateName(input.name) ?? "";
   const passwordHash = await hashPassword(password);
-  return db.transaction(async (tx) => {
-    if (await tx.user.findUnique({ where: { email }, select: { id: true } })) {
-      throw conflict(`A user with email ${email} already exists.`);
-    }
-    const now = new Date();
-    return tx.user.create({ data: { id: newId("user"), email, name, passwordHash, role, createdAt: now, updatedAt: now }, select: PUBLIC });
-  });
+  const user = await db.sqlTransaction((tx) => insertUser(tx, { email, name, passwordHash, role }));
+  if (!user) throw conflict(`A user with email ${email} already exists.`);
+  return user;
 }
 
 export async function countUsers(db: Db): Promise<number> {
-  return db.read.user.count();
+  return count(db.sql);
 }
 
 /**
@@ -69,39 +82,40 @@ export async function countUsers(db: Db): Promise<number> {
  * key makes this atomic across requests and instances: exactly one caller can insert it.
  * "No users yet" is checked before hashing too, so requests after setup cost no scrypt.
  */
-export async function createFirstAdmin(db: Db, input: Omit<CreateUserInput, "role">) {
+export async function createFirstAdmin(db: Db, input: Omit<CreateUserInput, "role">): Promise<UserRecord> {
   const email = normaliseEmail(input.email);
   const password = validatePassword(input.password);
   const name = validateName(input.name) ?? "";
   if ((await countUsers(db)) > 0) throw conflict(ALREADY_SET_UP);
   const passwordHash = await hashPassword(password);
-  return db.transaction(async (tx) => {
-    if ((await tx.user.count()) > 0) throw conflict(ALREADY_SET_UP);
+  return db.sqlTransaction(async (tx) => {
+    if ((await count(tx)) > 0) throw conflict(ALREADY_SET_UP);
     const claimed = await tx.$executeRaw`
       INSERT INTO app_settings (key, value, created_at) VALUES ('first_admin', ${email}, ${new Date()})
       ON CONFLICT (key) DO NOTHING`;
-    if (claimed === 0) throw conflict(ALREADY_SET_UP);
-    const now = new Date();
-    return tx.user.create({
-      data: { id: newId("user"), email, name, passwordHash, role: "admin", createdAt: now, updatedAt: now },
-      select: PUBLIC,
-    });
+    const user = claimed === 0 ? null : await insertUser(tx, { email, name, passwordHash, role: "admin" });
+    if (!user) throw conflict(ALREADY_SET_UP);
+    return user;
   });
 }
 
-export async function listUsers(db: Db) {
-  return db.read.user.findMany({ select: PUBLIC, orderBy: { createdAt: "asc" } });
+export async function listUsers(db: Db): Promise<UserRecord[]> {
+  const rows = await db.sql.$queryRaw<UserRow[]>`SELECT ${userColumns(false)} FROM users ORDER BY created_at, id`;
+  return rows.map((row) => userFromRow(row));
 }
 
-export async function findUserForSignIn(db: Db, email: string) {
-  return db.read.user.findUnique({ where: { email } });
+export async function findUserForSignIn(db: Db, email: string): Promise<UserWithCredentials | null> {
+  const [row] = await db.sql.$queryRaw<(UserRow & { password_hash: string })[]>`SELECT ${userColumns(true)} FROM users WHERE email = ${email}`;
+  return row ? userFromRow(row) : null;
 }
 
 /** After a successful sign-in: replaces a hash made with less work than today's cost, unless the password changed meanwhile. */
 export async function upgradePasswordHash(db: Db, user: { id: string; passwordHash: string }, password: string) {
   if (!needsRehash(user.passwordHash)) return;
   const passwordHash = await hashPassword(password);
-  await db.transaction((tx) => tx.user.updateMany({ where: { id: user.id, passwordHash: user.passwordHash }, data: { passwordHash } }));
+  await db.sqlTransaction(
+    (tx) => tx.$executeRaw`UPDATE users SET password_hash = ${passwordHash} WHERE id = ${user.id} AND password_hash = ${user.passwordHash}`,
+  );
 }
 
 /**
@@ -110,9 +124,10 @@ export async function upgradePasswordHash(db: Db, user: { id: string; passwordHa
  * the session was issued with (tokens from before session versions carry none: 0).
  */
 export async function getActiveUser(db: Db, id: string, sessionVersion: number) {
-  const user = await db.read.user.findUnique({ where: { id }, select: { ...PUBLIC, sessionVersion: true } });
+  const [row] = await db.sql.$queryRaw<(UserRow & { password_hash: string })[]>`SELECT ${userColumns(true)} FROM users WHERE id = ${id}`;
+  const user = row ? userFromRow(row) : null;
   if (!user || user.disabledAt || !isRole(user.role) || user.sessionVersion !== sessionVersion) return null;
-  const { sessionVersion: _, ...rest } = user;
+  const { sessionVersion: _, passwordHash: __, ...rest } = user;
   return { ...rest, role: user.role as Role };
 }
 
@@ -136,31 +151,32 @@ export interface UpdateUserInput {
  * A new password ends every session of the user (their own current one included): the
  * session version goes up and tokens naming the old one stop working.
  */
-export async function updateUser(db: Db, input: UpdateUserInput) {
+export async function updateUser(db: Db, input: UpdateUserInput): Promise<UserRecord> {
   const role = input.role == null ? undefined : validateRole(input.role);
   const name = validateName(input.name);
   const passwordHash = input.password == null ? undefined : await hashPassword(validatePassword(input.password));
   if (input.disabled != null && typeof input.disabled !== "boolean") throw invalidRequest("disabled: must be true or false.");
-  return db.transaction(async (tx) => {
-    const user = await tx.user.findUnique({ where: { id: input.id } });
-    if (!user) throw notFound(`User ${input.id} not found.`);
+  return db.sqlTransaction(async (tx) => {
+    const [found] = await tx.$queryRaw<UserRow[]>`SELECT ${userColumns(false)} FROM users WHERE id = ${input.id}`;
+    if (!found) throw notFound(`User ${input.id} not found.`);
+    const user = userFromRow(found);
     const losesAdmin = user.role === "admin" && !user.disabledAt && ((role && role !== "admin") || input.disabled === true);
     if (losesAdmin) {
       if (input.id === input.actingUserId) throw conflict("You cannot remove your own admin access; ask another admin.");
-      const admins = await tx.user.count({ where: { role: "admin", disabledAt: null } });
+      const admins = await count(tx, Prisma.sql`WHERE role = ${"admin"} AND disabled_at IS NULL`);
       if (admins <= 1) throw conflict("This is the last active admin; make another user admin first.");
     }
-    return tx.user.update({
-      where: { id: input.id },
-      data: {
-        role,
-        passwordHash,
-        sessionVersion: passwordHash ? { increment: 1 } : undefined,
-        name,
-        disabledAt: input.disabled === true ? (user.disabledAt ?? new Date()) : input.disabled === false ? null : undefined,
-        updatedAt: new Date(),
-      },
-      select: PUBLIC,
-    });
+    // Only the fields this request sets, so a concurrent change to another field is kept.
+    const changes = [
+      ...(role !== undefined ? [Prisma.sql`role = ${role}`] : []),
+      ...(passwordHash !== undefined ? [Prisma.sql`password_hash = ${passwordHash}`, Prisma.sql`session_version = session_version + 1`] : []),
+      ...(name !== undefined ? [Prisma.sql`name = ${name}`] : []),
+      ...(input.disabled === true ? [Prisma.sql`disabled_at = ${user.disabledAt ?? new Date()}`] : []),
+      ...(input.disabled === false ? [Prisma.sql`disabled_at = NULL`] : []),
+      Prisma.sql`updated_at = ${new Date()}`,
+    ];
+    const [row] = await tx.$queryRaw<UserRow[]>`
+      UPDATE users SET ${Prisma.join(changes, ", ")} WHERE id = ${input.id} RETURNING ${userColumns(false)}`;
+    return userFromRow(row!);
   });
 }

@@ -1,10 +1,11 @@
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import type { DatabaseTarget } from "../config.ts";
-import type { Db, Tx } from "../memory/db.ts";
+import type { Db } from "../memory/db.ts";
 import { PrismaClient as PostgresClient } from "./generated/postgres/client.ts";
 import { PrismaClient as SqliteClient } from "./generated/sqlite/client.ts";
-import { sharedAdapter, sqlClient, sqlTransactionRunner } from "./sql.ts";
+import { metrics, metricsOn } from "../observability/metrics.ts";
+import { sharedAdapter, sqlClient, sqlTransactionRunner, type TransactionObserver } from "./sql.ts";
 
 export interface OpenDb extends Db {
   close(): Promise<void>;
@@ -22,18 +23,24 @@ export interface OpenOptions {
 const TX_MAX_WAIT_MS = 10_000;
 const TX_TIMEOUT_MS = 15_000;
 
-const LIMITS = { maxWaitMs: TX_MAX_WAIT_MS, timeoutMs: TX_TIMEOUT_MS };
+const TX_LIMITS = { maxWaitMs: TX_MAX_WAIT_MS, timeoutMs: TX_TIMEOUT_MS };
 
-function transactionRunner(client: SqliteClient): Db["transaction"] {
-  return <T>(fn: (tx: Tx) => Promise<T>, options?: { timeoutMs?: number }) =>
-    client.$transaction(fn, { maxWait: TX_MAX_WAIT_MS, timeout: options?.timeoutMs ?? TX_TIMEOUT_MS });
-}
+/** Transaction times and store-lock waits, into this instance's metrics (GET /metrics). */
+const OBSERVER: TransactionObserver = {
+  transactionDone: (seconds, outcome) => {
+    if (metricsOn()) metrics().dbTransactions.observe({ outcome }, seconds);
+  },
+  storeLockWaited: (seconds) => {
+    if (metricsOn()) metrics().storeLockWait.observe(seconds);
+  },
+};
 
 async function openSqlite(file: string, options: OpenOptions): Promise<OpenDb> {
   // Two connections: transactions run on the writer; plain reads use the reader, which in WAL
   // mode sees only committed data. On one shared connection a read issued while another
   // request's transaction is open would see that transaction's uncommitted rows.
-  // Each Prisma client shares its adapter (its one connection) with the raw SQL path of `sql`.
+  // Each Prisma client shares its adapter (its one connection) with the SQL of `sql` and
+  // `sqlTransaction`; the writer's client only sets the connection up and closes it.
   const writerAdapter = sharedAdapter(new PrismaBetterSqlite3({ url: file, timeout: 30_000 }));
   const readerAdapter = sharedAdapter(new PrismaBetterSqlite3({ url: file, timeout: 30_000 }));
   const writer = new SqliteClient({ adapter: writerAdapter.factory });
@@ -44,9 +51,8 @@ async function openSqlite(file: string, options: OpenOptions): Promise<OpenDb> {
   return {
     engine: "sqlite",
     read: reader,
-    transaction: transactionRunner(writer),
     sql: sqlClient("sqlite", readerAdapter.adapter),
-    sqlTransaction: sqlTransactionRunner("sqlite", writerAdapter.adapter, LIMITS),
+    sqlTransaction: sqlTransactionRunner("sqlite", writerAdapter.adapter, TX_LIMITS, OBSERVER),
     close: async () => {
       await Promise.all([writer.$disconnect(), reader.$disconnect()]);
     },
@@ -61,9 +67,8 @@ async function openPostgres(url: string, options: OpenOptions): Promise<OpenDb> 
   return {
     engine: "postgres",
     read: asShared,
-    transaction: transactionRunner(asShared),
     sql: sqlClient("postgres", pool.adapter),
-    sqlTransaction: sqlTransactionRunner("postgres", pool.adapter, LIMITS),
+    sqlTransaction: sqlTransactionRunner("postgres", pool.adapter, TX_LIMITS, OBSERVER),
     close: () => client.$disconnect(),
   };
 }

@@ -20,3 +20,11 @@ export function getDb(): Promise<OpenDb> {
   });
   return holder.__memoryConsoleDb;
 }
+
+/** Closes the process's database (graceful shutdown); a later getDb() refuses instead of reopening it. */
+export async function closeDb(): Promise<void> {
+  const open = holder.__memoryConsoleDb;
+  holder.__memoryConsoleDb = Promise.reject(new Error("The database is closed: the server is shutting down."));
+  holder.__memoryConsoleDb.catch(() => {});
+  if (open) await (await open.catch(() => null))?.close();
+}

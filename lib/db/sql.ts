@@ -48,6 +48,12 @@ export function sharedAdapter<F extends AdapterFactory>(factory: F): { factory: 
   return { factory: shared, adapter: connect };
 }
 
+/** What lib/db/client.ts measures of transactions (its metrics); the SQL layer itself knows no metrics. */
+export interface TransactionObserver {
+  transactionDone(seconds: number, outcome: "commit" | "rollback"): void;
+  storeLockWaited(seconds: number): void;
+}
+
 type Row = Record<string, unknown>;
 /** Runs one statement: the adapter's own calls, or on SQLite prepared statements kept for reuse. */
 interface Executor {
@@ -118,10 +124,38 @@ function sqliteArg(value: unknown): unknown {
   return value;
 }
 
+/**
+ * A better-sqlite3 error as the adapter itself would have thrown it (a DriverAdapterError whose
+ * `cause` has a `kind` and the original code), so that callers meet one shape of database error
+ * whichever path ran the statement (lib/db/errors.ts reads it). The kinds are the adapter's.
+ */
+export function asAdapterError(error: unknown): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (!(error instanceof Error) || typeof code !== "string" || !code.startsWith("SQLITE_")) return error;
+  const unique = code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
+  // "UNIQUE constraint failed: memories.store_id, memories.path" names columns, never values.
+  const fields = unique
+    ? error.message
+        .split("constraint failed: ")[1]
+        ?.split(", ")
+        .map((column) => column.split(".").pop()!)
+    : undefined;
+  const kind = unique ? "UniqueConstraintViolation" : code.startsWith("SQLITE_BUSY") ? "SocketTimeout" : "sqlite";
+  const cause = { kind, originalCode: code, originalMessage: error.message, ...(fields && { constraint: { fields } }) };
+  return Object.assign(new Error(`${kind} (${code})`, { cause }), { name: "DriverAdapterError" });
+}
+
 function sqliteExecutor(db: Database): Executor {
+  const run = <T>(statement: () => T): Promise<T> => {
+    try {
+      return Promise.resolve(statement());
+    } catch (error) {
+      return Promise.reject(asAdapterError(error));
+    }
+  };
   return {
-    query: async (query) => statementFor(db, query.sql).all(...query.args.map(sqliteArg)) as Row[],
-    execute: async (query) => statementFor(db, query.sql).run(...query.args.map(sqliteArg)).changes,
+    query: (query) => run(() => statementFor(db, query.sql).all(...query.args.map(sqliteArg)) as Row[]),
+    execute: (query) => run(() => statementFor(db, query.sql).run(...query.args.map(sqliteArg)).changes),
   };
 }
 
@@ -131,8 +165,9 @@ function executorFor(engine: "sqlite" | "postgres", queryable: SqlQueryable): Ex
 }
 
 /** `$queryRaw` / `$executeRaw` with Prisma's signatures over an adapter or an adapter transaction. */
-function sqlClientOn(engine: "sqlite" | "postgres", executor: () => Executor | Promise<Executor>): SqlClient {
+function sqlClientOn(engine: "sqlite" | "postgres", executor: () => Executor | Promise<Executor>, observer?: TransactionObserver): SqlClient {
   return {
+    storeLockWaited: observer?.storeLockWaited,
     async $queryRaw<T>(query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]): Promise<T> {
       return (await (await executor()).query(toQuery(engine, query, values))) as T;
     },
@@ -173,8 +208,13 @@ function deadline<T>(work: Promise<T>, ms: number, error: () => Error, late?: (v
  * when it throws, with the limits Prisma's interactive transactions have: `maxWaitMs` to start
  * (on SQLite: to get the connection's mutex) and `timeoutMs` for the whole of it.
  */
-export function sqlTransactionRunner(engine: "sqlite" | "postgres", adapter: () => Promise<SqlAdapter>, limits: { maxWaitMs: number; timeoutMs: number }) {
-  return async <T>(fn: (tx: SqlClient) => Promise<T>, options?: { timeoutMs?: number }): Promise<T> => {
+export function sqlTransactionRunner(
+  engine: "sqlite" | "postgres",
+  adapter: () => Promise<SqlAdapter>,
+  limits: { maxWaitMs: number; timeoutMs: number },
+  observer?: TransactionObserver,
+) {
+  const run = async <T>(fn: (tx: SqlClient) => Promise<T>, options?: { timeoutMs?: number }): Promise<T> => {
     const abandon = (tx: SqlTransaction) =>
       void tx
         .executeRaw(STATEMENT("ROLLBACK"))
@@ -183,10 +223,14 @@ export function sqlTransactionRunner(engine: "sqlite" | "postgres", adapter: () 
     const tx = await deadline((await adapter()).startTransaction(), limits.maxWaitMs, () => overloaded("waited too long to start a transaction"), abandon);
     const executor = executorFor(engine, tx);
     let open = true;
-    const client = sqlClientOn(engine, () => {
-      if (!open) throw overloaded("the transaction ran past its time limit");
-      return executor;
-    });
+    const client = sqlClientOn(
+      engine,
+      () => {
+        if (!open) throw overloaded("the transaction ran past its time limit");
+        return executor;
+      },
+      observer,
+    );
     try {
       const result = await deadline(fn(client), options?.timeoutMs ?? limits.timeoutMs, () => overloaded("the transaction ran past its time limit"));
       open = false;
@@ -202,6 +246,18 @@ export function sqlTransactionRunner(engine: "sqlite" | "postgres", adapter: () 
       }
       await tx.rollback();
       throw error;
+    }
+  };
+  if (!observer) return run;
+  return async <T>(fn: (tx: SqlClient) => Promise<T>, options?: { timeoutMs?: number }): Promise<T> => {
+    const started = performance.now();
+    let outcome: "commit" | "rollback" = "rollback";
+    try {
+      const result = await run(fn, options);
+      outcome = "commit";
+      return result;
+    } finally {
+      observer.transactionDone((performance.now() - started) / 1000, outcome);
     }
   };
 }

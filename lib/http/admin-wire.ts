@@ -2,11 +2,12 @@ import type { ApiKeyRecord } from "../auth/api-keys.ts";
 import { can, type Principal } from "../auth/principal.ts";
 import type { Role } from "../auth/roles.ts";
 import type { listUsers } from "../auth/users.ts";
+import type { ApiKeyWire, PrincipalWire, UserWire } from "./wire-schemas.ts";
 
 /** Wire objects of the console's own admin endpoints (users, API keys, the current principal). */
 type UserRecord = Awaited<ReturnType<typeof listUsers>>[number];
 
-export function userWire(user: UserRecord) {
+export function userWire(user: UserRecord): UserWire {
   return {
     type: "user" as const,
     id: user.id,
@@ -19,7 +20,7 @@ export function userWire(user: UserRecord) {
   };
 }
 
-export function apiKeyWire(key: ApiKeyRecord) {
+export function apiKeyWire(key: ApiKeyRecord): ApiKeyWire {
   return {
     type: "api_key" as const,
     id: key.id,
@@ -34,7 +35,7 @@ export function apiKeyWire(key: ApiKeyRecord) {
   };
 }
 
-export function principalWire(principal: Principal) {
+export function principalWire(principal: Principal): PrincipalWire {
   const permissions = { read: can(principal, "read"), write: can(principal, "write"), admin: can(principal, "admin") };
   return principal.kind === "user"
     ? { type: "principal" as const, kind: "user" as const, id: principal.userId, email: principal.email, role: principal.role, permissions }

@@ -38,6 +38,11 @@ async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, alreadyRea
  * is never held in memory; past the limit a 413 (after draining what can be drained).
  */
 export async function readBodyText(request: Request, limit: number): Promise<string> {
+  return (await readBodyBytes(request, limit)).toString("utf8");
+}
+
+/** The body's bytes, at most `limit` of them (an uploaded archive), read as readBodyText reads text. */
+export async function readBodyBytes(request: Request, limit: number): Promise<Buffer> {
   const declared = Number(request.headers.get("content-length") ?? NaN);
   const reader = request.body?.getReader();
   if (declared > limit) {
@@ -55,7 +60,7 @@ export async function readBodyText(request: Request, limit: number): Promise<str
       chunks.push(value);
     }
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
 
 /**

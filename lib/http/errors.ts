@@ -1,6 +1,8 @@
 import { translateDbError } from "../db/errors.ts";
 import { MemoryError, type MemoryErrorCode } from "../memory/errors.ts";
 import { ulid } from "../memory/ids.ts";
+import { logger } from "../observability/logger.ts";
+import { currentRequest } from "../observability/request-context.ts";
 import { UnreadBody } from "./body.ts";
 
 /** The one map from domain error codes to HTTP statuses and Anthropic error types. */
@@ -16,8 +18,12 @@ const WIRE: Record<MemoryErrorCode, { status: number; type: string }> = {
   overloaded: { status: 529, type: "overloaded_error" },
 };
 
+/**
+ * The id of the request being served: the one the server hook stamped on the response and
+ * writes in its log line (lib/server/request-hook.ts); a fresh one outside a request.
+ */
 export function newRequestId(): string {
-  return `req_${ulid()}`;
+  return currentRequest()?.requestId ?? `req_${ulid()}`;
 }
 
 /**
@@ -36,7 +42,7 @@ export function envelope(status: number, type: string, message: string, requestI
 export function errorResponse(error: unknown, requestId: string): Response {
   const known = error instanceof MemoryError ? error : translateDbError(error);
   if (!known) {
-    console.error(`[${requestId}] unexpected error:`, error);
+    logger().error({ request_id: requestId, err: error }, "unexpected error");
   }
   const { status, type } = known ? WIRE[known.code] : { status: 500, type: "api_error" };
   const message = known ? known.message : "Internal server error. The request id identifies this failure in the server log.";

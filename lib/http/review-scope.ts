@@ -20,8 +20,8 @@ export function reviewFilterOf(
 }
 
 /** The store of a memory's open review, once the caller is known to have access to it. */
-export async function reviewStoreFor(db: Db, principal: Principal, memoryId: string): Promise<string> {
-  const storeId = await reviewStoreOf(db, memoryId);
+export async function reviewStoreFor(db: Db, principal: Principal, memoryId: string, purpose: "read" | "act"): Promise<string> {
+  const storeId = await reviewStoreOf(db, memoryId, purpose);
   assertStoreAccess(principal, storeId);
   return storeId;
 }

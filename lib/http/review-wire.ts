@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { actorFromColumns, actorId } from "../memory/actor.ts";
 import { BULK_ACTIONS } from "../memory/review/bulk.ts";
 import type { ReviewSide } from "../memory/review/get-review.ts";
 import type { ReviewMark } from "../memory/review/marks.ts";
@@ -21,7 +22,8 @@ export function reviewItemWire(item: ReviewItemRecord) {
     settled_version_id: item.settledVersionId,
     head_version_id: item.headVersionId,
     version_count: item.versionCount,
-    last_actor: item.lastActor,
+    // As on versions' created_by: the key behind a session is recorded, not put on the wire.
+    last_actor: actorFromColumns(item.lastActor.type, actorId(item.lastActor))!,
     first_pending_at: iso(item.firstPendingAt),
     updated_at: iso(item.updatedAt),
   };
@@ -88,7 +90,8 @@ export const reviewCountsQuery = z.object(filterFields);
 
 const bodyTimestamp = z.iso.datetime({ offset: true, message: "must be an RFC 3339 timestamp" }).transform((s) => new Date(s));
 const bulkFilter = z.strictObject({ ...filterFields, updated_after: bodyTimestamp.optional(), updated_before: bodyTimestamp.optional() });
-const bulkItem = z.strictObject({ memory_id: z.string(), head_version_id: z.string() });
+// Items as a dry run returned them (their store_id and path may come back too; they are not needed).
+const bulkItem = z.object({ memory_id: z.string(), head_version_id: z.string() });
 
 export const approveBody = z.strictObject({ head_version_id: z.string(), content: z.string().nullish(), path: z.string().nullish() });
 export const revertBody = z.strictObject({ head_version_id: z.string(), redact: z.boolean().optional() });
@@ -98,6 +101,8 @@ export const bulkBody = z
     message: "send items (what a dry run returned), or dry_run: true with a filter to preview",
   });
 export const settingsBody = z.strictObject({ needs_review: z.enum(REVIEW_POLICIES) });
+/** version_id repeats (up to 100); the route reads every value, the schema documents one. */
+export const marksQuery = z.object({ store_id: z.string(), version_id: z.string().optional() });
 export const decisionsQuery = z.object({
   store_id: z.string().optional(),
   memory_id: z.string().optional(),

@@ -1,62 +1,71 @@
 import { assertCan, assertStoreAccess, type Principal } from "../auth/principal.ts";
-import type { Permission } from "../auth/roles.ts";
+import type { z } from "zod";
 import { config } from "../config.ts";
 import { getDb } from "../db/instance.ts";
 import type { Actor } from "../memory/actor.ts";
 import { actorOf } from "../auth/principal.ts";
 import type { Db } from "../memory/db.ts";
+import { annotateRequest } from "../observability/request-context.ts";
 import { authenticate } from "./authenticate.ts";
 import { checkBetaHeader } from "./beta.ts";
 import { readJsonBody } from "./body.ts";
 import { envelope, errorResponse, newRequestId } from "./errors.ts";
+import type { Operation } from "./operations.ts";
+import { parseWire, queryOf } from "./schemas.ts";
 import { assertNoNulInUrl } from "./url.ts";
 
-export interface ApiContext<P> {
+type ParamNames<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}` ? Name | ParamNames<Rest> : never;
+type ParamsOf<O extends Operation> = { [K in ParamNames<O["path"]>]: string };
+type QueryOf<O extends Operation> = O extends { query: z.ZodType<infer Q> } ? Q : Record<string, never>;
+type InputOf<O extends Operation> = O extends { body: z.ZodType<infer B> } ? B : never;
+
+export interface ApiContext<O extends Operation> {
   db: Db;
   request: Request;
   url: URL;
-  params: P;
+  params: ParamsOf<O>;
+  /** The query string, parsed by the operation's schema (unknown keys of a strict schema refused). */
+  query: QueryOf<O>;
   principal: Principal;
   actor: Actor;
-  /** The JSON object body (read on demand, size-limited). */
+  /** The JSON body, parsed by the operation's schema (read on demand, size-limited). */
+  input(): Promise<InputOf<O>>;
+  /** The JSON object body as sent (read on demand, size-limited), for a body the domain checks itself. */
   body(): Promise<Record<string, unknown>>;
 }
 
-export interface RouteSpec {
-  /** What the caller must be allowed to do. */
-  permission: Permission;
-  /** Header rule of the Memory Stores API; the console's own admin routes do not need it. */
-  beta?: boolean;
-}
-
-type Handler<P> = (ctx: ApiContext<P>) => Promise<unknown>;
+/** A handler returns the wire object its operation promises, or a Response of its own (a download). */
+type Handler<O extends Operation> = (ctx: ApiContext<O>) => Promise<z.input<O["response"]> | Response>;
 
 /**
- * Every /v1 route is `export const GET = apiRoute({ permission }, handler)`: authentication,
- * the beta header, role and store-scope checks and the error envelope are declared here once.
- * A handler parses its input, makes one domain call and returns the wire object.
+ * Every /v1 route is `export const GET = apiRoute(OPERATIONS.x, handler)`: authentication, the
+ * beta header, role and store-scope checks, query and body parsing and the error envelope are
+ * declared here once, from the operation (operations.ts) that the OpenAPI document also
+ * describes. A handler makes one domain call and returns the wire object its operation promises.
  */
-export function apiRoute<P extends Record<string, string> = Record<string, never>>(spec: RouteSpec, handler: Handler<P>) {
-  return async (request: Request, context: { params: Promise<P> }): Promise<Response> => {
+export function apiRoute<const O extends Operation>(operation: O, handler: Handler<O>) {
+  return async (request: Request, context: { params: Promise<ParamsOf<O>> }): Promise<Response> => {
+    annotateRequest({ route: operation.path });
     const requestId = newRequestId();
     try {
       const db = await getDb();
       const principal = await authenticate(db, request);
-      if (spec.beta !== false) checkBetaHeader(request.headers);
-      assertCan(principal, spec.permission);
-      const params = (await context.params) ?? ({} as P);
+      annotateRequest({ principal: principal.kind === "api_key" ? { kind: "api_key", id: principal.apiKeyId } : { kind: "user", id: principal.userId } });
+      if (operation.beta) checkBetaHeader(request.headers);
+      assertCan(principal, operation.permission);
+      const params = (await context.params) ?? ({} as ParamsOf<O>);
       const url = new URL(request.url);
       assertNoNulInUrl(url, params);
-      if ("store" in params) assertStoreAccess(principal, params.store!);
-      const result = await handler({
-        db,
-        request,
-        url,
-        params,
-        principal,
-        actor: actorOf(principal),
-        body: () => readJsonBody(request, config().MAX_REQUEST_BODY_BYTES),
-      });
+      if ("store" in params) assertStoreAccess(principal, params.store as string);
+      const query = (operation.query ? parseWire(operation.query, queryOf(url), "query") : {}) as QueryOf<O>;
+      const body = () => readJsonBody(request, config().MAX_REQUEST_BODY_BYTES);
+      const input = async () => parseWire(operation.body!, await body(), "body") as InputOf<O>;
+      const result = await handler({ db, request, url, params, query, principal, actor: actorOf(principal), input, body });
+      // A handler may answer with a Response of its own (a download); it still names the request.
+      if (result instanceof Response) {
+        result.headers.set("request-id", requestId);
+        return result;
+      }
       return Response.json(result, { headers: { "request-id": requestId } });
     } catch (error) {
       return errorResponse(error, requestId);

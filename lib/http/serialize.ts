@@ -3,12 +3,13 @@ import type { ListedMemory, MemoryListItem } from "../memory/memories/list-memor
 import type { StoreRecord } from "../memory/stores/get-store.ts";
 import type { VersionRecord } from "../memory/versions/get-version.ts";
 import type { VersionOperation } from "../memory/versions/operations.ts";
+import type { MemoryPrefixWire, MemoryStoreWire, MemoryVersionWire, MemoryWire } from "./wire-schemas.ts";
 
-/** Domain records as the wire objects of the Memory Stores API (SDK types are the authority). */
+/** Domain records as the wire objects of the Memory Stores API, typed by their schemas in wire-schemas.ts. */
 const iso = (d: Date) => d.toISOString();
 const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function storeWire(store: StoreRecord) {
+export function storeWire(store: StoreRecord): MemoryStoreWire {
   return {
     type: "memory_store" as const,
     id: store.id,
@@ -23,7 +24,7 @@ export function storeWire(store: StoreRecord) {
   };
 }
 
-export function memoryWire(memory: ListedMemory, withContent: boolean) {
+export function memoryWire(memory: ListedMemory, withContent: boolean): MemoryWire {
   return {
     type: "memory" as const,
     id: memory.id,
@@ -38,11 +39,11 @@ export function memoryWire(memory: ListedMemory, withContent: boolean) {
   };
 }
 
-export function listItemWire(item: MemoryListItem, withContent: boolean) {
+export function listItemWire(item: MemoryListItem, withContent: boolean): MemoryWire | MemoryPrefixWire {
   return item.kind === "prefix" ? { type: "memory_prefix" as const, path: item.path } : memoryWire(item.memory, withContent);
 }
 
-export function versionWire(version: VersionRecord | Omit<VersionRecord, "content">, withContent: boolean) {
+export function versionWire(version: VersionRecord | Omit<VersionRecord, "content">, withContent: boolean): MemoryVersionWire {
   return {
     type: "memory_version" as const,
     id: version.id,

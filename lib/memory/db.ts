@@ -8,32 +8,31 @@ import type { Prisma as PrismaNamespace, PrismaClient } from "../db/generated/sq
  */
 export interface Db {
   readonly engine: "sqlite" | "postgres";
-  /** Reads outside a transaction. On SQLite, a connection of its own that sees only committed data. */
-  readonly read: PrismaClient;
-  /** Runs `fn` in one transaction; it commits when `fn` resolves and rolls back when it throws. */
-  transaction<T>(fn: (tx: Tx) => Promise<T>, options?: { timeoutMs?: number }): Promise<T>;
   /**
-   * Hand-written SQL for the API's hottest paths, on the same connections as `read` and
-   * `transaction` but without the Prisma client runtime (lib/db/sql.ts says why):
-   * `sql` reads outside a transaction like `read`; `sqlTransaction` is `transaction` for
-   * code that only needs `$queryRaw`/`$executeRaw`. Both kinds of transaction serialise
-   * with each other exactly as before (same SQLite connection mutex, same store row lock).
+   * Prisma's model API for reads outside a transaction (on SQLite, a connection of its own that
+   * sees only committed data). The app reads and writes every table with SQL (`sql`,
+   * `sqlTransaction`); tests use this to look at rows.
+   */
+  readonly read: PrismaClient;
+  /**
+   * Hand-written SQL on the driver adapter the Prisma client runs on, without the Prisma
+   * client runtime (lib/db/sql.ts says why). Every write goes through `sqlTransaction`: it
+   * commits when `fn` resolves and rolls back when it throws. `sql` reads outside a
+   * transaction like `read` (on SQLite: the reader connection, which refuses writes).
    */
   readonly sql: SqlClient;
   sqlTransaction<T>(fn: (tx: SqlClient) => Promise<T>, options?: { timeoutMs?: number }): Promise<T>;
 }
 
-export type Tx = PrismaNamespace.TransactionClient;
-export type Client = PrismaClient | Tx;
-
 /**
- * Raw SQL with Prisma's own signatures, so a Prisma client or transaction is one too: helpers
- * that take a SqlClient (lockStore, getMemory, the memory mutations) work inside either kind
- * of transaction.
+ * Raw SQL with Prisma's own signatures, so a Prisma client is one too: helpers that take a
+ * SqlClient (lockStore, getStore, getMemory, the memory mutations) also run on `read`.
  */
 export interface SqlClient {
   $queryRaw<T = unknown>(query: TemplateStringsArray | PrismaNamespace.Sql, ...values: unknown[]): Promise<T>;
   $executeRaw(query: TemplateStringsArray | PrismaNamespace.Sql, ...values: unknown[]): Promise<number>;
+  /** Told how long a write waited for its store's lock (lib/db counts it in the metrics); optional, so a Prisma client is a SqlClient too. */
+  storeLockWaited?(seconds: number): void;
 }
 
 export { Prisma } from "../db/generated/sqlite/client.ts";

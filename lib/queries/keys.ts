@@ -4,6 +4,7 @@ export const queryKeys = {
   actors: ["actors"] as const,
   users: ["users"] as const,
   apiKeys: ["api-keys"] as const,
+  openapi: ["openapi"] as const,
   stores: {
     all: ["stores"] as const,
     list: (params: Record<string, unknown>) => ["stores", "list", params] as const,
@@ -13,6 +14,11 @@ export const queryKeys = {
     all: (storeId: string) => ["memories", storeId] as const,
     folder: (storeId: string, prefix: string, params: Record<string, unknown> = {}) => ["memories", storeId, "folder", prefix, params] as const,
     one: (storeId: string, memoryId: string) => ["memories", storeId, "one", memoryId] as const,
+  },
+  search: (params: Record<string, unknown>) => ["search", params] as const,
+  erasures: {
+    all: ["erasures"] as const,
+    one: (erasureId: string) => ["erasures", "one", erasureId] as const,
   },
   versions: {
     all: (storeId: string) => ["versions", storeId] as const,

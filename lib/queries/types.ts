@@ -7,6 +7,8 @@ import type {
 } from "@anthropic-ai/sdk/resources/beta/memory-stores";
 import type { listActorNames } from "@/lib/auth/actor-names.ts";
 import type { apiKeyWire, principalWire, userWire } from "@/lib/http/admin-wire.ts";
+import type { erasureWire } from "@/lib/http/erasure-wire.ts";
+import type { searchHitWire } from "@/lib/http/search-wire.ts";
 
 /** Wire types: the official SDK's for the Memory Stores API, ours for the console's admin endpoints. */
 export type Store = BetaManagedAgentsMemoryStore & { memory_count: number };
@@ -23,3 +25,8 @@ export type User = ReturnType<typeof userWire>;
 export type ApiKey = ReturnType<typeof apiKeyWire>;
 
 export type Actors = Awaited<ReturnType<typeof listActorNames>>;
+
+/** This project's search and erase endpoints: inferred from the server's serialisers too. */
+export type SearchHit = ReturnType<typeof searchHitWire>;
+export type Erasure = ReturnType<typeof erasureWire>;
+export type ErasureItem = NonNullable<Erasure["items"]>[number];

@@ -4,6 +4,8 @@ import { createFirstAdmin } from "../auth/users.ts";
 import { MemoryError } from "../memory/errors.ts";
 import { pruneVersions } from "../memory/versions/prune-versions.ts";
 import type { Db } from "../memory/db.ts";
+import { logger } from "../observability/logger.ts";
+import { metrics } from "../observability/metrics.ts";
 
 /** MEMORY_CONSOLE_ADMIN_EMAIL + _PASSWORD create the first admin without the setup page. */
 async function createAdminFromEnv(db: Db) {
@@ -11,29 +13,54 @@ async function createAdminFromEnv(db: Db) {
   if (!email || !password) return;
   try {
     await createFirstAdmin(db, { email, password });
-    console.log(`created the first admin ${email} from MEMORY_CONSOLE_ADMIN_EMAIL`);
+    logger().info(`created the first admin ${email} from MEMORY_CONSOLE_ADMIN_EMAIL`);
   } catch (error) {
     // An existing account is the normal case on every start after the first.
     if (!(error instanceof MemoryError && error.code === "conflict")) throw error;
   }
 }
 
+/** The periodic tasks this process runs; the graceful shutdown stops them. */
+export interface PeriodicTasks {
+  /** Stops the timers and waits for a run in progress to end. */
+  stop(): Promise<void>;
+}
+
+function startRetention(db: Db): PeriodicTasks {
+  const { VERSION_RETENTION_DAYS, RETENTION_INTERVAL_MINUTES } = config();
+  if (RETENTION_INTERVAL_MINUTES <= 0) return { stop: async () => {} };
+  let running: Promise<void> | null = null;
+  const prune = () => {
+    running ??= pruneVersions(db, { retentionDays: VERSION_RETENTION_DAYS })
+      .then(({ deleted }) => {
+        metrics().retentionRuns.inc({ outcome: "ok" });
+        metrics().retentionPrunedVersions.inc(deleted);
+        if (deleted > 0) logger().info(`retention: pruned ${deleted} versions older than ${VERSION_RETENTION_DAYS} days`);
+      })
+      .catch((error: unknown) => {
+        metrics().retentionRuns.inc({ outcome: "failed" });
+        logger().error({ err: error }, "retention: pruning failed, will retry next interval");
+      })
+      .finally(() => (running = null));
+  };
+  prune();
+  const timer = setInterval(prune, RETENTION_INTERVAL_MINUTES * 60_000).unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
 /**
  * Runs once per server process (from instrumentation.ts): applies pending migrations by
- * opening the database, creates the first admin from the environment if asked, then prunes old versions now and every RETENTION_INTERVAL_MINUTES.
- * Pruning is idempotent, so each instance behind a load balancer may do it.
+ * opening the database, creates the first admin from the environment if asked, then prunes old
+ * versions now and every RETENTION_INTERVAL_MINUTES. Pruning is idempotent, so each instance
+ * behind a load balancer may do it.
  */
-export async function onServerStart() {
+export async function onServerStart(): Promise<PeriodicTasks> {
   const db = await getDb();
   await createAdminFromEnv(db);
-  const { VERSION_RETENTION_DAYS, RETENTION_INTERVAL_MINUTES } = config();
-  if (RETENTION_INTERVAL_MINUTES <= 0) return;
-  const prune = () =>
-    pruneVersions(db, { retentionDays: VERSION_RETENTION_DAYS })
-      .then(({ deleted }) => {
-        if (deleted > 0) console.log(`retention: pruned ${deleted} versions older than ${VERSION_RETENTION_DAYS} days`);
-      })
-      .catch((error) => console.error("retention: pruning failed, will retry next interval:", error));
-  void prune();
-  setInterval(prune, RETENTION_INTERVAL_MINUTES * 60_000).unref();
+  return startRetention(db);
 }

@@ -77,19 +77,21 @@ describe("POST /v1/users/{user} with a new password", () => {
 });
 
 describe("password hashes", () => {
-  it("new hashes use scrypt N=2^17, r=8, p=1; an older, cheaper hash is upgraded at the next sign-in", async () => {
+  // Test servers hash at PASSWORD_HASH_COST=14 (test/helpers/server.ts); the default of 2^17 is
+  // checked in test/unit/config.test.ts.
+  it("new hashes use scrypt at PASSWORD_HASH_COST, r=8, p=1; an older, cheaper hash is upgraded at the next sign-in", async () => {
     const id = await createUser("legacy@example.com", "legacy password 1");
     const db = await openRawDb(server.databaseUrl);
     try {
       const hashOf = async () => (await db.query<{ password_hash: string }>("SELECT password_hash FROM users WHERE id = ?", [id]))[0]!.password_hash;
-      expect(await hashOf()).toMatch(/^scrypt\$131072\$8\$1\$/);
-      const legacy = await hashPassword("legacy password 1", { N: 2 ** 15, r: 8, p: 1 });
+      expect(await hashOf()).toMatch(/^scrypt\$16384\$8\$1\$/);
+      const legacy = await hashPassword("legacy password 1", { N: 2 ** 12, r: 8, p: 1 });
       await db.query("UPDATE users SET password_hash = ? WHERE id = ?", [legacy, id]);
 
       const signedIn = await signInForCookie(server.baseURL, "legacy@example.com", "legacy password 1");
       expect(signedIn.cookie).toBeTruthy();
       const upgraded = await hashOf();
-      expect(upgraded).toMatch(/^scrypt\$131072\$8\$1\$/);
+      expect(upgraded).toMatch(/^scrypt\$16384\$8\$1\$/);
       // The upgrade changes no password, so it ends no session.
       expect((await withCookie(signedIn.cookie!)).status).toBe(200);
       expect((await signInForCookie(server.baseURL, "legacy@example.com", "legacy password 1")).cookie).toBeTruthy();

@@ -2,18 +2,18 @@ import { request as httpRequest } from "node:http";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { APIError } from "@anthropic-ai/sdk";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type TestServer } from "../helpers/server.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { TestServer } from "../helpers/server.ts";
+import { sharedServer } from "../helpers/shared-server.ts";
 
 // Issue 8, item 7: security headers, 405 in the envelope, a 413 the client can read, no body
 // text echoed in errors.
 let server: TestServer;
 let storeId: string;
 beforeAll(async () => {
-  server = await startServer();
+  server = await sharedServer();
   storeId = (await server.client.beta.memoryStores.create({ name: "hygiene" })).id;
 });
-afterAll(() => server?.stop());
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 

@@ -37,19 +37,11 @@ async function legacyKey(fields: { role: string; storeIds: string[] | null }): P
   const secret = KEY_PREFIX + randomBytes(32).toString("base64url");
   const db = await openServerDb(server);
   try {
-    await db.transaction((tx) =>
-      tx.apiKey.create({
-        data: {
-          id: newId("apikey"),
-          name: "legacy",
-          secretHash: hashSecret(secret),
-          prefix: secret.slice(0, 12),
-          role: fields.role,
-          storeIds: fields.storeIds ? JSON.stringify(fields.storeIds) : null,
-          readOnly: false,
-          createdAt: new Date(),
-        },
-      }),
+    await db.sqlTransaction(
+      (tx) => tx.$executeRaw`
+        INSERT INTO api_keys (id, name, secret_hash, prefix, role, store_ids, read_only, created_at)
+        VALUES (${newId("apikey")}, ${"legacy"}, ${hashSecret(secret)}, ${secret.slice(0, 12)}, ${fields.role},
+          ${fields.storeIds ? JSON.stringify(fields.storeIds) : null}, ${false}, ${new Date()})`,
     );
   } finally {
     await db.close();

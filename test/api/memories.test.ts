@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { byteLength, expectApiError, expectEnvelope, newStore, sha256 } from "../helpers/api.ts";
-import { startServer, type TestServer } from "../helpers/server.ts";
+import type { TestServer } from "../helpers/server.ts";
+import { sharedServer } from "../helpers/shared-server.ts";
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startServer();
+  server = await sharedServer();
 });
-afterAll(() => server?.stop());
 
 const memories = () => server.client.beta.memoryStores.memories;
 const versionsOf = async (storeId: string, memoryId: string) =>

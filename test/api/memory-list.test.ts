@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { byteOrder, collect, expectApiError, expectEnvelope, inParallel, newStore, sha256, type MemoryListItem } from "../helpers/api.ts";
-import { startServer, type TestServer } from "../helpers/server.ts";
+import type { TestServer } from "../helpers/server.ts";
+import { sharedServer } from "../helpers/shared-server.ts";
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startServer();
+  server = await sharedServer();
 });
-afterAll(() => server?.stop());
 
 const memories = () => server.client.beta.memoryStores.memories;
 type ListParams = NonNullable<Parameters<ReturnType<typeof memories>["list"]>[1]>;

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { expectApiError, expectEnvelope, newStore, rawRequest } from "../helpers/api.ts";
-import { ADMIN_KEY, startServer, type TestServer } from "../helpers/server.ts";
+import { ADMIN_KEY, type TestServer } from "../helpers/server.ts";
+import { sharedServer } from "../helpers/shared-server.ts";
 
 // Protocol rules shared by every endpoint: credentials, the anthropic-version and
 // anthropic-beta headers, the error envelope, JSON bodies and their size limit, unknown routes.
@@ -11,9 +12,8 @@ const BODY_LIMIT = 1_048_576; // MAX_REQUEST_BODY_BYTES default
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startServer();
+  server = await sharedServer();
 });
-afterAll(() => server?.stop());
 
 /** A raw request with exactly these headers (no defaults added). */
 function bare(path: string, headers: Record<string, string>, init: RequestInit = {}) {

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { collect, expectApiError, expectEnvelope, newStore, sha256, sleep, type MemoryVersion } from "../helpers/api.ts";
-import { ADMIN_KEY, startServer, type TestServer } from "../helpers/server.ts";
+import { ADMIN_KEY, type TestServer } from "../helpers/server.ts";
+import { sharedServer } from "../helpers/shared-server.ts";
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startServer();
+  server = await sharedServer();
 });
-afterAll(() => server?.stop());
 
 const memories = () => server.client.beta.memoryStores.memories;
 const versions = () => server.client.beta.memoryStores.memoryVersions;

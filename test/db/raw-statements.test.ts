@@ -6,6 +6,7 @@ import { databaseTarget } from "../../lib/config.ts";
 import { openDb, type OpenDb } from "../../lib/db/client.ts";
 import { translateDbError } from "../../lib/db/errors.ts";
 import { migrate } from "../../lib/db/migrate.ts";
+import { newId } from "../../lib/memory/ids.ts";
 import { getMemory } from "../../lib/memory/memories/get-memory.ts";
 import { listMemories } from "../../lib/memory/memories/list-memories.ts";
 import type { SqlClient } from "../../lib/memory/db.ts";
@@ -78,7 +79,22 @@ describe.each(Object.entries(runners))(`hand-written memory statements on ${ENGI
     const store = await createStore(db, { name: "Unique" });
     await inTransaction((tx) => insertMemory(tx, store.id, { path: "/same", content: "1" }, actor));
     const failure = await inTransaction((tx) => insertMemory(tx, store.id, { path: "/same", content: "2" }, actor)).catch((e: unknown) => e);
+    // One shape of database error on both engines, whether the adapter or better-sqlite3 ran the statement.
+    expect(failure).toMatchObject({ name: "DriverAdapterError", cause: { kind: "UniqueConstraintViolation" } });
     expect(translateDbError(failure)?.code).toBe("path_conflict");
+  });
+
+  it("leave other unique violations (a user's email) to the caller, not as a path conflict", async () => {
+    const insert = () =>
+      inTransaction(
+        (tx) => tx.$executeRaw`
+          INSERT INTO users (id, email, name, password_hash, role, created_at, updated_at)
+          VALUES (${newId("user")}, ${"twice@example.com"}, ${""}, ${"x"}, ${"viewer"}, ${new Date()}, ${new Date()})`,
+      );
+    await insert();
+    const failure = await insert().catch((e: unknown) => e);
+    expect(failure).toMatchObject({ name: "DriverAdapterError", cause: { kind: "UniqueConstraintViolation" } });
+    expect(translateDbError(failure)).toBeNull();
   });
 
   it("roll back every statement when the transaction throws", async () => {

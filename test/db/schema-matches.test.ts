@@ -9,7 +9,7 @@ import { openRawDb, type RawDb } from "../helpers/database.ts";
 import { createPostgresDatabase, type TestDatabase } from "../helpers/postgres.ts";
 import { ENGINE } from "../helpers/server.ts";
 import { parsePrismaSchema } from "./prisma-schema.ts";
-import { actualShape, expectedShape } from "./schema-shapes.ts";
+import { actualShape, expectedShape, SEARCH_INDEX } from "./schema-shapes.ts";
 
 /**
  * The SQL migrations in prisma/migrations/<engine>/ must build exactly the database that
@@ -75,6 +75,25 @@ describe(`migrations on ${ENGINE}`, () => {
     expect(await actualShape(raw)).toEqual(expected);
   });
 
+  it("build the search index that prisma/schema.prisma cannot describe", async () => {
+    if (ENGINE === "sqlite") {
+      const objects = await raw.query<{ type: string; name: string; sql: string }>(
+        `SELECT type, name, sql FROM sqlite_master WHERE name LIKE 'search%' AND type IN ('table', 'trigger') ORDER BY name`,
+      );
+      const named = (type: string) => objects.filter((o) => o.type === type).map((o) => o.name);
+      expect(named("table")).toEqual(expect.arrayContaining([...SEARCH_INDEX.sqliteTables]));
+      expect(named("trigger")).toEqual([...SEARCH_INDEX.sqliteTriggers]);
+      expect(objects.find((o) => o.name === "search_exact")?.sql).toMatch(/tokenize='trigram'/);
+      return;
+    }
+    const indexes = await raw.query<{ indexname: string; indexdef: string }>(
+      `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename = 'memory_versions' AND indexdef LIKE '%USING gin%' ORDER BY indexname`,
+    );
+    expect(indexes.map((i) => i.indexname)).toEqual([...SEARCH_INDEX.postgresIndexes]);
+    const [extension] = await raw.query<{ extname: string }>(`SELECT extname FROM pg_extension WHERE extname = 'pg_trgm'`);
+    expect(extension?.extname).toBe("pg_trgm");
+  });
+
   it.runIf(ENGINE === "postgres")('give memories.path the byte-order collation "C" (paths sort and compare as on SQLite)', async () => {
     const [column] = await raw.query<{ collation_name: string | null }>(
       `SELECT collation_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = 'memories' AND column_name = 'path'`,
@@ -135,6 +154,8 @@ describe("the schema reader", () => {
       "users",
       "sign_in_failures",
       "app_settings",
+      "erasures",
+      "erasure_items",
     ]);
     const memories = schema.models.find((m) => m.table === "memories")!;
     expect(memories.uniques).toEqual([{ fields: ["storeId", "path"] }]);

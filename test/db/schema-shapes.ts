@@ -117,10 +117,23 @@ export function expectedShape(schema: PrismaSchema, engine: Engine): DatabaseSha
 /** Tables the migrator owns, not the schema. */
 const MIGRATOR_TABLES = new Set(["_migrations"]);
 
+/**
+ * The search index (migrations 0004_search), which prisma/schema.prisma cannot describe: on
+ * SQLite a key table and two FTS5 tables (each with shadow tables named after it), on
+ * PostgreSQL GIN indexes on memory_versions. Left out of the shape comparison and checked by
+ * name in schema-matches.test.ts.
+ */
+export const SEARCH_INDEX = {
+  sqliteTables: ["search_keys", "search_words", "search_exact"],
+  sqliteTriggers: ["search_versions_delete", "search_versions_insert", "search_versions_update"],
+  postgresIndexes: ["search_versions_content_trgm_idx", "search_versions_path_trgm_idx", "search_versions_words_idx"],
+} as const;
+const isSearchTable = (name: string) => SEARCH_INDEX.sqliteTables.some((t) => name === t || name.startsWith(`${t}_`));
+
 async function sqliteShape(db: RawDb): Promise<DatabaseShape> {
   const shape: DatabaseShape = {};
   const tables = await db.query<{ name: string }>(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`);
-  for (const { name } of tables.filter((t) => !MIGRATOR_TABLES.has(t.name))) {
+  for (const { name } of tables.filter((t) => !MIGRATOR_TABLES.has(t.name) && !isSearchTable(t.name))) {
     const table: TableShape = { columns: {}, primaryKey: { columns: [] }, indexes: {}, foreignKeys: {} };
     const columns = await db.query<{ name: string; type: string; notnull: number; dflt_value: string | null; pk: number }>(`PRAGMA table_info("${name}")`);
     for (const c of columns) table.columns[c.name] = { type: c.type, nullable: c.notnull === 0 && c.pk === 0, default: c.dflt_value };
@@ -235,7 +248,7 @@ async function postgresShape(db: RawDb): Promise<DatabaseShape> {
       [name],
     );
     for (const index of indexes) {
-      if (index.indexname === table.primaryKey.name) continue;
+      if (index.indexname === table.primaryKey.name || (SEARCH_INDEX.postgresIndexes as readonly string[]).includes(index.indexname)) continue;
       const definition = /^CREATE (UNIQUE )?INDEX \S+ ON \S+ USING btree \((.+)\)( WHERE .+)?$/.exec(index.indexdef);
       if (!definition) throw new Error(`Cannot read index definition: ${index.indexdef}`);
       const indexColumns = definition[2]!.split(", ").map((c) => c.split(" ")[0]!.replaceAll('"', ""));

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { TestServer } from "./server.ts";
-import { openRawDb } from "./database.ts";
+import { openRawDb, type RawDb } from "./database.ts";
 
 /**
  * DESIGN.md invariants 2–3 plus the store's memory count, checked twice: through the API
@@ -57,6 +57,7 @@ export async function problemsSeenInDatabase(databaseUrl: string): Promise<strin
       if (check?.integrity_check !== "ok") problems.push(`integrity_check: ${check?.integrity_check}`);
       const fk = await db.query("PRAGMA foreign_key_check");
       if (fk.length > 0) problems.push(`foreign_key_check: ${JSON.stringify(fk)}`);
+      problems.push(...(await searchIndexProblems(db)));
     }
     const counts = await db.query<{ id: string; memory_count: number; live: number }>(
       `SELECT s.id, s.memory_count, (SELECT count(*) FROM memories m WHERE m.store_id = s.id) AS live FROM memory_stores s`,
@@ -97,6 +98,31 @@ export async function problemsSeenInDatabase(databaseUrl: string): Promise<strin
     for (const paths of byStore.values()) problems.push(...overlaps(paths));
   } finally {
     await db.close();
+  }
+  return problems;
+}
+
+/**
+ * SQLite's search index (FTS5 tables kept by triggers) holds exactly the versions that have a
+ * path or content, each once. PostgreSQL's is made of ordinary indexes, which PostgreSQL itself
+ * keeps in step with the rows.
+ */
+async function searchIndexProblems(db: RawDb): Promise<string[]> {
+  const problems: string[] = [];
+  const count = async (sql: string) => Number((await db.query<{ n: number }>(sql))[0]!.n);
+  const missing = await count(
+    `SELECT count(*) AS n FROM memory_versions v WHERE (v.path IS NOT NULL OR v.content IS NOT NULL) AND NOT EXISTS (SELECT 1 FROM search_keys k WHERE k.version_id = v.id)`,
+  );
+  if (missing > 0) problems.push(`search index: ${missing} versions are not indexed`);
+  const stale = await count(
+    `SELECT count(*) AS n FROM search_keys k WHERE NOT EXISTS (SELECT 1 FROM memory_versions v WHERE v.id = k.version_id AND (v.path IS NOT NULL OR v.content IS NOT NULL))`,
+  );
+  if (stale > 0) problems.push(`search index: ${stale} entries for versions that are gone or redacted`);
+  for (const table of ["search_words", "search_exact"]) {
+    const strays = await count(`SELECT count(*) AS n FROM ${table} WHERE rowid NOT IN (SELECT id FROM search_keys)`);
+    const absent = await count(`SELECT count(*) AS n FROM search_keys WHERE id NOT IN (SELECT rowid FROM ${table})`);
+    if (strays + absent > 0) problems.push(`search index: ${table} has ${strays} rows without a key and lacks ${absent}`);
+    await db.query(`INSERT INTO ${table} (${table}) VALUES ('integrity-check')`).catch((e: Error) => problems.push(`${table}: ${e.message}`));
   }
   return problems;
 }

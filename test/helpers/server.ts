@@ -4,11 +4,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { responseChecker, type ResponseChecker } from "./openapi-check.ts";
 import { createPostgresDatabase, type TestDatabase } from "./postgres.ts";
 
 /**
  * A real Memory Console server (the built app under `next start`) on a fresh database of the
- * engine under test (TEST_ENGINE=sqlite|postgres), driven through the official SDK.
+ * engine under test (TEST_ENGINE=sqlite|postgres), driven through the official SDK. Every JSON
+ * answer from /v1 that goes through `client`, `clientWith` or `fetch` is checked against the
+ * server's OpenAPI document; `stop()` fails if one did not match (test/helpers/openapi-check.ts).
  */
 export const ENGINE = (process.env.TEST_ENGINE ?? "sqlite") as "sqlite" | "postgres";
 export const ADMIN_KEY = "test-admin-key-0123456789abcdef";
@@ -37,10 +40,14 @@ export interface TestServer {
   fetch(path: string, init?: RequestInit & { headers?: Record<string, string> }): Promise<Response>;
   /** The server process's output so far. */
   log(): string;
-  /** Graceful stop, then the database is dropped (PostgreSQL) or deleted (SQLite). */
+  /** Answers that did not match the OpenAPI document so far. */
+  contractViolations(): string[];
+  /** Graceful stop, then the database is dropped (PostgreSQL) or deleted (SQLite); throws if an answer broke the OpenAPI document. */
   stop(): Promise<void>;
   /** SIGKILL the server process, keeping the database. */
   kill(): Promise<void>;
+  /** SIGTERM the server process (a graceful shutdown), keeping the database; resolves with its exit code once it is gone. */
+  terminate(): Promise<number | null>;
   /** Start the server again on the same database and port. */
   restart(): Promise<void>;
 }
@@ -70,6 +77,23 @@ async function waitUntilReady(baseURL: string, child: ChildProcess, output: () =
   throw new Error(`server did not become ready:\n${output()}`);
 }
 
+/** What a test needs to talk to a running server: its address and the SDK and fetch with the admin key. */
+/** The SDK clients and raw fetch of a server, every answer going through `checkedFetch` (the OpenAPI check). */
+export function clientsOf(engine: "sqlite" | "postgres", baseURL: string, databaseUrl: string, checkedFetch: typeof fetch) {
+  return {
+    engine,
+    baseURL,
+    databaseUrl,
+    client: new Anthropic({ baseURL, apiKey: ADMIN_KEY, maxRetries: 0, fetch: checkedFetch }),
+    clientWith: (apiKey: string) => new Anthropic({ baseURL, apiKey, maxRetries: 0, fetch: checkedFetch }),
+    fetch: (path: string, init: RequestInit & { headers?: Record<string, string> } = {}) =>
+      checkedFetch(`${baseURL}${path}`, {
+        ...init,
+        headers: { "x-api-key": ADMIN_KEY, "anthropic-beta": "agent-memory-2026-07-22", ...init.headers },
+      }),
+  } satisfies Partial<TestServer>;
+}
+
 export async function startServer(options: StartOptions = {}): Promise<TestServer> {
   const engine = options.engine ?? ENGINE;
   let database: TestDatabase | null = null;
@@ -88,6 +112,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   const baseURL = `http://127.0.0.1:${port}`;
   let child: ChildProcess;
   let output = "";
+  let checker: ResponseChecker | undefined;
 
   const launch = async () => {
     output = "";
@@ -99,6 +124,9 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
         DATABASE_URL: databaseUrl,
         MEMORY_CONSOLE_API_KEY: ADMIN_KEY,
         NEXT_TELEMETRY_DISABLED: "1",
+        // The lowest cost the server accepts: a sign-in hashes 8 times faster than at the default
+        // 2^17. A test that needs the production cost itself (auth-setup) sets 17.
+        PASSWORD_HASH_COST: "14",
         ...options.env,
       },
       stdio: ["ignore", "pipe", "pipe"],
@@ -106,6 +134,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     child.stdout!.on("data", (d) => (output += d));
     child.stderr!.on("data", (d) => (output += d));
     await waitUntilReady(baseURL, child, () => output);
+    checker ??= await responseChecker(baseURL);
   };
   const exited = () => new Promise<void>((ok) => (child.exitCode !== null || child.signalCode !== null ? ok() : child.once("exit", () => ok())));
 
@@ -120,27 +149,27 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     throw error;
   }
 
+  const checkedFetch = checker!.wrap();
   const server: TestServer = {
-    engine,
-    baseURL,
-    databaseUrl,
-    client: new Anthropic({ baseURL, apiKey: ADMIN_KEY, maxRetries: 0 }),
-    clientWith: (apiKey) => new Anthropic({ baseURL, apiKey, maxRetries: 0 }),
-    fetch: (path, init = {}) =>
-      fetch(`${baseURL}${path}`, {
-        ...init,
-        headers: { "x-api-key": ADMIN_KEY, "anthropic-beta": "agent-memory-2026-07-22", ...init.headers },
-      }),
+    ...clientsOf(engine, baseURL, databaseUrl, checkedFetch),
     log: () => output,
+    contractViolations: () => [...checker!.violations],
     async stop() {
       child.kill("SIGTERM");
       await exited();
       if (database) await database.drop();
       if (sqliteDir) rmSync(sqliteDir, { recursive: true, force: true });
+      const violations = checker!.violations;
+      if (violations.length > 0) throw new Error(`Answers that do not match the OpenAPI document (GET /v1/openapi.json):\n${violations.join("\n")}`);
     },
     async kill() {
       child.kill("SIGKILL");
       await exited();
+    },
+    async terminate() {
+      child.kill("SIGTERM");
+      await exited();
+      return child.exitCode;
     },
     restart: launch,
   };

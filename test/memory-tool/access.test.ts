@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type TestServer } from "../helpers/server.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { TestServer } from "../helpers/server.ts";
+import { sharedServer } from "../helpers/shared-server.ts";
 import { issueKey } from "./database.ts";
 import { allVersions, callTool, newStore, storeContents, type ToolInput } from "./helpers.ts";
 
@@ -9,9 +10,8 @@ import { allVersions, callTool, newStore, storeContents, type ToolInput } from "
  */
 let server: TestServer;
 beforeAll(async () => {
-  server = await startServer();
+  server = await sharedServer();
 });
-afterAll(() => server?.stop());
 
 const WRITES: ToolInput[] = [
   { command: "create", path: "/memories/new.md", file_text: "new" },

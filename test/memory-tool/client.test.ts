@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_KEY, startServer, type TestServer } from "../helpers/server.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ADMIN_KEY, type TestServer } from "../helpers/server.ts";
+import { sharedServer } from "../helpers/shared-server.ts";
 import { memoryToolHandlers } from "../../lib/memory-tool-client.ts";
 import { allVersions, maskDirectorySizes, newStore, referenceTool, runThroughSdk, type ToolInput } from "./helpers.ts";
 
@@ -11,9 +12,8 @@ import { allVersions, maskDirectorySizes, newStore, referenceTool, runThroughSdk
  */
 let server: TestServer;
 beforeAll(async () => {
-  server = await startServer();
+  server = await sharedServer();
 });
-afterAll(() => server?.stop());
 
 const STEPS: ToolInput[] = [
   { command: "view", path: "/memories" },

@@ -1,6 +1,7 @@
 import type { Role } from "../../lib/auth/roles.ts";
 import { openDb, type OpenDb } from "../../lib/db/client.ts";
 import { databaseTarget } from "../../lib/config.ts";
+import { Prisma } from "../../lib/memory/db.ts";
 import { sha256Hex, utf8Length } from "../../lib/memory/hashing.ts";
 import { newId } from "../../lib/memory/ids.ts";
 import { lockStore } from "../../lib/memory/stores/lock-store.ts";
@@ -30,10 +31,9 @@ export async function issueKey(server: TestServer, options: { role: Role; readOn
  */
 export async function seedMemories(server: TestServer, storeId: string, count: number, pathOf: (i: number) => string) {
   const apiKeyId = await keyIdOf(server);
-  const actor = { createdByType: "api_actor", createdById: apiKeyId, apiKeyId };
   const db = await openServerDb(server);
   try {
-    await db.transaction(
+    await db.sqlTransaction(
       async (tx) => {
         await lockStore(tx, storeId);
         for (let start = 0; start < count; start += 1000) {
@@ -42,17 +42,16 @@ export async function seedMemories(server: TestServer, storeId: string, count: n
           const now = new Date();
           const rows = Array.from({ length: Math.min(1000, count - start) }, (_, i) => {
             const content = `${start + i}`;
-            const state = { path: pathOf(start + i), content, contentSha256: sha256Hex(content), contentSizeBytes: utf8Length(content) };
-            return { memoryId: newId("mem"), versionId: newId("memver"), state };
+            return { memoryId: newId("mem"), versionId: newId("memver"), path: pathOf(start + i), content, sha: sha256Hex(content), size: utf8Length(content) };
           });
-          await tx.memoryVersion.createMany({
-            data: rows.map((r) => ({ id: r.versionId, storeId, memoryId: r.memoryId, operation: "created", ...r.state, ...actor, createdAt: now })),
-          });
-          await tx.memoryRecord.createMany({
-            data: rows.map((r) => ({ id: r.memoryId, storeId, ...r.state, memoryVersionId: r.versionId, createdAt: now, updatedAt: now })),
-          });
+          await tx.$executeRaw`
+            INSERT INTO memory_versions (id, store_id, memory_id, operation, path, content, content_sha256, content_size_bytes, created_by_type, created_by_id, api_key_id, created_at)
+            VALUES ${Prisma.join(rows.map((r) => Prisma.sql`(${r.versionId}, ${storeId}, ${r.memoryId}, ${"created"}, ${r.path}, ${r.content}, ${r.sha}, ${r.size}, ${"api_actor"}, ${apiKeyId}, ${apiKeyId}, ${now})`))}`;
+          await tx.$executeRaw`
+            INSERT INTO memories (id, store_id, path, content, content_sha256, content_size_bytes, memory_version_id, created_at, updated_at)
+            VALUES ${Prisma.join(rows.map((r) => Prisma.sql`(${r.memoryId}, ${storeId}, ${r.path}, ${r.content}, ${r.sha}, ${r.size}, ${r.versionId}, ${now}, ${now})`))}`;
         }
-        await tx.memoryStore.update({ where: { id: storeId }, data: { memoryCount: { increment: count } } });
+        await tx.$executeRaw`UPDATE memory_stores SET memory_count = memory_count + ${count} WHERE id = ${storeId}`;
       },
       { timeoutMs: 120_000 },
     );

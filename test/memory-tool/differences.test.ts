@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type TestServer } from "../helpers/server.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { TestServer } from "../helpers/server.ts";
+import { sharedServer } from "../helpers/shared-server.ts";
 import { callTool, newStore, referenceTool, storeContents, type ToolInput } from "./helpers.ts";
 
 /**
@@ -8,9 +9,8 @@ import { callTool, newStore, referenceTool, storeContents, type ToolInput } from
  */
 let server: TestServer;
 beforeAll(async () => {
-  server = await startServer();
+  server = await sharedServer();
 });
-afterAll(() => server?.stop());
 
 async function both(steps: ToolInput[]) {
   const reference = await referenceTool();

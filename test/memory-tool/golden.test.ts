@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type TestServer } from "../helpers/server.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { TestServer } from "../helpers/server.ts";
+import { sharedServer } from "../helpers/shared-server.ts";
 import { callTool, maskDirectorySizes, newStore, referenceTool, type ToolInput } from "./helpers.ts";
 
 /**
@@ -11,9 +12,8 @@ import { callTool, maskDirectorySizes, newStore, referenceTool, type ToolInput }
  */
 let server: TestServer;
 beforeAll(async () => {
-  server = await startServer();
+  server = await sharedServer();
 });
-afterAll(() => server?.stop());
 
 const view = (path: string, view_range?: number[]): ToolInput => (view_range ? { command: "view", path, view_range } : { command: "view", path });
 const create = (path: string, file_text: string): ToolInput => ({ command: "create", path, file_text });

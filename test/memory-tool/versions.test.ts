@@ -1,16 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { keyIdOf } from "../helpers/api.ts";
-import { startServer, type TestServer } from "../helpers/server.ts";
+import type { TestServer } from "../helpers/server.ts";
+import { sharedServer } from "../helpers/shared-server.ts";
 import { allVersions, callTool, newStore, storeContents, type ToolInput } from "./helpers.ts";
 
 /** Every write through the memory tool is versioned: one version per memory touched, attributed, atomic. */
 let server: TestServer;
 let ADMIN_ACTOR: { type: "api_actor"; api_key_id: string };
 beforeAll(async () => {
-  server = await startServer();
+  server = await sharedServer();
   ADMIN_ACTOR = { type: "api_actor", api_key_id: await keyIdOf(server) };
 });
-afterAll(() => server?.stop());
 
 async function newVersionsAfter(storeId: string, input: ToolInput, options: { sessionId?: string } = {}) {
   const before = new Set((await allVersions(server, storeId)).map((v) => v.id));

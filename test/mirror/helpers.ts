@@ -4,7 +4,8 @@ import { dirname, join, relative, sep } from "node:path";
 import { openMirror } from "../../lib/mirror/run-mirror.ts";
 import type { SyncContext } from "../../lib/mirror/sync-actions.ts";
 import { afterAll, beforeAll } from "vitest";
-import { ADMIN_KEY, startServer, type TestServer } from "../helpers/server.ts";
+import { ADMIN_KEY, type TestServer } from "../helpers/server.ts";
+import { sharedServer } from "../helpers/shared-server.ts";
 
 export const STATE_FILE = ".memory-mirror.json";
 
@@ -82,12 +83,8 @@ export async function waitFor(what: string, check: () => boolean | Promise<boole
   }
 }
 
-/** One server per test file, handed to `set` once it answers; stopped, and temp folders removed, after the file. */
+/** The run's shared server (each test mirrors a store of its own), handed to `set` once it answers; temp folders are removed after the file. */
 export function useMirrorServer(set: (server: TestServer) => void) {
-  let server: TestServer | undefined;
-  beforeAll(async () => set((server = await startServer())));
-  afterAll(async () => {
-    await server?.stop();
-    removeTempDirs();
-  });
+  beforeAll(async () => set(await sharedServer()));
+  afterAll(removeTempDirs);
 }

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
+import { hashPassword } from "../../lib/auth/passwords.ts";
 import { CONFIG_VARIABLES, parseConfig } from "../../lib/config.ts";
 
 // Issue 9: every environment variable is read, validated and documented in lib/config.ts, and
@@ -20,10 +21,30 @@ function sourceFiles(dir: string): string[] {
     .filter((file) => !file.startsWith("lib/db/generated/")); // Prisma's generated client, doc comments only
 }
 
-/** Every `process.env` in a file: the variable read, or `*` for the whole environment. */
-function envReads(file: string): string[] {
-  const source = readFileSync(join(ROOT, file), "utf8");
-  return [...source.matchAll(/process\.env(?:\.([A-Za-z_][A-Za-z0-9_]*)|\[\s*["'`]([^"'`]+)["'`]\s*\])?/g)].map((m) => m[1] ?? m[2] ?? "*");
+/**
+ * Every read of the environment in a source text: the variable read, or `*` for the whole
+ * environment (`process.env` passed on, `process["env"]`, `const { env } = process`, `env`
+ * imported from node:process).
+ */
+function envReadsIn(source: string): string[] {
+  const named = [...source.matchAll(/process\s*\.\s*env(?:\s*\.\s*([A-Za-z_][A-Za-z0-9_]*)|\s*\[\s*["'`]([^"'`]+)["'`]\s*\])?/g)].map(
+    (m) => m[1] ?? m[2] ?? "*",
+  );
+  const other = [
+    ...source.matchAll(/process\s*\[\s*["'`]env["'`]\s*\]/g),
+    ...source.matchAll(/\{[^}]*\benv\b[^}]*\}\s*=\s*(?:globalThis\s*\.\s*)?process\b/g),
+    ...source.matchAll(/import\s*\{[^}]*\benv\b[^}]*\}\s*from\s*["'](?:node:)?process["']/g),
+  ].map(() => "*");
+  return [...named, ...other];
+}
+const envReads = (file: string) => envReadsIn(readFileSync(join(ROOT, file), "utf8"));
+
+/** Source files at the top of the repository, but for the tools' own config files (Playwright, Vitest, ESLint…). */
+function rootFiles(): string[] {
+  return readdirSync(ROOT, { withFileTypes: true })
+    .filter((e) => e.isFile() && /\.(ts|tsx|mjs|js)$/.test(e.name) && !e.name.endsWith(".d.ts"))
+    .map((e) => e.name)
+    .filter((name) => name === "next.config.mjs" || !/\.config\.(ts|mjs|js)$/.test(name));
 }
 
 function readmeVariables(): string[] {
@@ -36,8 +57,21 @@ function readmeVariables(): string[] {
 }
 
 describe("configuration in one place", () => {
+  it("the matcher finds every way of reading the environment", () => {
+    expect(envReadsIn("const url = process.env.DATABASE_URL;")).toEqual(["DATABASE_URL"]);
+    expect(envReadsIn('process.env["MEMORY_CONSOLE_API_KEY"] ?? x')).toEqual(["MEMORY_CONSOLE_API_KEY"]);
+    expect(envReadsIn("spawn(cmd, { env: process.env })")).toEqual(["*"]);
+    expect(envReadsIn("process . env\n  .PORT")).toEqual(["PORT"]);
+    expect(envReadsIn('const v = process["env"].SECRET;')).toEqual(["*"]);
+    expect(envReadsIn("const { env } = process;")).toEqual(["*"]);
+    expect(envReadsIn("const { argv, env: e } = process;")).toEqual(["*"]);
+    expect(envReadsIn('import { env } from "node:process";')).toEqual(["*"]);
+    expect(envReadsIn("const environment = config(); process.exit(1); const { envelope } = body;")).toEqual([]);
+  });
+
   it("no server source reads process.env outside lib/config.ts", () => {
-    const files = [...sourceFiles("lib"), ...sourceFiles("app"), ...sourceFiles("components"), "proxy.ts", "instrumentation.ts", "next.config.mjs"];
+    expect(rootFiles()).toEqual(expect.arrayContaining(["proxy.ts", "instrumentation.ts", "next.config.mjs"]));
+    const files = [...sourceFiles("lib"), ...sourceFiles("app"), ...sourceFiles("components"), ...sourceFiles("types"), ...rootFiles()];
     const offenders = files
       .filter((file) => file !== "lib/config.ts")
       .flatMap((file) =>
@@ -89,6 +123,18 @@ describe("validation", () => {
     expect(() => parseConfig({ MEMORY_CONSOLE_ADMIN_EMAIL: "a@b.c" })).toThrow(/together/);
     expect(() => parseConfig({ MEMORY_CONSOLE_ADMIN_PASSWORD: "correct horse battery" })).toThrow(/together/);
     expect(parseConfig({ MEMORY_CONSOLE_ADMIN_EMAIL: "a@b.c", MEMORY_CONSOLE_ADMIN_PASSWORD: "pw" }).MEMORY_CONSOLE_ADMIN_EMAIL).toBe("a@b.c");
+  });
+
+  it("hashes passwords at scrypt N = 2^17 unless told otherwise, and never below 2^14", () => {
+    expect(parseConfig({}).PASSWORD_HASH_COST).toBe(17);
+    expect(parseConfig({ PASSWORD_HASH_COST: "14" }).PASSWORD_HASH_COST).toBe(14);
+    for (const weak of ["13", "0", "-1", "14.5", "abc"]) expect(() => parseConfig({ PASSWORD_HASH_COST: weak }), weak).toThrow(/PASSWORD_HASH_COST/);
+    expect(() => parseConfig({ PASSWORD_HASH_COST: "21" })).toThrow(/PASSWORD_HASH_COST must be at most 20/);
+  });
+
+  it("an unconfigured process hashes new passwords at scrypt N = 2^17, r = 8, p = 1", async () => {
+    expect(process.env.PASSWORD_HASH_COST).toBeUndefined();
+    expect(await hashPassword("correct horse battery")).toMatch(/^scrypt\$131072\$8\$1\$/);
   });
 
   it("refuses a TRUSTED_PROXIES entry that is no address", () => {

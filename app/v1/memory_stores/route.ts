@@ -1,19 +1,19 @@
 // POST /v1/memory_stores – create a store; GET /v1/memory_stores – list stores
 import { assertStoreAccess, storeFilterOf } from "@/lib/auth/principal.ts";
 import { decodeCursor, encodeCursor } from "@/lib/http/cursor.ts";
+import { OPERATIONS } from "@/lib/http/operations.ts";
 import { apiRoute, otherMethods } from "@/lib/http/route.ts";
-import { createStoreBody, listStoresQuery, pageSize, parseWire, queryOf } from "@/lib/http/schemas.ts";
+import { pageSize } from "@/lib/http/schemas.ts";
 import { page, storeWire } from "@/lib/http/serialize.ts";
 import { createStore } from "@/lib/memory/stores/create-store.ts";
 import { listStores } from "@/lib/memory/stores/list-stores.ts";
 
-export const POST = apiRoute({ permission: "write" }, async ({ db, body, principal }) => {
+export const POST = apiRoute(OPERATIONS.createStore, async ({ db, input, principal }) => {
   assertStoreAccess(principal, null);
-  return storeWire(await createStore(db, parseWire(createStoreBody, await body(), "body")));
+  return storeWire(await createStore(db, await input()));
 });
 
-export const GET = apiRoute({ permission: "read" }, async ({ db, url, principal }) => {
-  const query = parseWire(listStoresQuery, queryOf(url), "query");
+export const GET = apiRoute(OPERATIONS.listStores, async ({ db, query, principal }) => {
   const includeArchived = query.include_archived ?? false;
   const cursor = decodeCursor<{ after: string; archived: number }>(query.page, { archived: Number(includeArchived) }, ["after"]);
   const result = await listStores(db, {

@@ -1,14 +1,14 @@
 // GET /v1/review_decisions – who approved or reverted what, newest first (extension)
 import { storeFilterOf } from "@/lib/auth/principal.ts";
 import { decodeCursor, encodeCursor } from "@/lib/http/cursor.ts";
-import { decisionsQuery, reviewDecisionWire } from "@/lib/http/review-wire.ts";
+import { OPERATIONS } from "@/lib/http/operations.ts";
+import { reviewDecisionWire } from "@/lib/http/review-wire.ts";
 import { apiRoute, otherMethods } from "@/lib/http/route.ts";
-import { pageSize, parseWire, queryOf } from "@/lib/http/schemas.ts";
+import { pageSize } from "@/lib/http/schemas.ts";
 import { page } from "@/lib/http/serialize.ts";
 import { listDecisions } from "@/lib/memory/review/decisions.ts";
 
-export const GET = apiRoute({ permission: "read", beta: false }, async ({ db, principal, url }) => {
-  const query = parseWire(decisionsQuery, queryOf(url), "query");
+export const GET = apiRoute(OPERATIONS.listReviewDecisions, async ({ db, principal, query }) => {
   const cursor = decodeCursor<{ after: string }>(query.page, {}, ["after"]);
   const result = await listDecisions(db, {
     visibleStoreIds: storeFilterOf(principal),

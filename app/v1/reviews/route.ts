@@ -1,14 +1,14 @@
 // GET /v1/reviews – the review inbox: memories with changes awaiting review, newest first (extension)
 import { decodeCursor, encodeCursor } from "@/lib/http/cursor.ts";
-import { reviewItemWire, reviewListQuery } from "@/lib/http/review-wire.ts";
+import { OPERATIONS } from "@/lib/http/operations.ts";
+import { reviewItemWire } from "@/lib/http/review-wire.ts";
 import { reviewFilterOf } from "@/lib/http/review-scope.ts";
 import { apiRoute, otherMethods } from "@/lib/http/route.ts";
-import { pageSize, parseWire, queryOf } from "@/lib/http/schemas.ts";
+import { pageSize } from "@/lib/http/schemas.ts";
 import { page } from "@/lib/http/serialize.ts";
 import { listReviews } from "@/lib/memory/review/list-reviews.ts";
 
-export const GET = apiRoute({ permission: "read", beta: false }, async ({ db, principal, url }) => {
-  const query = parseWire(reviewListQuery, queryOf(url), "query");
+export const GET = apiRoute(OPERATIONS.listReviews, async ({ db, principal, query }) => {
   const cursor = decodeCursor<{ updated_at: string; memory_id: string }>(query.page, {}, ["updated_at", "memory_id"]);
   const result = await listReviews(db, {
     ...reviewFilterOf(principal, query),

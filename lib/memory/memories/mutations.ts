@@ -19,6 +19,9 @@ type Operation = VersionOperation;
 export interface WriteOptions {
   /** A review action writes this version; it records its own decision (lib/memory/review). */
   settling?: boolean;
+  /** An import with history replays a version at its original time, naming the version it came from. */
+  at?: Date;
+  importedFrom?: string;
 }
 
 /** The memory's last version before a write, and its path then (null: it did not exist); null for a new memory. */
@@ -38,8 +41,8 @@ async function recordVersion(
   const id = before === null ? newId("memver") : newIdAfter("memver", before.versionId);
   const size = state.content === null ? null : utf8Length(state.content);
   await tx.$executeRaw`
-    INSERT INTO memory_versions (id, store_id, memory_id, operation, path, content, content_sha256, content_size_bytes, created_by_type, created_by_id, api_key_id, created_at)
-    VALUES (${id}, ${storeId}, ${memoryId}, ${operation}, ${state.path}, ${state.content}, ${state.sha}, ${size}, ${actor.type}, ${actorId(actor)}, ${apiKeyIdOf(actor)}, ${at})`;
+    INSERT INTO memory_versions (id, store_id, memory_id, operation, path, content, content_sha256, content_size_bytes, created_by_type, created_by_id, api_key_id, created_at, imported_from)
+    VALUES (${id}, ${storeId}, ${memoryId}, ${operation}, ${state.path}, ${state.content}, ${state.sha}, ${size}, ${actor.type}, ${actorId(actor)}, ${apiKeyIdOf(actor)}, ${at}, ${options.importedFrom ?? null})`;
   await trackChange(
     tx,
     {
@@ -73,7 +76,7 @@ export async function insertMemory(
   actor: Actor,
   options: WriteOptions & { again?: { memoryId: string; lastVersionId: string } } = {},
 ): Promise<MemoryRecord> {
-  const now = new Date();
+  const now = options.at ?? new Date();
   const id = options.again?.memoryId ?? newId("mem");
   const sha = sha256Hex(state.content);
   // The re-created memory did not exist (review sees a creation), yet its versions stay in order.
@@ -104,7 +107,7 @@ export async function changeMemory(
   actor: Actor,
   options: WriteOptions = {},
 ): Promise<MemoryRecord> {
-  const now = new Date();
+  const now = options.at ?? new Date();
   const sha = sha256Hex(state.content);
   const before = { versionId: memory.memoryVersionId, path: memory.path };
   const versionId = await recordVersion(tx, memory.storeId, memory.id, "modified", { ...state, sha }, actor, now, before, options);
@@ -133,7 +136,7 @@ export async function removeMemory(
 ): Promise<string> {
   const state = { path: memory.path, content: null, sha: null };
   const before = { versionId: memory.memoryVersionId, path: memory.path };
-  const versionId = await recordVersion(tx, memory.storeId, memory.id, "deleted", state, actor, new Date(), before, options);
+  const versionId = await recordVersion(tx, memory.storeId, memory.id, "deleted", state, actor, options.at ?? new Date(), before, options);
   await tx.$executeRaw`DELETE FROM memories WHERE id = ${memory.id}`;
   await countMemories(tx, memory.storeId, -1);
   return versionId;

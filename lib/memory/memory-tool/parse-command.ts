@@ -9,7 +9,7 @@ import { fail } from "./tool-failure.ts";
  */
 const path = z.string();
 
-const SHAPES = {
+export const MEMORY_TOOL_COMMAND_SHAPES = {
   view: z.strictObject({ command: z.literal("view"), path, view_range: z.array(z.number().int()).nullish() }),
   create: z.strictObject({ command: z.literal("create"), path, file_text: z.string() }),
   // The docs make new_str optional (old_str is then removed); the SDK type requires it.
@@ -19,6 +19,7 @@ const SHAPES = {
   rename: z.strictObject({ command: z.literal("rename"), old_path: z.string(), new_path: z.string() }),
 } satisfies Record<MemoryToolCommand["command"], z.ZodType<MemoryToolCommand>>;
 
+const SHAPES = MEMORY_TOOL_COMMAND_SHAPES;
 type CommandName = keyof typeof SHAPES;
 const COMMANDS = Object.keys(SHAPES) as CommandName[];
 const isCommand = (name: string): name is CommandName => Object.hasOwn(SHAPES, name);

@@ -26,9 +26,9 @@ export interface PreviewItem extends BulkItem {
   path: string;
 }
 
-function ids(items: readonly BulkItem[]) {
-  if (items.length > BULK_MAX_ITEMS) throw invalidRequest(`items: at most ${BULK_MAX_ITEMS.toLocaleString("en-US")} per request.`);
-  return [...new Set(items.map((i) => i.memoryId))];
+function distinct(memoryIds: readonly string[]) {
+  if (memoryIds.length > BULK_MAX_ITEMS) throw invalidRequest(`items: at most ${BULK_MAX_ITEMS.toLocaleString("en-US")} per request.`);
+  return [...new Set(memoryIds)];
 }
 
 async function openItemsOf(db: Db, memoryIds: readonly string[], filter: ReviewFilter): Promise<PreviewItem[]> {
@@ -47,7 +47,7 @@ async function openItemsOf(db: Db, memoryIds: readonly string[], filter: ReviewF
  * head it will be conditional on. The action itself takes exactly this list back.
  */
 export async function previewBulk(db: Db, input: { filter: ReviewFilter; memoryIds?: readonly string[] }): Promise<PreviewItem[]> {
-  if (input.memoryIds) return openItemsOf(db, ids(input.memoryIds.map((memoryId) => ({ memoryId, headVersionId: "" }))), input.filter);
+  if (input.memoryIds) return openItemsOf(db, distinct(input.memoryIds), input.filter);
   const rows = await db.sql.$queryRaw<{ memory_id: string; head_version_id: string; store_id: string; path: string }[]>`
     SELECT r.memory_id, r.head_version_id, r.store_id, r.path FROM review_items r WHERE ${reviewWhere(input.filter)}
     ORDER BY r.updated_at DESC, r.memory_id DESC LIMIT ${BULK_MAX_ITEMS + 1}`;
@@ -72,7 +72,7 @@ export interface BulkReport {
  * The decisions share a batch id: the report of who did what stays in the database.
  */
 export async function runBulk(db: Db, input: { action: BulkAction; items: readonly BulkItem[]; actor: Actor; filter: ReviewFilter }): Promise<BulkReport> {
-  const memoryIds = ids(input.items);
+  const memoryIds = distinct(input.items.map((i) => i.memoryId));
   const heads = new Map(input.items.map((i) => [i.memoryId, i.headVersionId]));
   const open = await openItemsOf(db, memoryIds, input.filter);
   const storeOf = new Map(open.map((i) => [i.memoryId, i.storeId]));

@@ -1,5 +1,6 @@
 import { Prisma, type Db, type SqlClient } from "../db.ts";
 import { invalidRequest, notFound } from "../errors.ts";
+import { nothingAwaits } from "./open-item.ts";
 import { folderRange, validatePathPrefix } from "../paths.ts";
 import { REVIEW_CHANGES, type ReviewChange } from "./policy.ts";
 import { itemColumns, itemFromRow, type ReviewItemRecord, type ReviewItemRow } from "./review-rows.ts";
@@ -70,9 +71,12 @@ export async function findItem(client: SqlClient, memoryId: string): Promise<Rev
   return row ? itemFromRow(row) : null;
 }
 
-/** The store of a memory's open review item, so that the caller's access to it can be checked first. */
-export async function reviewStoreOf(db: Db, memoryId: string): Promise<string> {
+/**
+ * The store of a memory's open review item, so that the caller's access to it can be checked
+ * first. None is "not found" to a reader, and to an action a conflict (someone settled it).
+ */
+export async function reviewStoreOf(db: Db, memoryId: string, purpose: "read" | "act"): Promise<string> {
   const [row] = await db.sql.$queryRaw<{ store_id: string }[]>`SELECT store_id FROM review_items WHERE memory_id = ${memoryId}`;
-  if (!row) throw notFound(`Nothing in memory ${memoryId} awaits review.`);
-  return row.store_id;
+  if (row) return row.store_id;
+  throw purpose === "read" ? notFound(`Nothing in memory ${memoryId} awaits review.`) : nothingAwaits(memoryId);
 }

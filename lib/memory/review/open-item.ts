@@ -9,9 +9,12 @@ import { itemColumns, itemFromRow, type ReviewItemRecord, type ReviewItemRow } f
 export async function openItem(tx: SqlClient, storeId: string, memoryId: string): Promise<ReviewItemRecord> {
   const [row] = await tx.$queryRaw<ReviewItemRow[]>`
     SELECT ${itemColumns()} FROM review_items WHERE memory_id = ${memoryId} AND store_id = ${storeId}`;
-  if (!row) throw conflict(`Nothing in memory ${memoryId} awaits review any more: someone else settled it since you looked. Reload the inbox.`);
+  if (!row) throw nothingAwaits(memoryId);
   return itemFromRow(row);
 }
+
+export const nothingAwaits = (memoryId: string) =>
+  conflict(`Nothing in memory ${memoryId} awaits review any more: someone else settled it since you looked. Reload the inbox.`);
 
 /** Actions that rewrite the memory cover exactly what the reviewer saw, or nothing. */
 export function assertHeadUnchanged(item: ReviewItemRecord, seenHeadVersionId: string, action: string) {

@@ -1,4 +1,5 @@
 import type { Actor } from "../actor.ts";
+import { VERSION_OPERATIONS } from "../versions/operations.ts";
 
 /**
  * Whose writes to a store await review. Agents are API keys and the agent sessions and service
@@ -14,8 +15,8 @@ export const isAgent = (actor: Actor) => actor.type !== "user_actor";
 /** The policies under which this actor's writes await review. */
 export const policiesReviewing = (actor: Actor): ReviewPolicy[] => (isAgent(actor) ? ["everyone", "agents"] : ["everyone"]);
 
-/** What the versions since the settled one add up to, from the settled state to the head. */
-export const REVIEW_CHANGES = ["created", "modified", "renamed", "deleted"] as const;
+/** What the versions since the settled one add up to, from the settled state to the head: an operation, or a rename. */
+export const REVIEW_CHANGES = [...VERSION_OPERATIONS, "renamed"] as const;
 export type ReviewChange = (typeof REVIEW_CHANGES)[number];
 
 /** What a reviewer did: approved as is, reverted to the settled state, or approved with an edit. */

@@ -1,13 +1,16 @@
 import type { Db } from "../db.ts";
 import { getStore } from "./get-store.ts";
 import { lockStore } from "./lock-store.ts";
+import { STORE_COLUMNS, storeFromRow, type StoreRow } from "./store-rows.ts";
 
 /** Irreversible. Archiving an archived store changes nothing and returns it as it is. */
 export async function archiveStore(db: Db, storeId: string) {
-  return db.transaction(async (tx) => {
+  return db.sqlTransaction(async (tx) => {
     const locked = await lockStore(tx, storeId);
     if (locked.archived) return getStore(tx, storeId);
     const now = new Date();
-    return tx.memoryStore.update({ where: { id: storeId }, data: { archivedAt: now, updatedAt: now } });
+    const [row] = await tx.$queryRaw<StoreRow[]>`
+      UPDATE memory_stores SET archived_at = ${now}, updated_at = ${now} WHERE id = ${storeId} RETURNING ${STORE_COLUMNS}`;
+    return storeFromRow(row!);
   });
 }

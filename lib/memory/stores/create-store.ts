@@ -1,5 +1,6 @@
-import type { Db } from "../db.ts";
+import type { Db, MemoryStore, SqlClient } from "../db.ts";
 import { newId } from "../ids.ts";
+import { DEFAULT_REVIEW_POLICY } from "../review/policy.ts";
 import { validateMetadata, validateStoreDescription, validateStoreName } from "./store-rules.ts";
 
 export interface CreateStoreInput {
@@ -8,14 +9,39 @@ export interface CreateStoreInput {
   metadata?: unknown;
 }
 
-export async function createStore(db: Db, input: CreateStoreInput) {
-  const name = validateStoreName(input.name);
-  const description = input.description == null ? "" : validateStoreDescription(input.description);
-  const metadata = input.metadata == null ? {} : validateMetadata(input.metadata);
+/** The store's fields, checked; nothing written yet. */
+export function checkNewStore(input: CreateStoreInput) {
+  return {
+    name: validateStoreName(input.name),
+    description: input.description == null ? "" : validateStoreDescription(input.description),
+    metadata: input.metadata == null ? {} : validateMetadata(input.metadata),
+  };
+}
+
+/**
+ * Writes a new store row in the caller's transaction: an import into a new store creates it in
+ * the same transaction as its memories, so a failed import leaves no empty store behind.
+ */
+export async function insertStore(tx: SqlClient, fields: ReturnType<typeof checkNewStore>): Promise<MemoryStore> {
   const now = new Date();
-  return db.transaction((tx) =>
-    tx.memoryStore.create({
-      data: { id: newId("memstore"), name, description, metadata: JSON.stringify(metadata), createdAt: now, updatedAt: now },
-    }),
-  );
+  const store: MemoryStore = {
+    id: newId("memstore"),
+    name: fields.name,
+    description: fields.description,
+    metadata: JSON.stringify(fields.metadata),
+    memoryCount: 0,
+    createdAt: now,
+    updatedAt: now,
+    archivedAt: null,
+    reviewPolicy: DEFAULT_REVIEW_POLICY,
+  };
+  await tx.$executeRaw`
+    INSERT INTO memory_stores (id, name, description, metadata, created_at, updated_at)
+    VALUES (${store.id}, ${store.name}, ${store.description}, ${store.metadata}, ${now}, ${now})`;
+  return store;
+}
+
+export async function createStore(db: Db, input: CreateStoreInput) {
+  const fields = checkNewStore(input);
+  return db.sqlTransaction((tx) => insertStore(tx, fields));
 }

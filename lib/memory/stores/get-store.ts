@@ -1,10 +1,11 @@
-import type { Client } from "../db.ts";
+import type { MemoryStore, SqlClient } from "../db.ts";
 import { notFound } from "../errors.ts";
+import { STORE_COLUMNS, storeFromRow, type StoreRow } from "./store-rows.ts";
 
-export async function getStore(client: Client, storeId: string) {
-  const store = await client.memoryStore.findUnique({ where: { id: storeId } });
-  if (!store) throw notFound(`Memory store ${storeId} not found.`);
-  return store;
+export async function getStore(client: SqlClient, storeId: string): Promise<MemoryStore> {
+  const [row] = await client.$queryRaw<StoreRow[]>`SELECT ${STORE_COLUMNS} FROM memory_stores WHERE id = ${storeId}`;
+  if (!row) throw notFound(`Memory store ${storeId} not found.`);
+  return storeFromRow(row);
 }
 
-export type StoreRecord = Awaited<ReturnType<typeof getStore>>;
+export type StoreRecord = MemoryStore;

@@ -1,4 +1,5 @@
-import type { Db } from "../db.ts";
+import { Prisma, type Db } from "../db.ts";
+import { STORE_COLUMNS, storeFromRow, type StoreRow } from "./store-rows.ts";
 
 export interface ListStoresInput {
   includeArchived: boolean;
@@ -13,18 +14,19 @@ export interface ListStoresInput {
 
 /** Stores newest first. Ids are time-ordered, so the order is stable and the cursor is an id. */
 export async function listStores(db: Db, input: ListStoresInput) {
-  const rows = await db.read.memoryStore.findMany({
-    where: {
-      ...(input.includeArchived ? {} : { archivedAt: null }),
-      ...(input.createdAtGte || input.createdAtLte
-        ? { createdAt: { ...(input.createdAtGte && { gte: input.createdAtGte }), ...(input.createdAtLte && { lte: input.createdAtLte }) } }
-        : {}),
-      id: { ...(input.afterId && { lt: input.afterId }), ...(input.onlyIds && { in: [...input.onlyIds] }) },
-    },
-    orderBy: { id: "desc" },
-    take: input.limit + 1,
-  });
+  if (input.onlyIds?.length === 0) return { items: [], nextAfterId: null };
+  const where = [
+    ...(input.includeArchived ? [] : [Prisma.sql`archived_at IS NULL`]),
+    ...(input.createdAtGte ? [Prisma.sql`created_at >= ${input.createdAtGte}`] : []),
+    ...(input.createdAtLte ? [Prisma.sql`created_at <= ${input.createdAtLte}`] : []),
+    ...(input.afterId ? [Prisma.sql`id < ${input.afterId}`] : []),
+    ...(input.onlyIds ? [Prisma.sql`id IN (${Prisma.join([...input.onlyIds])})`] : []),
+  ];
+  const rows = await db.sql.$queryRaw<StoreRow[]>`
+    SELECT ${STORE_COLUMNS} FROM memory_stores
+    ${where.length > 0 ? Prisma.sql`WHERE ${Prisma.join(where, " AND ")}` : Prisma.empty}
+    ORDER BY id DESC LIMIT ${input.limit + 1}`;
   const hasMore = rows.length > input.limit;
-  const items = hasMore ? rows.slice(0, input.limit) : rows;
+  const items = (hasMore ? rows.slice(0, input.limit) : rows).map(storeFromRow);
   return { items, nextAfterId: hasMore ? items[items.length - 1]!.id : null };
 }

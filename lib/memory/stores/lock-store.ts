@@ -15,9 +15,11 @@ export interface LockedStore {
  * transaction never has to upgrade a read snapshot (which SQLite would refuse as busy).
  */
 export async function lockStore(tx: SqlClient, storeId: string): Promise<LockedStore> {
+  const started = performance.now();
   const rows = await tx.$queryRaw<{ id: string; archived_at: unknown; memory_count: number | bigint }[]>`
     UPDATE memory_stores SET memory_count = memory_count WHERE id = ${storeId}
     RETURNING id, archived_at, memory_count`;
+  tx.storeLockWaited?.((performance.now() - started) / 1000);
   const row = rows[0];
   if (!row) throw notFound(`Memory store ${storeId} not found.`);
   return { id: row.id, archived: row.archived_at != null, memoryCount: Number(row.memory_count) };

@@ -21,7 +21,11 @@ export interface ListVersionsInput {
   afterId?: string;
 }
 
-function actorFilter(input: ListVersionsInput): Prisma.Sql[] {
+/** Who wrote a version, as the version list and search filter it (at most one of them). */
+export type ActorFilterInput = Pick<ListVersionsInput, "apiKeyId" | "sessionId" | "userId" | "serviceAccountId">;
+
+/** The SQL conditions of an actor filter on memory_versions, its columns prefixed with `alias` (`"v."`) when it is joined. */
+export function actorFilter(input: ActorFilterInput, alias = ""): Prisma.Sql[] {
   const filters = [
     ["api_actor", input.apiKeyId],
     ["session_actor", input.sessionId],
@@ -31,8 +35,9 @@ function actorFilter(input: ListVersionsInput): Prisma.Sql[] {
   if (filters.length > 1) throw invalidRequest("Filter versions by at most one of api_key_id, session_id, user_id and service_account_id.");
   const [type, id] = filters[0] ?? [];
   // A key's writes include those it attributed to a session (api_key_id is kept for both).
-  if (type === "api_actor") return [Prisma.sql`api_key_id = ${id}`];
-  return type ? [Prisma.sql`created_by_type = ${type}`, Prisma.sql`created_by_id = ${id}`] : [];
+  const column = (name: string) => Prisma.raw(`${alias}${name}`);
+  if (type === "api_actor") return [Prisma.sql`${column("api_key_id")} = ${id}`];
+  return type ? [Prisma.sql`${column("created_by_type")} = ${type}`, Prisma.sql`${column("created_by_id")} = ${id}`] : [];
 }
 
 /** A store's versions newest first, with the API's filters. Versions outlive their memory. */

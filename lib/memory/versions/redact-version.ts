@@ -48,3 +48,8 @@ export async function clearVersionContent(tx: SqlClient, which: Prisma.Sql, acto
       redacted_at = ${at}, redacted_by_type = ${actor.type}, redacted_by_id = ${actorId(actor)}
     WHERE ${which} AND redacted_at IS NULL`;
 }
+
+/** One version, for a caller holding the store lock that has checked it is no live memory's head (erase does). */
+export async function clearVersion(tx: SqlClient, versionId: string, actor: Actor, at: Date): Promise<void> {
+  await clearVersionContent(tx, Prisma.sql`id = ${versionId}`, actor, at);
+}

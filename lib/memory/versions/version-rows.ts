@@ -16,6 +16,7 @@ const COLUMN_NAMES = [
   "redacted_at",
   "redacted_by_type",
   "redacted_by_id",
+  "imported_from",
 ];
 
 export const versionColumns = (withContent: boolean) => Prisma.raw((withContent ? [...COLUMN_NAMES, "content"] : COLUMN_NAMES).join(", "));
@@ -36,6 +37,7 @@ export interface VersionRow {
   redacted_at: Date | string | null;
   redacted_by_type: string | null;
   redacted_by_id: string | null;
+  imported_from: string | null;
 }
 
 export function versionFromRow(row: VersionRow & { content: string | null }): MemoryVersion;
@@ -56,6 +58,7 @@ export function versionFromRow(row: VersionRow): MemoryVersion | Omit<MemoryVers
     redactedAt: row.redacted_at === null ? null : new Date(row.redacted_at),
     redactedByType: row.redacted_by_type,
     redactedById: row.redacted_by_id,
+    importedFrom: row.imported_from,
   };
   return row.content === undefined ? version : { ...version, content: row.content };
 }

@@ -1,16 +1,16 @@
 // GET, POST /v1/review_settings/{store} – whose writes to a store await review (extension; admins change it)
-import { reviewSettingsWire, settingsBody } from "@/lib/http/review-wire.ts";
+import { OPERATIONS } from "@/lib/http/operations.ts";
+import { reviewSettingsWire } from "@/lib/http/review-wire.ts";
 import { apiRoute, otherMethods } from "@/lib/http/route.ts";
-import { parseWire } from "@/lib/http/schemas.ts";
 import { getReviewPolicy, setReviewPolicy } from "@/lib/memory/review/settings.ts";
 
-export const GET = apiRoute<{ store: string }>({ permission: "read", beta: false }, async ({ db, params }) =>
+export const GET = apiRoute(OPERATIONS.retrieveReviewSettings, async ({ db, params }) =>
   reviewSettingsWire(params.store, await getReviewPolicy(db, params.store)),
 );
 
-export const POST = apiRoute<{ store: string }>({ permission: "admin", beta: false }, async ({ db, params, body }) => {
-  const input = parseWire(settingsBody, await body(), "body");
-  return reviewSettingsWire(params.store, await setReviewPolicy(db, params.store, input.needs_review));
+export const POST = apiRoute(OPERATIONS.updateReviewSettings, async ({ db, params, input }) => {
+  const body = await input();
+  return reviewSettingsWire(params.store, await setReviewPolicy(db, params.store, body.needs_review));
 });
 
 export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

@@ -1,12 +1,11 @@
 // POST /v1/reviews/bulk – approve or revert many items: a dry run first, then exactly what it returned (extension)
-import { bulkBody } from "@/lib/http/review-wire.ts";
+import { OPERATIONS } from "@/lib/http/operations.ts";
 import { reviewFilterOf } from "@/lib/http/review-scope.ts";
 import { apiRoute, otherMethods } from "@/lib/http/route.ts";
-import { parseWire } from "@/lib/http/schemas.ts";
 import { previewBulk, runBulk } from "@/lib/memory/review/bulk.ts";
 
-export const POST = apiRoute({ permission: "write", beta: false }, async ({ db, principal, actor, body }) => {
-  const input = parseWire(bulkBody, await body(), "body");
+export const POST = apiRoute(OPERATIONS.bulkReview, async ({ db, principal, actor, input: read }) => {
+  const input = await read();
   const filter = reviewFilterOf(principal, input.filter ?? {});
   if (input.dry_run) {
     const items = await previewBulk(db, { filter, memoryIds: input.items?.map((i) => i.memory_id) });

@@ -1,8 +1,9 @@
 // POST /v1/api_keys/{key}/revoke – revoke a key; it fails from its next request on (admins only)
 import { revokeApiKey } from "@/lib/auth/api-keys.ts";
 import { apiKeyWire } from "@/lib/http/admin-wire.ts";
+import { OPERATIONS } from "@/lib/http/operations.ts";
 import { apiRoute, otherMethods } from "@/lib/http/route.ts";
 
-export const POST = apiRoute<{ key: string }>({ permission: "admin", beta: false }, async ({ db, params }) => apiKeyWire(await revokeApiKey(db, params.key)));
+export const POST = apiRoute(OPERATIONS.revokeApiKey, async ({ db, params }) => apiKeyWire(await revokeApiKey(db, params.key)));
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -1,22 +1,19 @@
 // POST /v1/memory_stores/{store}/memories – create a memory; GET – list memories
 import { decodeCursor, encodeCursor } from "@/lib/http/cursor.ts";
+import { OPERATIONS } from "@/lib/http/operations.ts";
 import { apiRoute, otherMethods } from "@/lib/http/route.ts";
-import { createMemoryBody, listMemoriesQuery, pageSize, parseWire, queryOf, viewQuery } from "@/lib/http/schemas.ts";
+import { pageSize } from "@/lib/http/schemas.ts";
 import { listItemWire, memoryWire, page } from "@/lib/http/serialize.ts";
 import { createMemory } from "@/lib/memory/memories/create-memory.ts";
 import { listMemories } from "@/lib/memory/memories/list-memories.ts";
 import { validatePathPrefix } from "@/lib/memory/paths.ts";
 
-type Params = { store: string };
-
-export const POST = apiRoute<Params>({ permission: "write" }, async ({ db, params, url, body, actor }) => {
-  const { view = "basic" } = parseWire(viewQuery, queryOf(url), "query");
-  const input = parseWire(createMemoryBody, await body(), "body");
-  return memoryWire(await createMemory(db, { storeId: params.store, ...input, actor }), view === "full");
+export const POST = apiRoute(OPERATIONS.createMemory, async ({ db, params, query, input, actor }) => {
+  const { view = "basic" } = query;
+  return memoryWire(await createMemory(db, { storeId: params.store, ...(await input()), actor }), view === "full");
 });
 
-export const GET = apiRoute<Params>({ permission: "read" }, async ({ db, params, url }) => {
-  const query = parseWire(listMemoriesQuery, queryOf(url), "query");
+export const GET = apiRoute(OPERATIONS.listMemories, async ({ db, params, query }) => {
   const prefix = validatePathPrefix(query.path_prefix ?? "/");
   const depth = (query.depth ?? 0) as 0 | 1;
   const full = query.view === "full";

@@ -1,21 +1,20 @@
 // POST /v1/memory_stores/{store}/memory_tool – run one memory-tool (memory_20250818) command against the store
 import { actorOf, can } from "@/lib/auth/principal.ts";
-import { memoryToolQuery } from "@/lib/http/memory-tool-schemas.ts";
+import { OPERATIONS } from "@/lib/http/operations.ts";
 import { apiRoute, otherMethods } from "@/lib/http/route.ts";
-import { parseWire, queryOf } from "@/lib/http/schemas.ts";
+import { countMemoryToolCommand } from "@/lib/observability/metrics.ts";
 import { runMemoryTool } from "@/lib/memory/memory-tool/run-memory-tool.ts";
 
-type Params = { store: string };
-
-// "read" lets viewers and read-only keys in: view works for them, write commands answer with an error result.
-export const POST = apiRoute<Params>({ permission: "read" }, async ({ db, params, url, body, principal }) => {
-  const { session_id } = parseWire(memoryToolQuery, queryOf(url), "query");
+// The body goes to the memory tool as sent: a wrong shape is answered as a tool result the model can read.
+export const POST = apiRoute(OPERATIONS.runMemoryTool, async ({ db, params, query, body, principal }) => {
+  const input = await body();
   const result = await runMemoryTool(db, {
     storeId: params.store,
-    input: await body(),
-    actor: actorOf(principal, session_id),
+    input,
+    actor: actorOf(principal, query.session_id),
     canWrite: can(principal, "write"),
   });
+  countMemoryToolCommand(input.command, result.isError);
   return { type: "memory_tool_result" as const, content: result.content, is_error: result.isError };
 });
 

@@ -1,12 +1,12 @@
 // GET /v1/memory_stores/{store}/memory_versions – list versions, newest first
 import { decodeCursor, encodeCursor } from "@/lib/http/cursor.ts";
+import { OPERATIONS } from "@/lib/http/operations.ts";
 import { apiRoute, otherMethods } from "@/lib/http/route.ts";
-import { listVersionsQuery, pageSize, parseWire, queryOf } from "@/lib/http/schemas.ts";
+import { pageSize } from "@/lib/http/schemas.ts";
 import { page, versionWire } from "@/lib/http/serialize.ts";
 import { listVersions } from "@/lib/memory/versions/list-versions.ts";
 
-export const GET = apiRoute<{ store: string }>({ permission: "read" }, async ({ db, params, url }) => {
-  const query = parseWire(listVersionsQuery, queryOf(url), "query");
+export const GET = apiRoute(OPERATIONS.listVersions, async ({ db, params, query }) => {
   const full = query.view === "full";
   const cursor = decodeCursor<{ after: string }>(query.page, {}, ["after"]);
   const result = await listVersions(db, {

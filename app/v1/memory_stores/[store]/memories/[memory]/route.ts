@@ -1,27 +1,25 @@
 // GET / POST / DELETE /v1/memory_stores/{store}/memories/{memory} – retrieve, update, delete a memory
+import { OPERATIONS } from "@/lib/http/operations.ts";
 import { apiRoute, otherMethods } from "@/lib/http/route.ts";
-import { deleteMemoryQuery, parseWire, queryOf, updateMemoryBody, viewQuery } from "@/lib/http/schemas.ts";
 import { memoryWire } from "@/lib/http/serialize.ts";
 import { deleteMemory } from "@/lib/memory/memories/delete-memory.ts";
 import { getMemory } from "@/lib/memory/memories/get-memory.ts";
 import { updateMemory } from "@/lib/memory/memories/update-memory.ts";
 
-type Params = { store: string; memory: string };
-
-export const GET = apiRoute<Params>({ permission: "read" }, async ({ db, params, url }) => {
-  const { view = "full" } = parseWire(viewQuery, queryOf(url), "query");
+export const GET = apiRoute(OPERATIONS.retrieveMemory, async ({ db, params, query }) => {
+  const { view = "full" } = query;
   return memoryWire(await getMemory(db.sql, params.store, params.memory), view === "full");
 });
 
-export const POST = apiRoute<Params>({ permission: "write" }, async ({ db, params, url, body, actor }) => {
-  const { view = "basic" } = parseWire(viewQuery, queryOf(url), "query");
-  const changes = parseWire(updateMemoryBody, await body(), "body");
+export const POST = apiRoute(OPERATIONS.updateMemory, async ({ db, params, query, input, actor }) => {
+  const { view = "basic" } = query;
+  const changes = await input();
   const memory = await updateMemory(db, { storeId: params.store, memoryId: params.memory, ...changes, actor });
   return memoryWire(memory, view === "full");
 });
 
-export const DELETE = apiRoute<Params>({ permission: "write" }, async ({ db, params, url, actor }) => {
-  const { expected_content_sha256 } = parseWire(deleteMemoryQuery, queryOf(url), "query");
+export const DELETE = apiRoute(OPERATIONS.deleteMemory, async ({ db, params, query, actor }) => {
+  const { expected_content_sha256 } = query;
   const { id } = await deleteMemory(db, {
     storeId: params.store,
     memoryId: params.memory,

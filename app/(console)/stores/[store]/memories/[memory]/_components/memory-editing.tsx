@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { ConflictView } from "@/components/editor/conflict-view.tsx";
 import { MemoryEditor } from "@/components/editor/memory-editor.tsx";
+import type { SearchMarks } from "@/components/editor/search-marks.ts";
 import { DeleteMemoryDialog } from "@/components/memories/delete-memory-dialog.tsx";
 import { PathBreadcrumbs } from "@/components/memories/path-breadcrumbs.tsx";
 import { RenameMemoryDialog } from "@/components/memories/rename-memory-dialog.tsx";
@@ -18,10 +19,10 @@ import { useLatestRef } from "@/components/ui/use-latest-ref.ts";
 import { LIMITS } from "@/lib/memory/limits.ts";
 import type { Memory, Store } from "@/lib/queries/types.ts";
 
-export type MemoryEditingProps = { store: Store; memory: Memory; editable: boolean };
+export type MemoryEditingProps = { store: Store; memory: Memory; editable: boolean; searchMarks?: SearchMarks | null };
 
 /** The memory's header, editor (or conflict view), and its rename and delete dialogs. */
-export function MemoryEditing({ store, memory, editable }: MemoryEditingProps) {
+export function MemoryEditing({ store, memory, editable, searchMarks }: MemoryEditingProps) {
   const router = useRouter();
   const editing = useMemoryEditing(store.id, memory);
   const [dialog, setDialog] = useState<"rename" | "delete" | null>(null);
@@ -97,6 +98,7 @@ export function MemoryEditing({ store, memory, editable }: MemoryEditingProps) {
           handleRef={editing.editorRef}
           readOnly={!editable}
           onSave={save}
+          searchMarks={searchMarks}
         />
       </div>
       {editing.conflict && (

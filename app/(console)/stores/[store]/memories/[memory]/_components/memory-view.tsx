@@ -1,5 +1,6 @@
 "use client";
 
+import type { SearchMarks } from "@/components/editor/search-marks.ts";
 import { usePermissions } from "@/components/shell/session-user.tsx";
 import { StoreNotFound } from "@/components/stores/store-notices.tsx";
 import { Alert } from "@/components/ui/alert.tsx";
@@ -10,10 +11,10 @@ import { useMemory } from "@/lib/queries/use-memories.ts";
 import { useStore } from "@/lib/queries/use-stores.ts";
 import { MemoryEditing } from "./memory-editing.tsx";
 
-export type MemoryViewProps = { storeId: string; memoryId: string };
+export type MemoryViewProps = { storeId: string; memoryId: string; searchMarks?: SearchMarks | null };
 
 /** Loads the store and the memory by id (so deep links and reloads work), then edits it. */
-export function MemoryView({ storeId, memoryId }: MemoryViewProps) {
+export function MemoryView({ storeId, memoryId, searchMarks }: MemoryViewProps) {
   const { canWrite } = usePermissions();
   const store = useStore(storeId);
   const memory = useMemory(storeId, memoryId);
@@ -37,7 +38,7 @@ export function MemoryView({ storeId, memoryId }: MemoryViewProps) {
 
   return (
     <>
-      <MemoryEditing key={memory.data.id} store={store.data} memory={memory.data} editable={canWrite && !archived} />
+      <MemoryEditing key={memory.data.id} store={store.data} memory={memory.data} editable={canWrite && !archived} searchMarks={searchMarks} />
       <section className="mt-8" aria-label="History">
         <h2 className="mb-3 text-base font-semibold text-slate-900">History</h2>
         <MemoryHistory

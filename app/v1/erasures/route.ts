@@ -1,0 +1,32 @@
+// GET /v1/erasures – erase reports and dry runs, newest first; POST – dry run of an erase (admins; extension)
+import { decodeCursor, encodeCursor } from "@/lib/http/cursor.ts";
+import { erasureWire } from "@/lib/http/erasure-wire.ts";
+import { OPERATIONS } from "@/lib/http/operations.ts";
+import { apiRoute, otherMethods } from "@/lib/http/route.ts";
+import { pageSize } from "@/lib/http/schemas.ts";
+import { page } from "@/lib/http/serialize.ts";
+import { listErasures } from "@/lib/memory/erase/list-erasures.ts";
+import { planErasure } from "@/lib/memory/erase/plan-erasure.ts";
+
+export const GET = apiRoute(OPERATIONS.listErasures, async ({ db, query }) => {
+  const cursor = decodeCursor<{ after: string }>(query.page, {}, ["after"]);
+  const result = await listErasures(db, { limit: pageSize(query.limit, false), afterId: cursor?.after });
+  return page(
+    result.items.map((e) => erasureWire(e)),
+    result.nextAfterId ? encodeCursor({ after: result.nextAfterId }) : null,
+  );
+});
+
+export const POST = apiRoute(OPERATIONS.planErasure, async ({ db, input: read, actor }) => {
+  const input = await read();
+  const { erasure, items } = await planErasure(db, {
+    text: input.query,
+    storeIds: input.memory_store_ids ?? null,
+    action: input.action,
+    marker: input.marker,
+    actor,
+  });
+  return erasureWire(erasure, items);
+});
+
+export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

@@ -1,0 +1,21 @@
+// GET /v1/exports/{store}?format=jsonl|tar.gz|zip – download a store, streamed (extension)
+import { exportStream } from "@/lib/export/export-stream.ts";
+import { MEDIA_TYPES } from "@/lib/export/formats.ts";
+import { OPERATIONS } from "@/lib/http/operations.ts";
+import { apiRoute, otherMethods } from "@/lib/http/route.ts";
+import { getStore } from "@/lib/memory/stores/get-store.ts";
+
+export const GET = apiRoute(OPERATIONS.exportStore, async ({ db, params, query }) => {
+  const format = query.format ?? "jsonl";
+  const store = await getStore(db.sql, params.store);
+  const stamp = new Date().toISOString().slice(0, 10);
+  return new Response(exportStream(db, store, format), {
+    headers: {
+      "content-type": MEDIA_TYPES[format],
+      "content-disposition": `attachment; filename="${store.id}-${stamp}.${format}"`,
+      "cache-control": "no-store",
+    },
+  });
+});
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

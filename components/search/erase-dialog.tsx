@@ -1,0 +1,142 @@
+"use client";
+
+import Link from "next/link";
+import { useState } from "react";
+import { Alert } from "@/components/ui/alert.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { Dialog, DialogActions } from "@/components/ui/dialog.tsx";
+import { Field, Input } from "@/components/ui/field.tsx";
+import { ErasureCounts } from "@/components/erasures/erasure-counts.tsx";
+import type { Erasure } from "@/lib/queries/types.ts";
+import { useExecuteErasure, usePlanErasure } from "@/lib/queries/use-erasures.ts";
+
+export type EraseDialogProps = { text: string; storeIds: string[]; storeNames: Map<string, string>; onClose: () => void };
+
+/**
+ * Erase exact text: choose replace (with a marker) or delete, look at the dry run, type its
+ * confirmation, erase; then the report. The erase acts only on what the dry run showed.
+ */
+export function EraseDialog({ text, storeIds, storeNames, onClose }: EraseDialogProps) {
+  const plan = usePlanErasure();
+  const execute = useExecuteErasure();
+  const [action, setAction] = useState<"replace" | "delete">("replace");
+  const [marker, setMarker] = useState("[erased]");
+  const [typed, setTyped] = useState("");
+  const planned: Erasure | undefined = plan.data;
+  const report: Erasure | undefined = execute.data;
+  const where = storeIds.length === 0 ? "every store" : storeIds.map((id) => storeNames.get(id) ?? id).join(", ");
+
+  return (
+    <Dialog open title="Erase text" onClose={onClose} wide>
+      <div className="space-y-4 text-sm text-slate-700">
+        <p>
+          Erase <span className="rounded bg-amber-100 px-1 font-mono text-slate-900">{text}</span> (ignoring case) from {where}: from current memories and from
+          every retained version.
+        </p>
+        {!planned && (
+          <>
+            <fieldset className="space-y-2">
+              <legend className="font-medium text-slate-900">In each current memory that holds it</legend>
+              <label className="flex items-center gap-2">
+                <input type="radio" name="erase-action" checked={action === "replace"} onChange={() => setAction("replace")} />
+                replace it with a marker, as a new version
+              </label>
+              {action === "replace" && (
+                <div className="ml-6 max-w-xs">
+                  <Field label="Marker" htmlFor="erase-marker" hint="A memory whose path holds the text is deleted instead.">
+                    <Input id="erase-marker" value={marker} onChange={(e) => setMarker(e.target.value)} className="font-mono" />
+                  </Field>
+                </div>
+              )}
+              <label className="flex items-center gap-2">
+                <input type="radio" name="erase-action" checked={action === "delete"} onChange={() => setAction("delete")} />
+                delete the memory
+              </label>
+            </fieldset>
+            <p>Then every older version that holds it is redacted. First comes a dry run: nothing changes until you confirm.</p>
+            {plan.error && <Alert>{plan.error.message}</Alert>}
+            <DialogActions onCancel={onClose}>
+              <Button
+                disabled={plan.isPending}
+                onClick={() =>
+                  plan.mutate({ query: text, memory_store_ids: storeIds.length ? storeIds : null, action, ...(action === "replace" && { marker }) })
+                }
+              >
+                {plan.isPending ? "Looking…" : "Dry run"}
+              </Button>
+            </DialogActions>
+          </>
+        )}
+        {planned && !report && (
+          <>
+            <ErasureCounts erasure={planned} />
+            <PlannedList erasure={planned} storeNames={storeNames} />
+            {planned.counts.versions_before === 0 ? (
+              <DialogActions onCancel={onClose} cancelLabel="Close">
+                {null}
+              </DialogActions>
+            ) : (
+              <>
+                <Field label={`Type “${planned.confirmation}” to confirm`} htmlFor="erase-confirm" hint="This cannot be undone.">
+                  <Input id="erase-confirm" value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" />
+                </Field>
+                {execute.error && <Alert>{execute.error.message}</Alert>}
+                <DialogActions onCancel={onClose}>
+                  <Button
+                    variant="danger"
+                    disabled={typed !== planned.confirmation || execute.isPending}
+                    onClick={() => execute.mutate({ erasureId: planned.id, query: text, confirmation: typed })}
+                  >
+                    {execute.isPending ? "Erasing…" : "Erase"}
+                  </Button>
+                </DialogActions>
+              </>
+            )}
+          </>
+        )}
+        {report && (
+          <>
+            <Alert tone={report.counts.versions_after ? "warning" : "success"} title={report.counts.versions_after ? "Erased what the dry run saw" : "Erased"}>
+              {report.counts.versions_after
+                ? `${report.counts.versions_after} version(s) written since the dry run still hold the text; they are in the report. Run the erase again to remove them.`
+                : "Searching for this text finds nothing now."}
+            </Alert>
+            <ErasureCounts erasure={report} />
+            <DialogActions onCancel={onClose} cancelLabel="Close">
+              <Link href={`/erasures/${report.id}`} className="rounded-md bg-indigo-600 px-3.5 py-2 text-sm font-medium text-white hover:bg-indigo-500">
+                Open the report
+              </Link>
+            </DialogActions>
+          </>
+        )}
+      </div>
+    </Dialog>
+  );
+}
+
+const SHOWN = 50;
+
+function PlannedList({ erasure, storeNames }: { erasure: Erasure; storeNames: Map<string, string> }) {
+  const items = erasure.items ?? [];
+  if (items.length === 0) return <Alert tone="info">Nothing holds this text: there is nothing to erase.</Alert>;
+  return (
+    <div className="max-h-60 overflow-y-auto rounded-md ring-1 ring-slate-200">
+      <ul aria-label="Dry run" className="divide-y divide-slate-100 text-xs">
+        {items.slice(0, SHOWN).map((item) => (
+          <li key={item.memory_version_id} className="flex flex-wrap gap-x-3 px-3 py-1.5">
+            <span className="text-slate-500">{storeNames.get(item.memory_store_id) ?? item.memory_store_id}</span>
+            <Link
+              prefetch={false}
+              className="font-mono text-indigo-700 hover:underline"
+              href={`/stores/${item.memory_store_id}/versions/${item.memory_version_id}`}
+            >
+              {item.memory_version_id}
+            </Link>
+            <span>{item.kind === "head" ? "current version: replaced or deleted, then redacted" : "older version: redacted"}</span>
+          </li>
+        ))}
+      </ul>
+      {items.length > SHOWN && <p className="px-3 py-1.5 text-xs text-slate-500">… and {items.length - SHOWN} more (all of them are in the report).</p>}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+"use client";
+
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useState } from "react";
+import { usePermissions } from "@/components/shell/session-user.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { Card, PageHeader } from "@/components/ui/card.tsx";
+import { EmptyState } from "@/components/ui/states.tsx";
+import { searchQueryString, useSearch, type SearchParams } from "@/lib/queries/use-search.ts";
+import { useStores } from "@/lib/queries/use-stores.ts";
+import { EraseDialog } from "./erase-dialog.tsx";
+import { SearchForm } from "./search-form.tsx";
+import { searchParamsFromUrl } from "./search-params.ts";
+import { SearchResults } from "./search-results.tsx";
+
+/** /search: the query and filters live in the URL (the API's own names); admins can erase exact text from here. */
+export function SearchPage() {
+  const router = useRouter();
+  const pathname = usePathname();
+  const url = useSearchParams();
+  const params = searchParamsFromUrl(new URLSearchParams(url.toString()));
+  const search = useSearch(params);
+  const stores = useStores({ includeArchived: true });
+  const storeList = stores.data?.pages.flatMap((p) => p.data) ?? [];
+  const storeNames = new Map(storeList.map((s) => [s.id, s.name]));
+  const { isAdmin } = usePermissions();
+  const [erasing, setErasing] = useState(false);
+  const apply = (next: SearchParams) => router.push(`${pathname}?${searchQueryString(next)}`);
+  const canErase = isAdmin && params.mode === "exact" && [...params.q].length >= 3;
+
+  return (
+    <>
+      <PageHeader
+        title="Search"
+        description="Words are ranked; exact text finds any piece of text, punctuation included, ignoring case. Search the current memories or every retained version."
+        actions={
+          canErase && (
+            <Button variant="danger" onClick={() => setErasing(true)}>
+              Erase this text…
+            </Button>
+          )
+        }
+      />
+      <Card className="mb-4 p-4">
+        <SearchForm key={url.toString()} value={params} stores={storeList} onApply={apply} />
+      </Card>
+      {params.q.trim() === "" ? (
+        <EmptyState title="What are you looking for?">Type words or exact text above, or press Ctrl/Cmd+K anywhere in the console.</EmptyState>
+      ) : (
+        <SearchResults params={params} search={search} storeNames={storeNames} />
+      )}
+      {erasing && <EraseDialog text={params.q} storeIds={params.memory_store_id ?? []} storeNames={storeNames} onClose={() => setErasing(false)} />}
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+"use client";
+
+import Link from "next/link";
+import { useRef } from "react";
+import { MemoryEditor, type MemoryEditorHandle } from "@/components/editor/memory-editor.tsx";
+import type { SearchMarks } from "@/components/editor/search-marks.ts";
+import { Alert } from "@/components/ui/alert.tsx";
+import { Badge } from "@/components/ui/badge.tsx";
+import { PageHeader } from "@/components/ui/card.tsx";
+import { formatBytes } from "@/components/ui/format.ts";
+import { Spinner } from "@/components/ui/states.tsx";
+import { useStore } from "@/lib/queries/use-stores.ts";
+import { useVersion } from "@/lib/queries/use-versions.ts";
+import { ActorLabel } from "./actor-name.tsx";
+import { formatVersionTime } from "./version-format.ts";
+
+export type VersionViewProps = { storeId: string; versionId: string; searchMarks?: SearchMarks | null };
+
+const ignore = () => {};
+
+/** One stored version as it was written: its content read-only in Monaco (with a search hit marked), who wrote it and when. */
+export function VersionView({ storeId, versionId, searchMarks }: VersionViewProps) {
+  const store = useStore(storeId);
+  const version = useVersion(storeId, versionId);
+  const editorRef = useRef<MemoryEditorHandle | null>(null);
+  if (version.isLoading) return <Spinner label="Loading version…" />;
+  if (version.error || !version.data) return <Alert title="Could not load this version">{version.error?.message}</Alert>;
+  const v = version.data;
+  const history = `/stores/${storeId}/versions?memory_id=${encodeURIComponent(v.memory_id)}`;
+  return (
+    <div className="space-y-4">
+      <PageHeader
+        title={<span className="font-mono">{v.path ?? v.id}</span>}
+        description={
+          <span className="flex flex-wrap items-center gap-2">
+            <Badge tone={v.operation === "deleted" ? "red" : v.operation === "created" ? "green" : "indigo"}>{v.operation}</Badge>
+            {v.redacted_at && <Badge tone="red">redacted</Badge>}
+            <span>
+              version <span className="font-mono text-xs">{v.id}</span> of memory <span className="font-mono text-xs">{v.memory_id}</span>
+              {store.data && <> in {store.data.name}</>} · {formatVersionTime(v.created_at)} by <ActorLabel actor={v.created_by} /> ·{" "}
+              {formatBytes(v.content_size_bytes)}
+            </span>
+          </span>
+        }
+        actions={
+          <>
+            <Link prefetch={false} className="text-sm text-indigo-600 hover:underline" href={`/stores/${storeId}/memories/${v.memory_id}`}>
+              Current memory
+            </Link>
+            <Link className="text-sm text-indigo-600 hover:underline" href={history}>
+              History
+            </Link>
+          </>
+        }
+      />
+      {v.redacted_at ? (
+        <Alert tone="warning" title="Redacted">
+          This version&apos;s content and path were erased on {formatVersionTime(v.redacted_at)} by <ActorLabel actor={v.redacted_by} />.
+        </Alert>
+      ) : v.content == null ? (
+        <Alert tone="info">This version records the deletion of the memory; it has no content.</Alert>
+      ) : (
+        <>
+          <Alert tone="info">An old version, read-only. To bring it back, restore it from the memory&apos;s history.</Alert>
+          <MemoryEditor path={v.path ?? ""} initialText={v.content} onTextChange={ignore} handleRef={editorRef} readOnly searchMarks={searchMarks} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,192 @@
+import { z } from "zod";
+import { BULK_ACTIONS } from "../memory/review/bulk.ts";
+import { REVIEW_ACTIONS, REVIEW_CHANGES, REVIEW_POLICIES } from "../memory/review/policy.ts";
+import { approveBody, bulkBody, decisionsQuery, marksQuery, reviewCountsQuery, reviewListQuery, revertBody, settingsBody } from "./review-wire.ts";
+import { actorSchema, pageSchema } from "./wire-schemas.ts";
+
+/**
+ * The review endpoints (issue 10), an extension the hosted API does not have: their response
+ * shapes (the serializers in review-wire.ts are typed against them) and their operations,
+ * which lib/http/operations.ts adds to the one table the routes and the OpenAPI document use.
+ */
+const timestamp = z.iso.datetime();
+const extension = <T extends z.ZodType>(schema: T, id: string, description: string): T => schema.meta({ id, description, "x-memory-console-extension": true });
+
+export const reviewItemSchema = extension(
+  z.object({
+    type: z.literal("review_item"),
+    memory_id: z.string(),
+    store_id: z.string(),
+    store_name: z.string().nullable(),
+    change: z.enum(REVIEW_CHANGES),
+    path: z.string().meta({ description: "The head's path (for a deleted memory, the path it had)." }),
+    settled_path: z.string().nullable().meta({ description: "null when the memory did not exist when last settled." }),
+    settled_version_id: z.string().nullable(),
+    head_version_id: z.string().meta({ description: "Send it back with every action: actions are conditional on it." }),
+    version_count: z.number().int().meta({ description: "Versions awaiting review." }),
+    last_actor: actorSchema,
+    first_pending_at: timestamp,
+    updated_at: timestamp,
+  }),
+  "ReviewItem",
+  "A memory with changes awaiting review: from its settled version to its head.",
+);
+
+export const reviewDecisionSchema = extension(
+  z.object({
+    type: z.literal("review_decision"),
+    id: z.string(),
+    store_id: z.string(),
+    memory_id: z.string(),
+    action: z.enum(REVIEW_ACTIONS),
+    from_version_id: z.string().nullable(),
+    to_version_id: z.string(),
+    result_version_id: z.string().nullable(),
+    redacted: z.boolean(),
+    reviewer: actorSchema,
+    batch_id: z.string().nullable(),
+    created_at: timestamp,
+  }),
+  "ReviewDecision",
+  "Who approved, reverted or edited which versions of a memory, and when.",
+);
+
+const sideSchema = z
+  .object({ version_id: z.string(), operation: z.string(), path: z.string().nullable(), content: z.string().nullable(), redacted: z.boolean() })
+  .nullable();
+const reviewSchema = extension(
+  z.object({ type: z.literal("review"), item: reviewItemSchema, settled: sideSchema, head: sideSchema }),
+  "Review",
+  "An item with both ends of its combined change.",
+);
+const outcomeSchema = extension(
+  z.object({ type: z.literal("review_outcome"), decision: reviewDecisionSchema, remaining: reviewItemSchema.nullable(), message: z.string() }),
+  "ReviewOutcome",
+  "What an action decided, and what still awaits review (a newer change written after the reviewer looked).",
+);
+const countsSchema = extension(
+  z.object({ type: z.literal("review_counts"), total: z.number().int(), stores: z.record(z.string(), z.number().int()) }),
+  "ReviewCounts",
+  "Items awaiting review, in all and per store.",
+);
+const bulkItemSchema = z.object({ memory_id: z.string(), head_version_id: z.string(), store_id: z.string(), path: z.string() });
+const bulkAnswerSchema = extension(
+  z.union([
+    z.object({ type: z.literal("review_bulk_preview"), action: z.enum(BULK_ACTIONS), count: z.number().int(), items: z.array(bulkItemSchema) }),
+    z.object({
+      type: z.literal("review_bulk_report"),
+      batch_id: z.string(),
+      action: z.enum(BULK_ACTIONS),
+      requested: z.number().int(),
+      applied: z.number().int(),
+      conflicts: z.array(z.object({ memory_id: z.string(), message: z.string() })),
+    }),
+  ]),
+  "ReviewBulkAnswer",
+  "A dry run's preview, or the report of a bulk action.",
+);
+const marksSchema = extension(
+  z.object({
+    type: z.literal("review_marks"),
+    data: z.record(z.string(), z.object({ state: z.enum(["awaiting", "approved", "reverted"]), reviewer: actorSchema.nullable(), at: timestamp.nullable() })),
+  }),
+  "ReviewMarks",
+  "Review state per version id, for history views.",
+);
+const settingsSchema = extension(
+  z.object({ type: z.literal("review_settings"), store_id: z.string(), needs_review: z.enum(REVIEW_POLICIES) }),
+  "ReviewSettings",
+  "Whose writes to a store await review.",
+);
+
+const review = { beta: false, extension: true } as const;
+export const REVIEW_OPERATIONS = {
+  listReviews: {
+    ...review,
+    method: "GET",
+    path: "/v1/reviews",
+    summary: "The review inbox, newest first",
+    permission: "read",
+    query: reviewListQuery,
+    response: pageSchema(reviewItemSchema),
+  },
+  countReviews: {
+    ...review,
+    method: "GET",
+    path: "/v1/reviews/counts",
+    summary: "Items awaiting review, in all and per store",
+    permission: "read",
+    query: reviewCountsQuery,
+    response: countsSchema,
+  },
+  retrieveReview: {
+    ...review,
+    method: "GET",
+    path: "/v1/reviews/{memory}",
+    summary: "One item with its settled and head content",
+    permission: "read",
+    response: reviewSchema,
+  },
+  approveReview: {
+    ...review,
+    method: "POST",
+    path: "/v1/reviews/{memory}/approve",
+    summary: "Approve up to the head seen; with content or path, edit and approve",
+    permission: "write",
+    body: approveBody,
+    response: outcomeSchema,
+  },
+  revertReview: {
+    ...review,
+    method: "POST",
+    path: "/v1/reviews/{memory}/revert",
+    summary: "Write the settled state back, conditional on the head seen (and redact the reverted versions)",
+    permission: "write",
+    body: revertBody,
+    response: outcomeSchema,
+  },
+  bulkReview: {
+    ...review,
+    method: "POST",
+    path: "/v1/reviews/bulk",
+    summary: "Preview (dry_run) or apply an approve or revert over many items",
+    permission: "write",
+    body: bulkBody,
+    response: bulkAnswerSchema,
+  },
+  listReviewDecisions: {
+    ...review,
+    method: "GET",
+    path: "/v1/review_decisions",
+    summary: "Who settled what, newest first (by memory, store or bulk batch)",
+    permission: "read",
+    query: decisionsQuery,
+    response: pageSchema(reviewDecisionSchema),
+  },
+  reviewMarks: {
+    ...review,
+    method: "GET",
+    path: "/v1/review_marks",
+    summary: "Review state of versions",
+    permission: "read",
+    query: marksQuery,
+    response: marksSchema,
+  },
+  retrieveReviewSettings: {
+    ...review,
+    method: "GET",
+    path: "/v1/review_settings/{store}",
+    summary: "Whose writes to a store await review",
+    permission: "read",
+    response: settingsSchema,
+  },
+  updateReviewSettings: {
+    ...review,
+    method: "POST",
+    path: "/v1/review_settings/{store}",
+    summary: "Choose whose writes to a store await review",
+    permission: "admin",
+    body: settingsBody,
+    response: settingsSchema,
+  },
+} as const;

@@ -1,0 +1,111 @@
+import { z } from "zod";
+import { listStoresQuery } from "./schemas.ts";
+import { createErasureBody, erasureFormatQuery, executeErasureBody } from "./erasure-wire.ts";
+import { searchQuery } from "./search-wire.ts";
+import { actorSchema, pageSchema } from "./wire-schemas.ts";
+
+/**
+ * The search and erase endpoints (issue 11), an extension the hosted API does not have: their
+ * response shapes and operations, which lib/http/operations.ts adds to the one table the
+ * routes and the OpenAPI document use.
+ */
+const timestamp = z.iso.datetime();
+const extension = <T extends z.ZodType>(schema: T, id: string, description: string): T => schema.meta({ id, description, "x-memory-console-extension": true });
+
+const searchHitSchema = extension(
+  z.object({
+    type: z.literal("search_hit"),
+    memory_store_id: z.string(),
+    memory_id: z.string(),
+    memory_version_id: z.string(),
+    operation: z.string(),
+    path: z.string().nullable(),
+    created_at: timestamp,
+    current: z.boolean().meta({ description: "The version is the head of a live memory." }),
+    field: z.enum(["content", "path"]),
+    line: z.number().int().nullable(),
+    column: z.number().int().nullable(),
+    snippet: z.array(z.object({ text: z.string(), match: z.boolean() })),
+  }),
+  "SearchHit",
+  "A match: the memory (or old version) and a snippet with the match marked.",
+);
+
+const erasureSchema = extension(
+  z.object({
+    type: z.literal("erasure"),
+    id: z.string(),
+    status: z.enum(["planned", "running", "completed"]),
+    action: z.string(),
+    marker: z.string().nullable(),
+    query_sha256: z.string().meta({ description: "The text erased is never stored: only its SHA-256." }),
+    memory_store_ids: z.array(z.string()).nullable(),
+    created_at: timestamp,
+    created_by: actorSchema.nullable(),
+    expires_at: timestamp.nullable(),
+    confirmation: z.string(),
+    executed_at: timestamp.nullable(),
+    executed_by: actorSchema.nullable(),
+    completed_at: timestamp.nullable(),
+    counts: z.object({
+      memories_before: z.number().int(),
+      versions_before: z.number().int(),
+      memories_after: z.number().int().nullable(),
+      versions_after: z.number().int().nullable(),
+    }),
+    items: z
+      .array(z.object({ memory_store_id: z.string(), memory_id: z.string(), memory_version_id: z.string(), kind: z.string(), outcome: z.string() }))
+      .optional(),
+  }),
+  "Erasure",
+  "An erase: its dry run while planned, its report once completed.",
+);
+
+const search = { beta: false, extension: true } as const;
+export const SEARCH_OPERATIONS = {
+  search: {
+    ...search,
+    method: "GET",
+    path: "/v1/search",
+    summary: "Find text in current memories or every version (memory_store_id repeats)",
+    permission: "read",
+    query: searchQuery,
+    response: pageSchema(searchHitSchema),
+  },
+  listErasures: {
+    ...search,
+    method: "GET",
+    path: "/v1/erasures",
+    summary: "Erase reports and dry runs, newest first",
+    permission: "admin",
+    query: listStoresQuery.pick({ limit: true, page: true }),
+    response: pageSchema(erasureSchema),
+  },
+  planErasure: {
+    ...search,
+    method: "POST",
+    path: "/v1/erasures",
+    summary: "Dry run of an erase: what it would touch",
+    permission: "admin",
+    body: createErasureBody,
+    response: erasureSchema,
+  },
+  retrieveErasure: {
+    ...search,
+    method: "GET",
+    path: "/v1/erasures/{erasure}",
+    summary: "One erase report with every version it saw or wrote (format=csv downloads it as CSV)",
+    permission: "admin",
+    query: erasureFormatQuery,
+    response: erasureSchema,
+  },
+  executeErasure: {
+    ...search,
+    method: "POST",
+    path: "/v1/erasures/{erasure}/execute",
+    summary: "Carry out a dry run, conditional on what it saw",
+    permission: "admin",
+    body: executeErasureBody,
+    response: erasureSchema,
+  },
+} as const;

@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { EXPORT_FORMATS } from "../export/formats.ts";
+import { IMPORT_FORMATS } from "../export/import-upload.ts";
+import { CONFLICT_MODES } from "../memory/import/plan-import.ts";
+
+/**
+ * Export and import (issue 12), an extension the hosted API does not have: the operations that
+ * lib/http/operations.ts adds to the one table the routes and the OpenAPI document use. An
+ * export answers a file (JSON Lines, zip or tar.gz), streamed; an import takes the file as the
+ * request body and answers its plan or its report.
+ */
+const extension = <T extends z.ZodType>(schema: T, id: string, description: string): T => schema.meta({ id, description, "x-memory-console-extension": true });
+
+const flag = z.enum(["true", "false"], "must be true or false").transform((v) => v === "true");
+
+export const exportQuery = z.object({ format: z.enum(EXPORT_FORMATS, `must be one of ${EXPORT_FORMATS.join(", ")}`).optional() });
+export const importQuery = z.object({
+  format: z.enum(IMPORT_FORMATS, `must be one of ${IMPORT_FORMATS.join(", ")}`),
+  store_id: z.string().optional(),
+  name: z.string().optional(),
+  on_conflict: z.enum(CONFLICT_MODES, `must be one of ${CONFLICT_MODES.join(", ")}`).optional(),
+  dry_run: flag.optional(),
+  plan_digest: z.string().optional(),
+});
+
+const importResultSchema = extension(
+  z.object({
+    type: z.literal("import_result"),
+    dry_run: z.boolean(),
+    store_id: z.string().nullable(),
+    with_history: z.boolean(),
+    plan_digest: z.string().nullable().meta({ description: "Send it back to import exactly what this dry run saw (required to overwrite)." }),
+    counts: z.record(z.string(), z.number().int()),
+    items: z.array(
+      z.object({
+        path: z.string(),
+        action: z.string(),
+        content_sha256: z.string().nullable(),
+        size_bytes: z.number().int().nullable(),
+        existing_content_sha256: z.string().nullable(),
+        problem: z.string().nullable(),
+      }),
+    ),
+  }),
+  "ImportResult",
+  "An import's dry run (the tree it would write, with each item's problem) or its report.",
+);
+
+const transfer = { beta: false, extension: true } as const;
+export const TRANSFER_OPERATIONS = {
+  exportStore: {
+    ...transfer,
+    method: "GET",
+    path: "/v1/exports/{store}",
+    summary: "Download a store, streamed: JSON Lines with history (default), or zip / tar.gz of its memories with a manifest",
+    permission: "read",
+    query: exportQuery,
+    response: extension(z.string(), "ExportFile", "The file itself (application/x-ndjson, application/zip or application/gzip)."),
+  },
+  importUpload: {
+    ...transfer,
+    method: "POST",
+    path: "/v1/imports",
+    summary: "Import a zip, tar.gz or JSON Lines export (the request body) into a store or a new one; dry_run first",
+    permission: "write",
+    query: importQuery,
+    response: importResultSchema,
+  },
+} as const;

@@ -1,0 +1,189 @@
+import { z } from "zod";
+import { ROLES } from "../auth/roles.ts";
+import { VERSION_OPERATIONS } from "../memory/versions/operations.ts";
+
+/**
+ * Wire shapes of responses, the ones the serializers (serialize.ts, admin-wire.ts) are typed
+ * against and the OpenAPI document (openapi.ts) is generated from. Named schemas are the
+ * document's components; `x-memory-console-extension` marks what the hosted API does not have.
+ * The official SDK's types are the authority for the hosted objects.
+ */
+const timestamp = z.iso.datetime();
+/** A component of the OpenAPI document: its id, what it is, and whether the hosted API lacks it. */
+const named = <T extends z.ZodType>(schema: T, id: string, description: string, extension = false): T =>
+  schema.meta({ id, description, ...(extension ? { "x-memory-console-extension": true } : {}) });
+
+export const memoryStoreSchema = named(
+  z.object({
+    type: z.literal("memory_store"),
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    metadata: z.record(z.string(), z.string()),
+    created_at: timestamp,
+    updated_at: timestamp,
+    archived_at: timestamp.nullable(),
+    memory_count: z.number().int().meta({ description: "Live memories in the store.", "x-memory-console-extension": true }),
+  }),
+  "MemoryStore",
+  "A memory store.",
+);
+
+export const memorySchema = named(
+  z.object({
+    type: z.literal("memory"),
+    id: z.string(),
+    memory_store_id: z.string(),
+    path: z.string(),
+    content: z.string().nullable().meta({ description: "null with view=basic." }),
+    content_sha256: z.string(),
+    content_size_bytes: z.number().int(),
+    memory_version_id: z.string(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  }),
+  "Memory",
+  "A memory: one file of a store, addressed by its path.",
+);
+
+export const memoryPrefixSchema = named(
+  z.object({ type: z.literal("memory_prefix"), path: z.string() }),
+  "MemoryPrefix",
+  "A directory in a depth=1 listing: the memories under it are not listed.",
+);
+
+const actorShapes = [
+  z.object({ type: z.literal("api_actor"), api_key_id: z.string() }),
+  z.object({ type: z.literal("user_actor"), user_id: z.string() }),
+  z.object({ type: z.literal("session_actor"), session_id: z.string() }),
+  z.object({ type: z.literal("service_account_actor"), service_account_id: z.string() }),
+] as const;
+export const actorSchema = named(z.discriminatedUnion("type", actorShapes), "Actor", "Who made a change.");
+
+export const memoryVersionSchema = named(
+  z.object({
+    type: z.literal("memory_version"),
+    id: z.string(),
+    memory_store_id: z.string(),
+    memory_id: z.string(),
+    operation: z.enum(VERSION_OPERATIONS),
+    path: z.string().nullable(),
+    content: z.string().nullable(),
+    content_sha256: z.string().nullable(),
+    content_size_bytes: z.number().int().nullable(),
+    created_at: timestamp,
+    created_by: actorSchema.nullable(),
+    redacted_at: timestamp.nullable(),
+    redacted_by: actorSchema.nullable(),
+  }),
+  "MemoryVersion",
+  "One change to a memory: created, modified or deleted.",
+);
+
+export const pageSchema = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), next_page: z.string().nullable() });
+
+export const deletedStoreSchema = named(z.object({ id: z.string(), type: z.literal("memory_store_deleted") }), "DeletedMemoryStore", "A deleted store.");
+export const deletedMemorySchema = named(z.object({ id: z.string(), type: z.literal("memory_deleted") }), "DeletedMemory", "A deleted memory.");
+
+export const memoryToolResultSchema = named(
+  z.object({ type: z.literal("memory_tool_result"), content: z.string(), is_error: z.boolean() }),
+  "MemoryToolResult",
+  "What the memory tool answers the model; a failing command is is_error: true, still HTTP 200.",
+  true,
+);
+
+export const errorSchema = named(
+  z.object({
+    type: z.literal("error"),
+    error: z.looseObject({
+      type: z.string(),
+      message: z.string(),
+      conflicting_path: z.string().optional(),
+      conflicting_memory_id: z.string().optional(),
+    }),
+    request_id: z.string(),
+  }),
+  "Error",
+  "The Anthropic error envelope; `request_id` is also the `request-id` header.",
+);
+
+const role = z.enum(ROLES);
+
+export const userSchema = named(
+  z.object({
+    type: z.literal("user"),
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    role,
+    created_at: timestamp,
+    updated_at: timestamp,
+    disabled_at: timestamp.nullable(),
+  }),
+  "User",
+  "A console user.",
+  true,
+);
+
+export const apiKeySchema = named(
+  z.object({
+    type: z.literal("api_key"),
+    id: z.string(),
+    name: z.string(),
+    prefix: z.string(),
+    role,
+    store_ids: z.array(z.string()).nullable(),
+    read_only: z.boolean(),
+    created_by_user_id: z.string().nullable(),
+    created_at: timestamp,
+    revoked_at: timestamp.nullable(),
+  }),
+  "ApiKey",
+  "An API key (never its secret).",
+  true,
+);
+
+export const createdApiKeySchema = named(
+  apiKeySchema.extend({ secret: z.string().meta({ description: "Shown once, never again." }) }),
+  "CreatedApiKey",
+  "A new API key with its secret.",
+  true,
+);
+
+const permissions = z.object({ read: z.boolean(), write: z.boolean(), admin: z.boolean() });
+export const principalSchema = named(
+  z.discriminatedUnion("kind", [
+    z.object({ type: z.literal("principal"), kind: z.literal("user"), id: z.string(), email: z.string(), role, permissions }),
+    z.object({
+      type: z.literal("principal"),
+      kind: z.literal("api_key"),
+      id: z.string(),
+      name: z.string(),
+      role,
+      read_only: z.boolean(),
+      store_ids: z.array(z.string()).readonly().nullable(),
+      permissions,
+    }),
+  ]),
+  "Principal",
+  "Who a request acts as, and what it may do.",
+  true,
+);
+
+export const actorNamesSchema = named(
+  z.object({
+    users: z.array(z.object({ id: z.string(), email: z.string() })),
+    api_keys: z.array(z.object({ id: z.string(), name: z.string() })),
+  }),
+  "ActorNames",
+  "Display names for the ids in version history.",
+  true,
+);
+
+export type MemoryStoreWire = z.input<typeof memoryStoreSchema>;
+export type MemoryWire = z.input<typeof memorySchema>;
+export type MemoryPrefixWire = z.input<typeof memoryPrefixSchema>;
+export type MemoryVersionWire = z.input<typeof memoryVersionSchema>;
+export type UserWire = z.input<typeof userSchema>;
+export type ApiKeyWire = z.input<typeof apiKeySchema>;
+export type PrincipalWire = z.input<typeof principalSchema>;

@@ -1,0 +1,69 @@
+import type { Actor } from "../actor.ts";
+import type { SqlClient } from "../db.ts";
+import { utf8Length } from "../hashing.ts";
+import { LIMITS } from "../limits.ts";
+import { MEMORY_COLUMNS, memoryFromRow, type MemoryRow } from "../memories/memory-rows.ts";
+import { changeMemory, removeMemory } from "../memories/mutations.ts";
+import { exactMatches } from "../search/text-matches.ts";
+import { lockStore } from "../stores/lock-store.ts";
+import { clearVersion } from "../versions/redact-version.ts";
+import { replaceAll } from "./erase-text.ts";
+import { insertItems, setOutcomes, type Erasure, type ErasureItem } from "./erasure-rows.ts";
+
+/**
+ * The erase of one memory's versions, inside the caller's transaction, under the store lock:
+ * 1. if the memory's current version is still the one the dry run saw, the text in it becomes
+ *    the marker as a new version (replace), or the memory is deleted (delete, or when replacing
+ *    cannot work: the path holds the text, the store is archived, the result would hold the text
+ *    again or exceed the size limit); a deletion whose path holds the text is redacted too;
+ * 2. every version the dry run saw is redacted (it is no longer any live memory's current one).
+ * A current version that changed since the dry run is left alone: if it holds the text, the
+ * erase reports it as late. Returns the ids of the versions written.
+ */
+export async function eraseFromMemory(tx: SqlClient, erasure: Erasure, group: ErasureItem[], text: string, actor: Actor): Promise<string[]> {
+  const { storeId, memoryId } = group[0]!;
+  const store = await lockStore(tx, storeId);
+  const [row] = await tx.$queryRaw<
+    (MemoryRow & { content: string })[]
+  >`SELECT ${MEMORY_COLUMNS} FROM memories WHERE id = ${memoryId} AND store_id = ${storeId}`;
+  const memory = row ? memoryFromRow(row) : null;
+  const now = new Date();
+  const written: ErasureItem[] = [];
+  let liveHead = memory?.memoryVersionId ?? null;
+
+  const seenHead = group.find((item) => item.kind === "head");
+  if (memory && seenHead && memory.memoryVersionId === seenHead.versionId) {
+    const pathHoldsText = exactMatches(memory.path, text).length > 0;
+    const replaced = erasure.action === "replace" && !store.archived && !pathHoldsText ? replaceAll(memory.content, text, erasure.marker ?? "") : null;
+    if (replaced !== null && utf8Length(replaced) <= LIMITS.memoryContentBytes) {
+      const changed = await changeMemory(tx, memory, { path: memory.path, content: replaced }, actor);
+      written.push({ versionId: changed.memoryVersionId, storeId, memoryId, kind: "written", outcome: "replaced" });
+      liveHead = changed.memoryVersionId;
+    } else {
+      await removeMemory(tx, memory, actor);
+      const [deletion] = await tx.$queryRaw<{ id: string }[]>`
+        SELECT id FROM memory_versions WHERE store_id = ${storeId} AND memory_id = ${memoryId} ORDER BY id DESC LIMIT 1`;
+      if (pathHoldsText) await clearVersion(tx, deletion!.id, actor, now);
+      written.push({ versionId: deletion!.id, storeId, memoryId, kind: "written", outcome: pathHoldsText ? "deleted_and_redacted" : "deleted" });
+      liveHead = null;
+    }
+  }
+
+  const outcomes: { versionId: string; outcome: ErasureItem["outcome"] }[] = [];
+  for (const item of group) {
+    const [version] = await tx.$queryRaw<
+      { redacted_at: unknown }[]
+    >`SELECT redacted_at FROM memory_versions WHERE id = ${item.versionId} AND store_id = ${storeId}`;
+    if (!version || version.redacted_at != null) {
+      outcomes.push({ versionId: item.versionId, outcome: "gone" });
+    } else if (item.versionId === liveHead) {
+      outcomes.push({ versionId: item.versionId, outcome: "left" }); // redaction never takes a live memory's content
+    } else {
+      await clearVersion(tx, item.versionId, actor, now);
+      outcomes.push({ versionId: item.versionId, outcome: "redacted" });
+    }
+  }
+  await setOutcomes(tx, erasure.id, outcomes);
+  await insertItems(tx, erasure.id, written);
+  return written.map((w) => w.versionId);
+}

@@ -1,0 +1,47 @@
+import type { Db } from "../db.ts";
+import { invalidRequest } from "../errors.ts";
+import { letOthersRun } from "../let-others-run.ts";
+import { scanSqlite } from "../search/scan-sqlite.ts";
+import { postgresPageQuery, type MatchRow, type SearchFilters } from "../search/search-sql.ts";
+import type { SearchText } from "../search/search-text.ts";
+
+/** One erase touches at most this many versions: past it, erase store by store. */
+export const MAX_ERASE_VERSIONS = 10_000;
+const PAGE = 500;
+
+export interface ErasableVersion {
+  versionId: string;
+  storeId: string;
+  memoryId: string;
+  /** The head version of a live memory. */
+  current: boolean;
+}
+
+const tooMany = () => invalidRequest(`The text is in more than ${MAX_ERASE_VERSIONS} versions; erase it store by store (memory_store_ids).`);
+
+/**
+ * Every retained version of the stores (null: all) holding the text, through the exact-text
+ * index, all of them (no search budget), in chunks with yields. Refused past MAX_ERASE_VERSIONS.
+ */
+export async function findErasable(db: Db, text: SearchText & { mode: "exact" }, storeIds: readonly string[] | null): Promise<ErasableVersion[]> {
+  if (storeIds?.length === 0) return [];
+  const filters: SearchFilters = { text, scope: "versions", storeIds };
+  const found: MatchRow[] = [];
+  if (db.engine === "sqlite") {
+    await scanSqlite(db, filters, { before: null, budget: Number.POSITIVE_INFINITY }, (rows) => {
+      found.push(...rows);
+      if (found.length > MAX_ERASE_VERSIONS) throw tooMany();
+      return false;
+    });
+  } else {
+    for (let after: string | undefined; ;) {
+      const rows = await db.sql.$queryRaw<MatchRow[]>(postgresPageQuery(filters, { limit: PAGE, after, rankedAmong: 0 }));
+      found.push(...rows);
+      if (found.length > MAX_ERASE_VERSIONS) throw tooMany();
+      if (rows.length < PAGE) break;
+      after = String(rows[rows.length - 1]!.search_key);
+      await letOthersRun();
+    }
+  }
+  return found.map((row) => ({ versionId: row.id, storeId: row.store_id, memoryId: row.memory_id, current: Number(row.is_current) === 1 }));
+}

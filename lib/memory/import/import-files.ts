@@ -1,0 +1,99 @@
+import type { Actor } from "../actor.ts";
+import type { Db, SqlClient } from "../db.ts";
+import { invalidRequest, preconditionFailed } from "../errors.ts";
+import { letOthersRun } from "../let-others-run.ts";
+import { getMemory } from "../memories/get-memory.ts";
+import { changeMemory, insertMemory } from "../memories/mutations.ts";
+import { checkNewStore, insertStore, type CreateStoreInput } from "../stores/create-store.ts";
+import { assertNotArchived, lockStore } from "../stores/lock-store.ts";
+import { planImport, type ConflictMode, type ImportFile, type ImportPlan, type PlanItem } from "./plan-import.ts";
+
+export interface ImportFilesInput {
+  /** An existing store, or a new one created in the import's own transaction. */
+  target: { storeId: string } | { newStore: CreateStoreInput };
+  files: readonly ImportFile[];
+  onConflict: ConflictMode;
+  actor: Actor;
+  /** Where the files came from (`zip`, `tar.gz`, `folder`, `jsonl`), recorded on each version. */
+  source: string;
+  dryRun?: boolean;
+  /** The digest of the dry run the caller confirmed; required for on_conflict=overwrite. */
+  expectedDigest?: string;
+}
+
+export interface ImportResult {
+  storeId: string | null;
+  dryRun: boolean;
+  plan: ImportPlan;
+  counts: Record<PlanItem["action"], number>;
+}
+
+/** Memories written between yields: the import holds the store lock, never the event loop. */
+const BATCH = 100;
+/** 10,000 memories must fit; a transaction past this is refused rather than left holding the store. */
+const IMPORT_TIMEOUT_MS = 300_000;
+
+function countsOf(plan: ImportPlan): ImportResult["counts"] {
+  const counts = { create: 0, overwrite: 0, skip: 0, unchanged: 0, refused: 0 };
+  for (const item of plan.items) counts[item.action] += 1;
+  return counts;
+}
+
+function refuse(plan: ImportPlan): never {
+  const shown = plan.items.filter((item) => item.problem).slice(0, 5);
+  const more = plan.problems - shown.length;
+  throw invalidRequest(
+    `Nothing was imported: ${plan.problems} file${plan.problems === 1 ? "" : "s"} cannot be imported (${shown
+      .map((item) => `${item.path} ${item.problem}`)
+      .join("; ")}${more > 0 ? `; and ${more} more` : ""}). Run a dry run to see every problem.`,
+  );
+}
+
+/**
+ * Imports files as memories: a dry run says what would happen to each; the real import lands
+ * whole or not at all, in one transaction under the store lock, one version per memory through
+ * the single write path (insertMemory / changeMemory), attributed to the importing actor.
+ */
+export async function importFiles(db: Db, input: ImportFilesInput): Promise<ImportResult> {
+  const newStore = "newStore" in input.target ? checkNewStore(input.target.newStore) : null;
+  if (input.dryRun) {
+    const plan = await db.sqlTransaction(async (tx) => {
+      if (newStore) return planImport(tx, "", input.files, input.onConflict);
+      const storeId = (input.target as { storeId: string }).storeId;
+      assertNotArchived(await lockStore(tx, storeId), "importing memories");
+      return planImport(tx, storeId, input.files, input.onConflict);
+    });
+    return { storeId: newStore ? null : (input.target as { storeId: string }).storeId, dryRun: true, plan, counts: countsOf(plan) };
+  }
+  if (input.onConflict === "overwrite" && !input.expectedDigest && !newStore) {
+    throw invalidRequest("on_conflict=overwrite: first run a dry run, then pass its plan_digest, so that only what the preview showed is overwritten.");
+  }
+  return db.sqlTransaction(
+    async (tx) => {
+      const storeId = newStore ? (await insertStore(tx, newStore)).id : (input.target as { storeId: string }).storeId;
+      assertNotArchived(await lockStore(tx, storeId), "importing memories");
+      const plan = await planImport(tx, storeId, input.files, input.onConflict);
+      if (plan.problems > 0) refuse(plan);
+      if (input.expectedDigest && input.expectedDigest !== plan.digest) {
+        throw preconditionFailed(
+          "Nothing was imported: the store changed since the dry run (a memory it would overwrite or skip was written meanwhile). Run the dry run again and confirm what it shows.",
+        );
+      }
+      await writePlan(tx, storeId, plan, input);
+      return { storeId, dryRun: false, plan, counts: countsOf(plan) };
+    },
+    { timeoutMs: IMPORT_TIMEOUT_MS },
+  );
+}
+
+async function writePlan(tx: SqlClient, storeId: string, plan: ImportPlan, input: ImportFilesInput) {
+  let written = 0;
+  for (const item of plan.items) {
+    if (item.action !== "create" && item.action !== "overwrite") continue;
+    const state = { path: item.path, content: item.content! };
+    const options = { importedFrom: input.source };
+    if (item.action === "create") await insertMemory(tx, storeId, state, input.actor, options);
+    else await changeMemory(tx, await getMemory(tx, storeId, item.existing!.memoryId), state, input.actor, options);
+    if (++written % BATCH === 0) await letOthersRun();
+  }
+}

@@ -1,0 +1,115 @@
+import { Prisma } from "../db.ts";
+import { actorFilter, type ActorFilterInput } from "../versions/list-versions.ts";
+import type { SearchText } from "./search-text.ts";
+
+export const SEARCH_SCOPES = ["memories", "versions"] as const;
+/** memories: the current path and content of live memories (their head versions); versions: every retained version. */
+export type SearchScope = (typeof SEARCH_SCOPES)[number];
+
+export interface SearchFilters extends ActorFilterInput {
+  text: SearchText;
+  scope: SearchScope;
+  /** The stores searched; null means every store. */
+  storeIds: readonly string[] | null;
+  /** A validated folder prefix (`/` or `/notes/`). */
+  pathPrefix?: string;
+  createdAtGte?: Date;
+  createdAtLte?: Date;
+}
+
+/** A matching version as the index statements return it (content is read for a page's hits only). */
+export interface MatchRow {
+  /** Where the row is in the search order: SQLite's index key, PostgreSQL's version id. */
+  search_key: string | number;
+  /** Words: the rank (smaller is better on both engines). */
+  score?: number;
+  id: string;
+  store_id: string;
+  memory_id: string;
+  operation: string;
+  path: string | null;
+  created_at: Date | string;
+  is_current: number | boolean;
+  /** SQLite's chunks: whether the row passes the filters (rows that do not still move the scan on). */
+  passes?: number;
+}
+
+const COLUMNS = Prisma.raw("v.id, v.store_id, v.memory_id, v.operation, v.path, v.created_at, CASE WHEN m.id IS NULL THEN 0 ELSE 1 END AS is_current");
+const HEADS = Prisma.sql`LEFT JOIN memories m ON m.id = v.memory_id AND m.memory_version_id = v.id`;
+
+/** A text as one FTS5 string: quoted, quotes doubled, so no query can be FTS5 syntax (or a syntax error). */
+const ftsString = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
+/** `%text%` for ILIKE, its own wildcards and the escape character escaped. */
+const likeContaining = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The filters as SQL conditions on `v` (memory_versions) and `m` (the live memory it heads, if any). */
+export function filterConditions(input: SearchFilters): Prisma.Sql[] {
+  const prefix = input.pathPrefix && input.pathPrefix !== "/" ? input.pathPrefix : null;
+  return [
+    ...(input.scope === "memories" ? [Prisma.sql`m.id IS NOT NULL`] : []),
+    ...(input.storeIds ? [Prisma.sql`v.store_id IN (${Prisma.join([...input.storeIds])})`] : []),
+    // substr counts characters on both engines; a byte-order range would need memory_versions.path in COLLATE "C" on PostgreSQL.
+    ...(prefix ? [Prisma.sql`substr(v.path, 1, ${[...prefix].length}) = ${prefix}`] : []),
+    ...actorFilter(input, "v."),
+    ...(input.createdAtGte ? [Prisma.sql`v.created_at >= ${input.createdAtGte}`] : []),
+    ...(input.createdAtLte ? [Prisma.sql`v.created_at <= ${input.createdAtLte}`] : []),
+  ];
+}
+
+const all = (conditions: Prisma.Sql[]) => (conditions.length > 0 ? Prisma.join(conditions, " AND ") : Prisma.sql`1 = 1`);
+
+/**
+ * SQLite: the next `chunk` index matches below key `before`, newest first, with the columns of
+ * each and whether it passes the filters. The index is the outer loop and bounds the work of one
+ * statement (SQLite runs it on the event loop); the filters are a column, so that rows they
+ * reject still tell the caller how far the scan went.
+ */
+export function sqliteChunkQuery(input: SearchFilters, before: number | null, chunk: number): Prisma.Sql {
+  const table = Prisma.raw(input.text.mode === "words" ? "search_words" : "search_exact");
+  const match = input.text.mode === "words" ? input.text.words.map(ftsString).join(" ") : ftsString(input.text.text);
+  // bm25: smaller is better; a word in the path counts four times one in the content.
+  const score = input.text.mode === "words" ? Prisma.sql`, bm25(${table}, 4.0, 1.0) AS score` : Prisma.empty;
+  const below = before === null ? Prisma.empty : Prisma.sql` AND rowid < ${before}`;
+  // FTS5 takes MATCH and its functions on the table's own name. CROSS JOIN keeps the index the
+  // outer loop (left alone, the planner may walk a store's versions and run the query per row).
+  return Prisma.sql`
+    SELECT f.rowid AS search_key${input.text.mode === "words" ? Prisma.sql`, f.score` : Prisma.empty}, ${COLUMNS},
+      CASE WHEN ${all(filterConditions(input))} THEN 1 ELSE 0 END AS passes
+    FROM (SELECT rowid${score} FROM ${table} WHERE ${table} MATCH ${match}${below} ORDER BY rowid DESC LIMIT ${chunk}) f
+    CROSS JOIN search_keys k ON k.id = f.rowid
+    CROSS JOIN memory_versions v ON v.id = k.version_id
+    ${HEADS}
+    ORDER BY f.rowid DESC`;
+}
+
+/**
+ * PostgreSQL: one page of matches in one statement on the GIN indexes (its work is the database
+ * server's, not the event loop's). Exact text newest first after version `after`; words ranked
+ * (ts_rank, negated so that smaller is better as on SQLite) among the newest `rankedAmong`.
+ */
+export function postgresPageQuery(input: SearchFilters, page: { limit: number; after?: string; offset?: number; rankedAmong: number }): Prisma.Sql {
+  const where = filterConditions(input);
+  if (input.text.mode === "words") {
+    const vector = Prisma.sql`search_words_vector(v.path, v.content)`;
+    const query = Prisma.sql`plainto_tsquery('simple', regexp_replace(${input.text.words.join(" ")}, '[^[:alnum:]]+', ' ', 'g'))`;
+    return Prisma.sql`
+      SELECT * FROM (
+        SELECT v.id AS search_key, -ts_rank(${vector}, ${query}) AS score, ${COLUMNS}
+        FROM memory_versions v ${HEADS}
+        WHERE ${vector} @@ ${query} AND ${all(where)}
+        ORDER BY v.id DESC LIMIT ${page.rankedAmong}) candidates
+      ORDER BY score, search_key DESC LIMIT ${page.limit} OFFSET ${page.offset ?? 0}`;
+  }
+  const pattern = likeContaining(input.text.text);
+  const after = page.after === undefined ? [] : [Prisma.sql`v.id < ${page.after}`];
+  return Prisma.sql`
+    SELECT v.id AS search_key, ${COLUMNS}
+    FROM memory_versions v ${HEADS}
+    WHERE (v.content ILIKE ${pattern} OR v.path ILIKE ${pattern}) AND ${all([...where, ...after])}
+    ORDER BY v.id DESC LIMIT ${page.limit}`;
+}
+
+/** The content of a page's hits, for their snippets. */
+export const contentQuery = (versionIds: readonly string[]) =>
+  Prisma.sql`SELECT id, content FROM memory_versions WHERE id IN (${Prisma.join([...versionIds])})`;

@@ -1,0 +1,119 @@
+import type { Db } from "../db.ts";
+import { invalidRequest } from "../errors.ts";
+import { looksLikeId } from "../ids.ts";
+import { scanSqlite } from "./scan-sqlite.ts";
+import { buildSnippet, type Snippet } from "./snippet.ts";
+import { contentQuery, postgresPageQuery, type MatchRow, type SearchFilters } from "./search-sql.ts";
+import { matchesOf } from "./text-matches.ts";
+
+export interface SearchInput extends SearchFilters {
+  limit: number;
+  /** From the previous page's `next`: where this page starts. */
+  from?: string;
+}
+
+export interface SearchHit {
+  storeId: string;
+  memoryId: string;
+  /** The version that matched: for current memories, the memory's head version. */
+  versionId: string;
+  operation: string;
+  path: string | null;
+  createdAt: Date;
+  /** The version is the head of a live memory (always so when searching current memories). */
+  current: boolean;
+  /** Where the match is: content is preferred; a `deleted` version matches by its path only. */
+  field: "content" | "path";
+  snippet: Snippet;
+}
+
+export interface SearchPage {
+  hits: SearchHit[];
+  /** Where the next page starts, or null on the last page. */
+  next: string | null;
+}
+
+/**
+ * Index matches one request looks at. Words are ranked among the newest this many matches;
+ * a page of exact text whose filters reject this many ends early, its cursor going on from there.
+ */
+export const SCAN_BUDGET = 20_000;
+/** Ranked (words) results are paged by offset and stop here: past it, narrow the query. */
+export const RANKED_MAX_HITS = 1000;
+
+const notACursor = () => invalidRequest("page: not a page cursor returned by this API.");
+
+/**
+ * Searches current memories or every version of the stores given, with the version filters of
+ * the API. Words are ranked (bm25 on SQLite, ts_rank on PostgreSQL); exact text is listed
+ * newest first. The work of one request is bounded (SCAN_BUDGET) and, on SQLite, done in
+ * chunks with yields; snippets are cut from each hit's own text in linear time.
+ */
+export async function search(db: Db, input: SearchInput): Promise<SearchPage> {
+  if (input.storeIds?.length === 0) return { hits: [], next: null };
+  const page = input.text.mode === "words" ? await rankedPage(db, input) : await newestPage(db, input);
+  return { hits: await withSnippets(db, page.rows, input), next: page.next };
+}
+
+type RowsPage = { rows: MatchRow[]; next: string | null };
+
+async function newestPage(db: Db, input: SearchInput): Promise<RowsPage> {
+  if (db.engine === "postgres") {
+    if (input.from !== undefined && !looksLikeId("memver", input.from)) throw notACursor();
+    const rows = await db.sql.$queryRaw<MatchRow[]>(postgresPageQuery(input, { limit: input.limit + 1, after: input.from, rankedAmong: 0 }));
+    return rows.length > input.limit ? { rows: rows.slice(0, input.limit), next: String(rows[input.limit - 1]!.search_key) } : { rows, next: null };
+  }
+  if (input.from !== undefined && !/^\d{1,15}$/.test(input.from)) throw notACursor();
+  const found: MatchRow[] = [];
+  const end = await scanSqlite(db, input, { before: input.from === undefined ? null : Number(input.from), budget: SCAN_BUDGET }, (rows) => {
+    found.push(...rows);
+    return found.length > input.limit;
+  });
+  if (found.length > input.limit) return { rows: found.slice(0, input.limit), next: String(found[input.limit - 1]!.search_key) };
+  return { rows: found, next: end.before === null ? null : String(end.before) };
+}
+
+async function rankedPage(db: Db, input: SearchInput): Promise<RowsPage> {
+  if (input.from !== undefined && !/^\d{1,4}$/.test(input.from)) throw notACursor();
+  const offset = Number(input.from ?? 0);
+  const limit = Math.min(input.limit, RANKED_MAX_HITS - offset);
+  if (limit <= 0) return { rows: [], next: null };
+  let ranked: MatchRow[];
+  if (db.engine === "postgres") {
+    ranked = await db.sql.$queryRaw<MatchRow[]>(postgresPageQuery(input, { limit: limit + 1, offset, rankedAmong: SCAN_BUDGET }));
+  } else {
+    const found: MatchRow[] = [];
+    await scanSqlite(db, input, { before: null, budget: SCAN_BUDGET }, (rows) => (found.push(...rows), false));
+    found.sort((a, b) => a.score! - b.score! || Number(b.search_key) - Number(a.search_key));
+    ranked = found.slice(offset, offset + limit + 1);
+  }
+  const more = ranked.length > limit && offset + limit < RANKED_MAX_HITS;
+  return { rows: ranked.slice(0, limit), next: more ? String(offset + limit) : null };
+}
+
+async function withSnippets(db: Db, rows: MatchRow[], input: SearchInput): Promise<SearchHit[]> {
+  if (rows.length === 0) return [];
+  const contents = new Map(
+    (await db.sql.$queryRaw<{ id: string; content: string | null }[]>(contentQuery(rows.map((r) => r.id)))).map((r) => [r.id, r.content]),
+  );
+  return rows.map((row) => hitOf(row, contents.get(row.id) ?? null, input));
+}
+
+function hitOf(row: MatchRow, content: string | null, input: SearchInput): SearchHit {
+  const inContent = content === null ? [] : matchesOf(content, input.text);
+  const inPath = inContent.length > 0 || row.path === null ? [] : matchesOf(row.path, input.text);
+  // Neither can happen when JavaScript folds case as the index does; the hit stands, unmarked.
+  const field = inContent.length > 0 || (inPath.length === 0 && content !== null) ? "content" : "path";
+  const snippet = field === "content" ? buildSnippet(content ?? "", inContent) : { ...buildSnippet(row.path ?? "", inPath), line: null, column: null };
+  return {
+    storeId: row.store_id,
+    memoryId: row.memory_id,
+    versionId: row.id,
+    operation: row.operation,
+    path: row.path,
+    createdAt: new Date(row.created_at),
+    current: Number(row.is_current) === 1,
+    field,
+    snippet,
+  };
+}

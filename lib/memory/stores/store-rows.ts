@@ -1,0 +1,36 @@
+import { Prisma, type MemoryStore } from "../db.ts";
+
+/**
+ * Stores are read and written with hand-written SQL on the driver adapter, like memories and
+ * versions (see memories/memory-rows.ts): one column list, one row mapper. Counts may come back
+ * as a bigint, timestamps as Dates (through Prisma) or RFC 3339 strings (from the adapter).
+ */
+const COLUMN_NAMES = ["id", "name", "description", "metadata", "memory_count", "created_at", "updated_at", "archived_at", "review_policy"];
+
+export const STORE_COLUMNS = Prisma.raw(COLUMN_NAMES.join(", "));
+
+export interface StoreRow {
+  id: string;
+  name: string;
+  description: string;
+  metadata: string;
+  memory_count: number | bigint;
+  created_at: Date | string;
+  updated_at: Date | string;
+  archived_at: Date | string | null;
+  review_policy: string;
+}
+
+export function storeFromRow(row: StoreRow): MemoryStore {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    metadata: row.metadata,
+    memoryCount: Number(row.memory_count),
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+    archivedAt: row.archived_at === null ? null : new Date(row.archived_at),
+    reviewPolicy: row.review_policy,
+  };
+}

@@ -1,0 +1,166 @@
+import { strFromU8, unzipSync } from "fflate";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { collect, expectEnvelope, sha256 } from "../helpers/api.ts";
+import { startServer, type TestServer } from "../helpers/server.ts";
+
+// Export and import (issue 12) through a running server: GET /v1/exports/{store}, POST /v1/imports.
+let server: TestServer;
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server?.stop());
+
+const stores = () => server.client.beta.memoryStores;
+
+async function download(storeId: string, format: string, key?: string): Promise<Response> {
+  return server.fetch(`/v1/exports/${storeId}?format=${format}`, key ? { headers: { "x-api-key": key } } : {});
+}
+
+async function upload(query: string, body: Uint8Array | string, key?: string): Promise<{ status: number; body: Json; response: Response }> {
+  const response = await server.fetch(`/v1/imports?${query}`, { method: "POST", body: body as BodyInit, headers: key ? { "x-api-key": key } : {} });
+  return { status: response.status, body: (await response.clone().json()) as Json, response };
+}
+
+async function contents(storeId: string): Promise<Record<string, { content: string | null; sha: string }>> {
+  const listed = await collect(stores().memories.list(storeId, { view: "full" }));
+  return Object.fromEntries(
+    listed.map((m) => ("content_sha256" in m ? [m.path, { content: m.content ?? null, sha: m.content_sha256 }] : [m.path, { content: null, sha: "" }])),
+  );
+}
+
+/** A store with nested and unicode paths, an edit, a delete and a redacted version. */
+async function seededStore(name: string): Promise<string> {
+  const store = await stores().create({ name, description: "seeded", metadata: { team: "x" } });
+  const a = await stores().memories.create(store.id, { path: "/notes/a.md", content: "first" });
+  await stores().memories.create(store.id, { path: "/notes/deep/ünïcode — ✓.md", content: "héllo\r\n🎉" });
+  const gone = await stores().memories.create(store.id, { path: "/gone.md", content: "bye" });
+  await stores().memories.update(a.id, { memory_store_id: store.id, content: "secret" });
+  await stores().memories.update(a.id, { memory_store_id: store.id, content: "second" });
+  await stores().memories.delete(gone.id, { memory_store_id: store.id });
+  const versions = await collect(stores().memoryVersions.list(store.id, { memory_id: a.id }));
+  const secret = versions.find((v) => v.operation === "modified" && v.id !== versions[0]!.id)!;
+  await stores().memoryVersions.redact(secret.id, { memory_store_id: store.id });
+  return store.id;
+}
+
+describe("round trips", () => {
+  it("zip and tar.gz: export → import into a new store → the same paths, contents and hashes; the manifest lists them", async () => {
+    const source = await seededStore("archive source");
+    const want = await contents(source);
+    for (const format of ["zip", "tar.gz"]) {
+      const res = await download(source, format);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-disposition")).toContain(`.${format}`);
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      if (format === "zip") {
+        const files = unzipSync(bytes);
+        const manifest = JSON.parse(strFromU8(files["manifest.json"]!)) as Json;
+        expect(manifest.store).toMatchObject({ id: source, name: "archive source", description: "seeded", metadata: { team: "x" } });
+        expect(Object.fromEntries(manifest.files.map((f: Json) => [f.path, f.content_sha256]))).toEqual(
+          Object.fromEntries(Object.entries(want).map(([p, m]) => [p, m.sha])),
+        );
+        expect(strFromU8(files["memories/notes/a.md"]!)).toBe("second");
+      }
+      const preview = await upload(`format=${format}&name=copy`, bytes);
+      expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+      expect(preview.body).toMatchObject({ dry_run: false, counts: { create: 2, refused: 0 } });
+      const copy = preview.body.store_id as string;
+      expect(await contents(copy)).toEqual(want);
+      expect((await stores().retrieve(copy)).description).toBe("seeded");
+      // Exported again, the archive holds the same files.
+      const again = unzipSync(new Uint8Array(await (await download(copy, "zip")).arrayBuffer()));
+      const manifest = JSON.parse(strFromU8(again["manifest.json"]!)) as Json;
+      expect(manifest.files.map((f: Json) => [f.path, f.content_sha256, f.content_size_bytes])).toEqual(
+        Object.entries(want)
+          .sort(([a], [b]) => Buffer.compare(Buffer.from(a), Buffer.from(b)))
+          .map(([p, m]) => [p, m.sha, Buffer.byteLength(m.content!, "utf8")]),
+      );
+    }
+  });
+
+  it("JSON Lines with history: the copy has the same versions, operations, actors, order and redactions", async () => {
+    const source = await seededStore("history source");
+    const res = await download(source, "jsonl");
+    expect(res.headers.get("content-type")).toMatch(/ndjson/);
+    const text = await res.text();
+    const lines = text
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Json);
+    expect(lines[0]).toMatchObject({ type: "memory_store", id: source });
+    const redacted = lines.filter((l) => l.type === "memory_version" && l.redacted_at);
+    expect(redacted).toHaveLength(1);
+    expect(redacted[0]).toMatchObject({ content: null, path: null, content_sha256: null });
+    expect(text).not.toContain("secret");
+
+    const dry = await upload("format=jsonl&name=history%20copy&dry_run=true", text);
+    expect(dry.body).toMatchObject({ dry_run: true, store_id: null, with_history: true });
+    const done = await upload("format=jsonl&name=history%20copy", text);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    const copy = done.body.store_id as string;
+    expect(await contents(copy)).toEqual(await contents(source));
+    const shape = (v: Json) => [v.operation, v.path, v.content_sha256, v.created_at, v.created_by, v.redacted_at, v.redacted_by];
+    const before = await collect(stores().memoryVersions.list(source));
+    const after = await collect(stores().memoryVersions.list(copy));
+    expect(after.map(shape)).toEqual(before.map(shape));
+  });
+});
+
+describe("dry run, conflicts and refusals", () => {
+  it("a dry run lists what would happen and writes nothing; overwrite needs its plan_digest", async () => {
+    const target = await stores().create({ name: "target" });
+    await stores().memories.create(target.id, { path: "/a.md", content: "mine" });
+    const source = await stores().create({ name: "source" });
+    await stores().memories.create(source.id, { path: "/a.md", content: "theirs" });
+    await stores().memories.create(source.id, { path: "/b.md", content: "b" });
+    const zip = new Uint8Array(await (await download(source.id, "zip")).arrayBuffer());
+
+    const dry = await upload(`format=zip&store_id=${target.id}&on_conflict=overwrite&dry_run=true`, zip);
+    expect(dry.body.items.map((i: Json) => [i.path, i.action, i.existing_content_sha256])).toEqual([
+      ["/a.md", "overwrite", sha256("mine")],
+      ["/b.md", "create", null],
+    ]);
+    expect(Object.keys(await contents(target.id))).toEqual(["/a.md"]);
+    await expectEnvelope((await upload(`format=zip&store_id=${target.id}&on_conflict=overwrite`, zip)).response, 400, "invalid_request_error");
+    const failed = await upload(`format=zip&store_id=${target.id}&on_conflict=fail`, zip);
+    expect((await expectEnvelope(failed.response, 400, "invalid_request_error")).message).toMatch(/on_conflict=fail/);
+    const done = await upload(`format=zip&store_id=${target.id}&on_conflict=overwrite&plan_digest=${dry.body.plan_digest}`, zip);
+    expect(done.body.counts).toMatchObject({ overwrite: 1, create: 1 });
+    expect((await contents(target.id))["/a.md"]!.content).toBe("theirs");
+  });
+
+  it("bad format, unknown store, a hostile archive: clear 4xx envelopes", async () => {
+    await expectEnvelope(await download("memstore_nope", "zip"), 404, "not_found_error");
+    const store = await stores().create({ name: "e" });
+    await expectEnvelope(await download(store.id, "rar"), 400, "invalid_request_error");
+    await expectEnvelope((await upload(`format=zip&store_id=${store.id}`, "not a zip")).response, 400, "invalid_request_error");
+    await expectEnvelope((await upload(`format=rar&store_id=${store.id}`, "x")).response, 400, "invalid_request_error");
+  });
+});
+
+describe("roles", () => {
+  it("a viewer may export but not import; a store-limited key only its stores", async () => {
+    const mine = await stores().create({ name: "mine" });
+    const other = await stores().create({ name: "other" });
+    const key = async (body: Json) => {
+      const res = await server.fetch("/v1/api_keys", {
+        method: "POST",
+        body: JSON.stringify({ name: "k", ...body }),
+        headers: { "content-type": "application/json" },
+      });
+      return ((await res.json()) as Json).secret as string;
+    };
+    const viewer = await key({ role: "viewer" });
+    expect((await download(mine.id, "jsonl", viewer)).status).toBe(200);
+    await expectEnvelope((await upload(`format=jsonl&store_id=${mine.id}`, "", viewer)).response, 403, "permission_error");
+    const limited = await key({ role: "reviewer", store_ids: [mine.id] });
+    expect((await download(mine.id, "zip", limited)).status).toBe(200);
+    await expectEnvelope(await download(other.id, "zip", limited), 403, "permission_error");
+    const zip = new Uint8Array(await (await download(mine.id, "zip")).arrayBuffer());
+    await expectEnvelope((await upload(`format=zip&store_id=${other.id}`, zip, limited)).response, 403, "permission_error");
+    await expectEnvelope((await upload(`format=zip&name=new`, zip, limited)).response, 403, "permission_error");
+    expect((await upload(`format=zip&store_id=${mine.id}`, zip, limited)).status).toBe(200);
+  });
+});

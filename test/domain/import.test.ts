@@ -1,0 +1,240 @@
+import { zipSync } from "fflate";
+import { gzipSync } from "node:zlib";
+import { pack } from "tar-stream";
+import { describe, expect, it } from "vitest";
+import { archiveFiles } from "../../lib/archive/archive-files.ts";
+import { importFiles } from "../../lib/memory/import/import-files.ts";
+import { importHistory } from "../../lib/memory/import/import-history.ts";
+import { LIMITS } from "../../lib/memory/limits.ts";
+import { createMemory } from "../../lib/memory/memories/create-memory.ts";
+import { listMemories } from "../../lib/memory/memories/list-memories.ts";
+import { updateMemory } from "../../lib/memory/memories/update-memory.ts";
+import { getStore } from "../../lib/memory/stores/get-store.ts";
+import { listVersions } from "../../lib/memory/versions/list-versions.ts";
+import { API_ACTOR, newStore, useFreshDatabase } from "./database.ts";
+
+const t = useFreshDatabase();
+const text = (s: string) => new TextEncoder().encode(s);
+
+async function paths(storeId: string): Promise<Record<string, string>> {
+  const page = await listMemories(t.db, { storeId, prefix: "/", depth: 0, withContent: true, limit: 100 });
+  return Object.fromEntries(page.items.map((i) => (i.kind === "memory" ? [i.memory.path, (i.memory as { content: string }).content] : [i.path, ""])));
+}
+const base = { onConflict: "fail" as const, actor: API_ACTOR, source: "folder" };
+
+describe("import of files", () => {
+  it("lands whole or not at all: one bad file refuses everything, and the dry run names it", async () => {
+    const storeId = await newStore(t.db);
+    const files = [
+      { path: "/a.md", data: text("a") },
+      { path: "/b.md", data: new Uint8Array([0xff, 0xfe, 0x00]) },
+      { path: "/big.md", data: new Uint8Array(LIMITS.memoryContentBytes + 1).fill(0x61) },
+      { path: "/x/../y.md", data: text("y") },
+    ];
+    const preview = await importFiles(t.db, { ...base, target: { storeId }, files, dryRun: true });
+    expect(preview.counts).toMatchObject({ create: 1, refused: 3 });
+    expect(preview.plan.items.find((i) => i.path === "/b.md")?.problem).toMatch(/UTF-8/);
+    expect(preview.plan.items.find((i) => i.path === "/big.md")?.problem).toMatch(/100 kB/);
+    expect(preview.plan.items.find((i) => i.path === "/x/../y.md")?.problem).toMatch(/'\.\.'/);
+    await expect(importFiles(t.db, { ...base, target: { storeId }, files })).rejects.toMatchObject({ code: "invalid_request" });
+    expect(await paths(storeId)).toEqual({});
+    expect((await listVersions(t.db, { storeId, withContent: false, limit: 10 })).items).toHaveLength(0);
+  });
+
+  it("a new store is created in the import's transaction: a refused import leaves no store", async () => {
+    const before = (await t.db.sql.$queryRaw<{ n: number | bigint }[]>`SELECT COUNT(*) AS n FROM memory_stores`)[0]!.n;
+    const files = [
+      { path: "/a", data: text("a") },
+      { path: "/a/b", data: text("b") },
+    ];
+    await expect(importFiles(t.db, { ...base, target: { newStore: { name: "never" } }, files })).rejects.toMatchObject({ code: "invalid_request" });
+    const after = (await t.db.sql.$queryRaw<{ n: number | bigint }[]>`SELECT COUNT(*) AS n FROM memory_stores`)[0]!.n;
+    expect(Number(after)).toBe(Number(before));
+    const ok = await importFiles(t.db, { ...base, target: { newStore: { name: "fresh" } }, files: [{ path: "/n/a.md", data: text("1") }] });
+    expect((await getStore(t.db.read, ok.storeId!)).memoryCount).toBe(1);
+  });
+
+  it("existing paths: skip, fail, or overwrite conditional on the hashes the dry run saw", async () => {
+    const storeId = await newStore(t.db);
+    const kept = await createMemory(t.db, { storeId, path: "/a.md", content: "old", actor: API_ACTOR });
+    await createMemory(t.db, { storeId, path: "/same.md", content: "same", actor: API_ACTOR });
+    const files = [
+      { path: "/a.md", data: text("new") },
+      { path: "/same.md", data: text("same") },
+      { path: "/c.md", data: text("c") },
+    ];
+    await expect(importFiles(t.db, { ...base, target: { storeId }, files })).rejects.toThrow(/on_conflict=fail/);
+    const skipped = await importFiles(t.db, { ...base, onConflict: "skip", target: { storeId }, files });
+    expect(skipped.counts).toMatchObject({ create: 1, skip: 1, unchanged: 1 });
+    expect(await paths(storeId)).toEqual({ "/a.md": "old", "/same.md": "same", "/c.md": "c" });
+
+    const preview = await importFiles(t.db, { ...base, onConflict: "overwrite", target: { storeId }, files, dryRun: true });
+    await expect(importFiles(t.db, { ...base, onConflict: "overwrite", target: { storeId }, files })).rejects.toThrow(/dry run/);
+    // Someone writes the memory after the preview: the overwrite refuses and nothing is lost.
+    await updateMemory(t.db, { storeId, memoryId: kept.id, content: "concurrent", actor: API_ACTOR });
+    await expect(
+      importFiles(t.db, { ...base, onConflict: "overwrite", target: { storeId }, files, expectedDigest: preview.plan.digest }),
+    ).rejects.toMatchObject({ code: "precondition_failed" });
+    expect((await paths(storeId))["/a.md"]).toBe("concurrent");
+    const again = await importFiles(t.db, { ...base, onConflict: "overwrite", target: { storeId }, files, dryRun: true });
+    const done = await importFiles(t.db, { ...base, onConflict: "overwrite", target: { storeId }, files, expectedDigest: again.plan.digest });
+    expect(done.counts).toMatchObject({ overwrite: 1, unchanged: 2 });
+    expect((await paths(storeId))["/a.md"]).toBe("new");
+    const versions = (await listVersions(t.db, { storeId, memoryId: kept.id, withContent: false, limit: 10 })).items;
+    expect(versions.map((v) => v.operation)).toEqual(["modified", "modified", "created"]);
+    expect(versions[0]).toMatchObject({ importedFrom: "folder", createdByType: "api_actor" });
+  });
+
+  it("overlaps with the store and within the import, duplicates, and the 10,000-memory limit are per-file problems", async () => {
+    const storeId = await newStore(t.db);
+    await createMemory(t.db, { storeId, path: "/notes", content: "file", actor: API_ACTOR });
+    const preview = await importFiles(t.db, {
+      ...base,
+      target: { storeId },
+      dryRun: true,
+      files: [
+        { path: "/notes/a.md", data: text("under a file") },
+        { path: "/d", data: text("d") },
+        { path: "/d/e.md", data: text("e") },
+        { path: "/twice.md", data: text("1") },
+        { path: "/twice.md", data: text("2") },
+      ],
+    });
+    const problems = Object.fromEntries(preview.plan.items.map((i) => [i.path, i.problem]));
+    expect(problems["/notes/a.md"]).toMatch(/is a memory in the store/);
+    expect(problems["/d"]).toMatch(/folder of other imported files/);
+    expect(problems["/d/e.md"]).toMatch(/also imported as a file/);
+    expect(preview.plan.items.filter((i) => i.path === "/twice.md").some((i) => /more than once/.test(i.problem ?? ""))).toBe(true);
+
+    // Fill the store to the limit with one import (one transaction), then one more is refused.
+    const many = Array.from({ length: LIMITS.memoriesPerStore }, (_, i) => ({ path: `/m/${i}.md`, data: `${i}` }));
+    const full = await newStore(t.db);
+    expect((await importFiles(t.db, { ...base, target: { storeId: full }, files: many })).counts.create).toBe(LIMITS.memoriesPerStore);
+    const over = await importFiles(t.db, { ...base, target: { storeId: full }, files: [{ path: "/one-more.md", data: "x" }], dryRun: true });
+    expect(over.plan.items[0]!.problem).toMatch(/10,000/);
+  }, 120_000);
+});
+
+describe("hostile archives", () => {
+  it("zip-slip, absolute paths, non-NFC names and zip bombs are refused whole", async () => {
+    const refused = async (files: Record<string, Uint8Array>, message: RegExp) => expect(archiveFiles("zip", zipSync(files))).rejects.toThrow(message);
+    await refused({ "../evil.md": text("x") }, /climbs out/);
+    await refused({ "/etc/passwd": text("x") }, /absolute path/);
+    await refused({ "cafe\u0301.md": text("x") }, /NFC/);
+    await refused({ "bomb.md": new Uint8Array(2 * 1024 * 1024) }, /unpacks to more than/);
+    const ok = await archiveFiles("zip", zipSync({ "notes/a.md": text("a"), "__MACOSX/x": text("junk") }));
+    expect(ok.files.map((f) => f.path)).toEqual(["/notes/a.md"]);
+  });
+});
+
+async function tarGz(entries: { name: string; type?: "file" | "symlink" | "link"; linkname?: string; body?: string }[]): Promise<Uint8Array> {
+  const tar = pack();
+  const chunks: Buffer[] = [];
+  tar.on("data", (c: unknown) => void chunks.push(c as Buffer));
+  const ended = new Promise<void>((ok) => tar.on("end", () => ok()));
+  for (const e of entries) tar.entry({ name: e.name, type: e.type ?? "file", linkname: e.linkname }, e.body ?? "");
+  tar.finalize();
+  await ended;
+  return gzipSync(Buffer.concat(chunks));
+}
+
+describe("hostile tar archives", () => {
+  it("symlinks, hard links, duplicates and '..' are refused whole; plain files read", async () => {
+    await expect(archiveFiles("tar.gz", await tarGz([{ name: "a.md", type: "symlink", linkname: "/etc/passwd" }]))).rejects.toThrow(/is a symlink/);
+    await expect(archiveFiles("tar.gz", await tarGz([{ name: "a.md", type: "link", linkname: "b.md" }]))).rejects.toThrow(/is a link/);
+    await expect(archiveFiles("tar.gz", await tarGz([{ name: "a.md" }, { name: "a.md" }]))).rejects.toThrow(/more than once/);
+    await expect(archiveFiles("tar.gz", await tarGz([{ name: "x/../../a.md" }]))).rejects.toThrow(/climbs out/);
+    await expect(archiveFiles("tar.gz", gzipSync(Buffer.alloc(64 * 1024 * 1024)))).rejects.toThrow(/bomb/);
+    const ok = await archiveFiles("tar.gz", await tarGz([{ name: "notes/a.md", body: "a" }]));
+    expect(ok.files.map((f) => [f.path, Buffer.from(f.data as Uint8Array).toString()])).toEqual([["/notes/a.md", "a"]]);
+  });
+});
+
+describe("import with history", () => {
+  it("replays versions in order with their operation, author and time, and redactions stay redacted", async () => {
+    const versions = [
+      {
+        id: "memver_1",
+        memoryId: "mem_a",
+        operation: "created" as const,
+        path: "/a.md",
+        content: "one",
+        createdAt: new Date("2026-01-01T00:00:00Z"),
+        createdBy: { type: "user_actor" as const, user_id: "user_x" },
+        redactedAt: null,
+        redactedBy: null,
+      },
+      {
+        id: "memver_2",
+        memoryId: "mem_a",
+        operation: "modified" as const,
+        path: null,
+        content: null,
+        createdAt: new Date("2026-01-02T00:00:00Z"),
+        createdBy: API_ACTOR,
+        redactedAt: new Date("2026-01-05T00:00:00Z"),
+        redactedBy: { type: "user_actor" as const, user_id: "user_x" },
+      },
+      {
+        id: "memver_3",
+        memoryId: "mem_a",
+        operation: "modified" as const,
+        path: "/b.md",
+        content: "three",
+        createdAt: new Date("2026-01-03T00:00:00Z"),
+        createdBy: API_ACTOR,
+        redactedAt: null,
+        redactedBy: null,
+      },
+      {
+        id: "memver_4",
+        memoryId: "mem_c",
+        operation: "created" as const,
+        path: "/c.md",
+        content: "c",
+        createdAt: new Date("2026-01-03T00:00:01Z"),
+        createdBy: API_ACTOR,
+        redactedAt: null,
+        redactedBy: null,
+      },
+      {
+        id: "memver_5",
+        memoryId: "mem_c",
+        operation: "deleted" as const,
+        path: "/c.md",
+        content: null,
+        createdAt: new Date("2026-01-04T00:00:00Z"),
+        createdBy: API_ACTOR,
+        redactedAt: null,
+        redactedBy: null,
+      },
+    ];
+    const expected = [{ path: "/b.md", contentSha256: "8b5b9db0c13db24256c829aa364aa90c6d2eba318b9232a4ab9313b954d3555f" }];
+    const dry = await importHistory(t.db, { target: { newStore: { name: "history" } }, versions, expected, actor: API_ACTOR, dryRun: true });
+    expect(dry).toMatchObject({ dryRun: true, storeId: null, memories: expected });
+    const done = await importHistory(t.db, { target: { newStore: { name: "history" } }, versions, expected, actor: API_ACTOR });
+    const got = (await listVersions(t.db, { storeId: done.storeId!, withContent: true, limit: 10 })).items.reverse();
+    expect(
+      got.map((v) => [
+        v.operation,
+        v.path,
+        "content" in v ? v.content : undefined,
+        v.createdAt.toISOString(),
+        v.createdByType,
+        v.importedFrom,
+        v.redactedAt?.toISOString() ?? null,
+      ]),
+    ).toEqual([
+      ["created", "/a.md", "one", "2026-01-01T00:00:00.000Z", "user_actor", "jsonl:memver_1", null],
+      ["modified", null, null, "2026-01-02T00:00:00.000Z", "api_actor", "jsonl:memver_2", "2026-01-05T00:00:00.000Z"],
+      ["modified", "/b.md", "three", "2026-01-03T00:00:00.000Z", "api_actor", "jsonl:memver_3", null],
+      ["created", "/c.md", "c", "2026-01-03T00:00:01.000Z", "api_actor", "jsonl:memver_4", null],
+      ["deleted", "/c.md", null, "2026-01-04T00:00:00.000Z", "api_actor", "jsonl:memver_5", null],
+    ]);
+    expect(await paths(done.storeId!)).toEqual({ "/b.md": "three" });
+    // A history that does not end with its memories is refused, nothing written.
+    await expect(importHistory(t.db, { target: { newStore: { name: "bad" } }, versions, expected: [], actor: API_ACTOR })).rejects.toThrow(
+      /does not end with its memories/,
+    );
+  });
+});
