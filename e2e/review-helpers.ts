@@ -1,5 +1,8 @@
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect as baseExpect, type APIRequestContext, type Page } from "@playwright/test";
 import { apiCall, sessionCall } from "./helpers.ts";
+
+/** Pages and Monaco load slowly on a busy 2-core machine: wait longer than the default before calling it a failure. */
+export const expect = baseExpect.configure({ timeout: 30_000 });
 
 /** The review inbox specs: an agent with its own key, console-user seeds (settled), and moving the inbox's cursor by keyboard. */
 export type Agent = { id: string; secret: string };
@@ -66,5 +69,5 @@ export async function moveTo(page: Page, memoryId: string) {
 /** Monaco shows this text in the change under review (a diff side, or a created or deleted memory's whole content). */
 export async function diffShows(page: Page, text: RegExp) {
   const views = page.getByTestId("review-diff").locator(".monaco-editor .view-lines");
-  await expect(views.filter({ hasText: text }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(views.filter({ hasText: text }).first()).toBeVisible({ timeout: 60_000 });
 }

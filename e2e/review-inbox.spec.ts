@@ -1,7 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
+import { test, type Page } from "@playwright/test";
 import { createStore, failOnConsoleErrorsExcept } from "./console-helpers.ts";
 import { ADMIN, apiCall } from "./helpers.ts";
-import { agentCreates, agentDeletes, agentUpdates, createAgent, diffShows, moveTo, readMemory, userCreates } from "./review-helpers.ts";
+import { agentCreates, agentDeletes, agentUpdates, createAgent, diffShows, expect, moveTo, readMemory, userCreates } from "./review-helpers.ts";
 
 // The review inbox: an agent writes in three stores; a reviewer settles every change by keyboard alone.
 
@@ -97,7 +97,7 @@ test("a reviewer works the inbox by keyboard; the stores end exactly as decided"
   await diffShows(page, /alwayss/);
   await page.keyboard.press("e");
   const editDialog = page.getByRole("dialog", { name: "Edit and approve" });
-  await expect(editDialog.locator(".monaco-editor.focused")).toBeVisible({ timeout: 30_000 });
+  await expect(editDialog.locator(".monaco-editor.focused")).toBeVisible({ timeout: 60_000 });
   await page.keyboard.press("ControlOrMeta+A");
   await page.keyboard.press("Delete");
   await page.keyboard.insertText("Indent with spaces (4).\n");
@@ -165,6 +165,7 @@ test("a reviewer works the inbox by keyboard; the stores end exactly as decided"
 });
 
 test("an admin chooses whose writes need review on the store page", async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
   const base = baseURL!;
   const checkConsole = failOnConsoleErrorsExcept(page);
   const agent = await createAgent(base, `review policy agent ${Date.now()}`);

@@ -6,6 +6,9 @@ import { Alert } from "@/components/ui/alert.tsx";
 import { MonacoDiff } from "@/components/versions/monaco-diff.tsx";
 import type { ReviewDetail } from "@/lib/queries/review-types.ts";
 
+/** Monaco shows the diff side by side or, in a narrow pane, inline: say it in colours, not sides. */
+const SIDES = "red was in the reviewed version, green is in the head.";
+
 /** What the view shows, in words: a new memory's whole content, what a deletion lost, or the change. */
 function explain({ item, settled, head }: ReviewDetail): string {
   switch (item.change) {
@@ -14,11 +17,9 @@ function explain({ item, settled, head }: ReviewDetail): string {
     case "deleted":
       return settled ? "The memory was deleted: this is what was lost." : "A memory an agent created and deleted again: nothing was lost.";
     case "renamed":
-      return settled?.content === head.content
-        ? "Moved; the content did not change."
-        : "Moved, and the content changed: reviewed on the left, the head on the right.";
+      return settled?.content === head.content ? "Moved; the content did not change." : `Moved, and the content changed: ${SIDES}`;
     case "modified":
-      return "Reviewed version on the left, the head on the right.";
+      return `The content changed: ${SIDES}`;
   }
 }
 

@@ -23,11 +23,13 @@ export function ReviewCount({ storeId, className = "" }: { storeId?: string; cla
 }
 
 /** A store's count as a link to its inbox; a dash when nothing awaits review. */
-export function StoreReviewLink({ storeId, storeName }: { storeId: string; storeName: string }) {
+export function StoreReviewLink({ storeId }: { storeId: string }) {
   const counts = useReviewCounts();
-  if (!counts.data?.stores[storeId]) return <span className="text-slate-300">—</span>;
+  const n = counts.data?.stores[storeId] ?? 0;
+  if (!n) return <span className="text-slate-300">—</span>;
+  // Named by its count alone: the row already names the store, and a link named after it would be a second one.
   return (
-    <Link href={`/stores/${storeId}/review`} aria-label={`Review inbox of ${storeName}`} className="hover:opacity-80">
+    <Link href={`/stores/${storeId}/review`} aria-label={`${n.toLocaleString()} awaiting review`} className="hover:opacity-80">
       <ReviewCount storeId={storeId} />
     </Link>
   );

@@ -53,7 +53,7 @@ export function ReviewInbox({ storeId, header }: ReviewInboxProps) {
   const list = useReviewList(filters);
   const counts = useReviewCounts(filters);
   const cursor = useInboxCursor(list.items);
-  const selection = useReviewSelection();
+  const selection = useReviewSelection(cursor.items);
   const current = cursor.current;
   const detail = useReviewDetail(current?.memory_id ?? null);
   const approve = useApproveReview();

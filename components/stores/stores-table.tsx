@@ -43,7 +43,7 @@ export function StoresTable({ stores }: StoresTableProps) {
               {store.memory_count.toLocaleString()}
             </Cell>
             <Cell align="right">
-              <StoreReviewLink storeId={store.id} storeName={store.name} />
+              <StoreReviewLink storeId={store.id} />
             </Cell>
             <Cell className="whitespace-nowrap text-slate-600">{formatDateTime(store.created_at)}</Cell>
             <Cell className="whitespace-nowrap text-slate-600">{formatDateTime(store.updated_at)}</Cell>

@@ -18,6 +18,9 @@ const OPTIONS: editor.IDiffEditorConstructionOptions = {
   diffWordWrap: "on",
 };
 
+/** How long models whose diff was still being computed outlive their editor (see MonacoDiff). */
+const PENDING_DIFF_GRACE_MS = 30_000;
+
 export type MonacoDiffProps = { original: string; modified: string; path: string; height?: number };
 
 /**
@@ -25,19 +28,29 @@ export type MonacoDiffProps = { original: string; modified: string; path: string
  * @monaco-editor/react 4.7 disposes the two text models before the diff widget on unmount, which
  * Monaco reports as an error ("TextModel got disposed before DiffEditorWidget model got reset").
  * So the models are kept by the library and released here, in a layout-effect cleanup (it runs
- * before the library's own passive cleanup): detach them from the widget first, then dispose.
+ * before the library's own passive cleanup): detach them from the widget first, then dispose them.
+ * Not at once while the first diff is still being computed: the view model Monaco made for them
+ * is never disposed (its setModel leaks a reference), so nothing cancels that computation, and
+ * models gone before it reaches the worker make it fail with "no diff result available" (seen
+ * when moving quickly from diff to diff in the review inbox). Such models get a grace period.
  */
 export function MonacoDiff({ original, modified, path, height = 420 }: MonacoDiffProps) {
   const ready = useMonacoReady();
   const editorRef = useRef<editor.IStandaloneDiffEditor | null>(null);
+  const diffShown = useRef(false);
   useLayoutEffect(
     () => () => {
       const diffEditor = editorRef.current;
       editorRef.current = null;
       const models = diffEditor?.getModel();
       diffEditor?.setModel(null);
-      models?.original.dispose();
-      models?.modified.dispose();
+      setTimeout(
+        () => {
+          models?.original.dispose();
+          models?.modified.dispose();
+        },
+        diffShown.current ? 0 : PENDING_DIFF_GRACE_MS,
+      );
     },
     [],
   );
@@ -55,6 +68,9 @@ export function MonacoDiff({ original, modified, path, height = 420 }: MonacoDif
         loading={<Spinner label="Loading the diff editor…" />}
         onMount={(diffEditor) => {
           editorRef.current = diffEditor;
+          diffEditor.onDidUpdateDiff(() => {
+            diffShown.current = true;
+          });
         }}
       />
     </div>

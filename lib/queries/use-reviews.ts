@@ -54,10 +54,16 @@ export function useReviewDetail(memoryId: string | null) {
   });
 }
 
-/** A review action changes the memory, its versions, its store's count and the inbox. */
-function invalidateAfterReview(client: QueryClient, storeIds: string[]) {
+/**
+ * A review action changes the memory, its versions, its store's count and the inbox. Items it
+ * settled (`settled`) no longer exist: their detail is marked stale but not refetched, which
+ * would only answer 404.
+ */
+function invalidateAfterReview(client: QueryClient, storeIds: string[], settled: string[] = []) {
+  const gone = new Set(settled.map((id) => JSON.stringify(queryKeys.reviews.one(id))));
   return Promise.all([
-    client.invalidateQueries({ queryKey: queryKeys.reviews.all }),
+    client.invalidateQueries({ queryKey: queryKeys.reviews.all, predicate: (query) => !gone.has(JSON.stringify(query.queryKey)) }),
+    ...settled.map((id) => client.invalidateQueries({ queryKey: queryKeys.reviews.one(id), refetchType: "none" })),
     client.invalidateQueries({ queryKey: queryKeys.stores.all }),
     ...storeIds.flatMap((id) => [
       client.invalidateQueries({ queryKey: queryKeys.reviews.allMarks(id) }),
@@ -66,6 +72,9 @@ function invalidateAfterReview(client: QueryClient, storeIds: string[]) {
     ]),
   ]);
 }
+
+/** The item an action settled for good (nothing newer awaits), if it did. */
+const settledBy = (result: ReviewActionResult | undefined, memoryId: string) => (result && !result.remaining ? [memoryId] : []);
 
 export type ApproveInput = { item: ReviewItem; headVersionId: string; content?: string; path?: string };
 
@@ -78,7 +87,7 @@ export function useApproveReview() {
         method: "POST",
         body: { head_version_id: headVersionId, ...(content !== undefined && { content }), ...(path !== undefined && { path }) },
       }),
-    onSettled: (_result, _error, { item }) => invalidateAfterReview(client, [item.store_id]),
+    onSettled: (result, _error, { item }) => invalidateAfterReview(client, [item.store_id], settledBy(result, item.memory_id)),
   });
 }
 
@@ -92,7 +101,7 @@ export function useRevertReview() {
         method: "POST",
         body: { head_version_id: headVersionId, ...(redact && { redact: true }) },
       }),
-    onSettled: (_result, _error, { item }) => invalidateAfterReview(client, [item.store_id]),
+    onSettled: (result, _error, { item }) => invalidateAfterReview(client, [item.store_id], settledBy(result, item.memory_id)),
   });
 }
 
@@ -127,7 +136,11 @@ export function useBulkRun() {
         method: "POST",
         body: { action: preview.action, items: preview.items.map(({ memory_id, head_version_id }) => ({ memory_id, head_version_id })) },
       }),
-    onSettled: (_report, _error, { preview }) => invalidateAfterReview(client, [...new Set(preview.items.map((i) => i.store_id))]),
+    onSettled: (report, _error, { preview }) => {
+      const refused = new Set(report?.conflicts.map((c) => c.memory_id));
+      const settled = report ? preview.items.map((i) => i.memory_id).filter((id) => !refused.has(id)) : [];
+      return invalidateAfterReview(client, [...new Set(preview.items.map((i) => i.store_id))], settled);
+    },
   });
 }
 
