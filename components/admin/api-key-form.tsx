@@ -79,7 +79,7 @@ export function ApiKeyForm({ onCreated, onCancel }: { onCreated: (key: ApiKey & 
             {stores.data?.data.map((store) => (
               <label key={store.id} className="flex items-center gap-2 text-sm">
                 <input type="checkbox" checked={storeIds.includes(store.id)} onChange={() => toggle(store.id)} />
-                {store.name} <span className="font-mono text-xs text-slate-400">{store.id}</span>
+                {store.name} <span className="font-mono text-xs text-slate-500">{store.id}</span>
               </label>
             ))}
           </div>

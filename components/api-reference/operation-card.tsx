@@ -31,7 +31,7 @@ export function OperationCard({ method, path, operation, components }: Operation
                   <code className="font-semibold text-slate-900">{p.name}</code>
                   <span className="text-slate-500">{p.in}</span>
                   <code className="text-indigo-700">{typeLabel(p.schema)}</code>
-                  {!p.required && <span className="text-slate-400">optional</span>}
+                  {!p.required && <span className="text-slate-500">optional</span>}
                   {p.description && <span className="basis-full text-slate-600">{p.description}</span>}
                 </li>
               ))}

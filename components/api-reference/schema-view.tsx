@@ -71,7 +71,7 @@ export function SchemaView({ schema, components }: SchemaViewProps): ReactNode {
         <li key={name} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-3 py-1.5 text-xs">
           <code className="font-semibold text-slate-900">{name}</code>
           <code className="text-indigo-700">{typeLabel(field)}</code>
-          {!required.has(name) && <span className="text-slate-400">optional</span>}
+          {!required.has(name) && <span className="text-slate-500">optional</span>}
           {field["x-memory-console-extension"] && <ExtensionBadge />}
           {field.description && <span className="basis-full text-slate-600">{field.description}</span>}
         </li>

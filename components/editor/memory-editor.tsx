@@ -2,7 +2,6 @@
 
 import Editor, { type OnMount } from "@monaco-editor/react";
 import { useImperativeHandle, useMemo, useRef, useState, type Ref } from "react";
-import { Spinner } from "@/components/ui/states.tsx";
 import { useLatestRef } from "@/components/ui/use-latest-ref.ts";
 import { languageForPath } from "./monaco-setup.ts";
 import { replaceModelText, type CodeEditor } from "./replace-model-text.ts";
@@ -36,24 +35,36 @@ export type MemoryEditorProps = {
   searchMarks?: SearchMarks | null;
 };
 
+/** Monaco's line height for fontSize 13, which the plain text view before it copies so the switch does not move a line. */
+const LINE_HEIGHT = 20;
+const FONT_FAMILY = "ui-monospace, SFMono-Regular, Menlo, Consolas, 'Liberation Mono', monospace";
+
 /**
  * Monaco on a memory's content, from the app's own bundle; language by the path's extension.
  * Uncontrolled on purpose: a `value` prop fed back from React state writes a render-old text
  * over keystrokes Monaco has already taken, and fast typing loses characters.
+ *
+ * Content first: until Monaco has mounted (its code is large, and on a first visit still
+ * loading), the text is shown in a plain textarea in the same place, readable and, when the
+ * memory is editable, already editable. When Monaco mounts it takes over that textarea's text,
+ * caret and focus in one synchronous step, so nothing typed before the switch is lost.
  */
 export function MemoryEditor({ path, initialText, onTextChange, handleRef, readOnly, onSave, height = "60vh", autoFocus, searchMarks }: MemoryEditorProps) {
   const ready = useMonacoReady();
   const [marked, setMarked] = useState<number | null>(null);
   const editorRef = useRef<CodeEditor | null>(null);
+  const plainRef = useRef<HTMLTextAreaElement | null>(null);
+  const [mounted, setMounted] = useState(false);
   const saveRef = useLatestRef(onSave);
   const changeRef = useLatestRef(onTextChange);
 
   useImperativeHandle(
     handleRef,
     () => ({
-      getText: () => editorRef.current?.getValue() ?? null,
+      getText: () => editorRef.current?.getValue() ?? plainRef.current?.value ?? null,
       replaceText: (text) => {
         if (editorRef.current) replaceModelText(editorRef.current, text);
+        else if (plainRef.current) plainRef.current.value = text;
       },
       closeUndoStep: () => editorRef.current?.pushUndoStop(),
     }),
@@ -61,12 +72,16 @@ export function MemoryEditor({ path, initialText, onTextChange, handleRef, readO
   );
 
   const onMount: OnMount = (editor, monaco) => {
+    takeOverPlainText(editor, plainRef.current);
     editorRef.current = editor;
+    setMounted(true);
     editor.onDidDispose(() => {
       editorRef.current = null;
     });
     editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyS, () => saveRef.current?.());
     editor.onDidChangeModelContent(() => changeRef.current(editor.getValue()));
+    // Typed into the server-rendered text before the page's scripts ran: no change event reported it.
+    if (editor.getValue() !== initialText) changeRef.current(editor.getValue());
     if (autoFocus) editor.focus();
     if (searchMarks) setMarked(markSearchMatches(editor, monaco, searchMarks));
   };
@@ -80,6 +95,8 @@ export function MemoryEditor({ path, initialText, onTextChange, handleRef, readO
       wordWrap: "on" as const,
       scrollBeyondLastLine: false,
       fontSize: 13,
+      lineHeight: LINE_HEIGHT,
+      fontFamily: FONT_FAMILY,
       tabSize: 2,
       renderWhitespace: "trailing" as const,
       unicodeHighlight: { ambiguousCharacters: false },
@@ -87,7 +104,6 @@ export function MemoryEditor({ path, initialText, onTextChange, handleRef, readO
     [readOnly],
   );
 
-  if (!ready) return <Spinner label="Loading editor…" />;
   return (
     <>
       {searchMarks && marked !== null && (
@@ -101,17 +117,36 @@ export function MemoryEditor({ path, initialText, onTextChange, handleRef, readO
         data-testid="memory-editor"
         data-language={languageForPath(path)}
         data-readonly={readOnly}
-        className="overflow-hidden rounded-md ring-1 ring-slate-200"
+        data-editor-ready={mounted}
+        className="relative overflow-hidden rounded-md bg-white ring-1 ring-slate-200"
+        style={{ height }}
       >
-        <Editor
-          height={height}
-          language={languageForPath(path)}
-          defaultValue={initialText}
-          onMount={onMount}
-          loading={<Spinner label="Loading editor…" />}
-          options={options}
-        />
+        {ready && <Editor height={height} language={languageForPath(path)} defaultValue={initialText} onMount={onMount} loading={null} options={options} />}
+        {!mounted && (
+          <textarea
+            ref={plainRef}
+            data-testid="memory-text"
+            aria-label={`Content of ${path}`}
+            defaultValue={initialText}
+            readOnly={readOnly}
+            spellCheck={false}
+            onChange={(event) => changeRef.current(event.target.value)}
+            className="absolute inset-0 z-10 h-full w-full resize-none border-0 bg-white py-0 pl-[62px] pr-4 font-mono text-[13px] text-slate-900 outline-none"
+            style={{ lineHeight: `${LINE_HEIGHT}px`, fontFamily: FONT_FAMILY }}
+          />
+        )}
       </div>
     </>
   );
+}
+
+/** Monaco starts from the text, caret and focus the plain textarea had (keys typed before Monaco was ready are kept). */
+function takeOverPlainText(editor: CodeEditor, plain: HTMLTextAreaElement | null) {
+  const model = editor.getModel();
+  if (!plain || !model) return;
+  if (plain.value !== model.getValue()) model.setValue(plain.value);
+  const start = model.getPositionAt(plain.selectionStart);
+  const end = model.getPositionAt(plain.selectionEnd);
+  editor.setSelection({ startLineNumber: start.lineNumber, startColumn: start.column, endLineNumber: end.lineNumber, endColumn: end.column });
+  if (document.activeElement === plain) editor.focus();
 }

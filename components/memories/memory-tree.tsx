@@ -6,6 +6,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
 import { EmptyState, Spinner } from "@/components/ui/states.tsx";
 import { queryKeys } from "@/lib/queries/keys.ts";
+import { folderQuery } from "@/lib/queries/page-queries.ts";
 import { useMemoryFolders } from "@/lib/queries/use-memory-folders.ts";
 import { TreeRowView } from "./tree-row.tsx";
 import { flattenTree } from "./tree-rows.ts";
@@ -19,6 +20,7 @@ export type MemoryTreeProps = {
 };
 
 const ROW_HEIGHT = 36;
+const FIRST_SCREEN_ROWS = 20;
 
 /** Open folders whose every ancestor below the root is open too (hidden ones are not fetched). */
 function visibleOpen(root: string, open: ReadonlySet<string>): string[] {
@@ -51,7 +53,10 @@ export function MemoryTree({ storeId, root, nameFilter }: MemoryTreeProps) {
     overscan: 15,
     useFlushSync: false,
   });
-  const visible = virtualizer.getVirtualItems();
+  // Until the list is measured in the browser (server-rendered HTML, and the hydration that must
+  // match it) the virtualiser has no rows: show the first screenful as it will be laid out.
+  const measured = virtualizer.getVirtualItems();
+  const visible = measured.length > 0 ? measured : rows.slice(0, FIRST_SCREEN_ROWS).map((row, index) => ({ key: row.key, index, start: index * ROW_HEIGHT }));
 
   const loadMore = (prefix: string) => {
     const loaded = folders.get(prefix)?.pages ?? 1;
@@ -71,6 +76,7 @@ export function MemoryTree({ storeId, root, nameFilter }: MemoryTreeProps) {
       if (!next.delete(path)) next.add(path);
       return next;
     });
+  const warm = (prefix: string) => void client.prefetchQuery(folderQuery(storeId, prefix));
   const retry = (prefix: string) => client.refetchQueries({ queryKey: [...queryKeys.memories.all(storeId), "folder", prefix] });
 
   const rootFolder = folders.get(root);
@@ -95,7 +101,7 @@ export function MemoryTree({ storeId, root, nameFilter }: MemoryTreeProps) {
               className="absolute left-0 top-0 w-full border-b border-slate-50"
               style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
             >
-              <TreeRowView row={rows[item.index]!} storeId={storeId} onToggle={toggle} onLoadMore={loadMore} onRetry={retry} />
+              <TreeRowView row={rows[item.index]!} storeId={storeId} onToggle={toggle} onLoadMore={loadMore} onRetry={retry} onWarm={warm} />
             </div>
           ))}
         </div>

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { PrefetchLink } from "@/components/ui/prefetch-link.tsx";
 
 export type PathBreadcrumbsProps = {
   storeId: string;
@@ -14,19 +14,19 @@ export function PathBreadcrumbs({ storeId, storeName, path }: PathBreadcrumbsPro
   const folders = segments.filter(Boolean).map((name, i, all) => ({ name, prefix: "/" + all.slice(0, i + 1).join("/") + "/" }));
   return (
     <nav aria-label="Breadcrumbs" className="flex min-w-0 flex-wrap items-center gap-1 text-sm text-slate-600">
-      <Link href="/stores" className="hover:underline">
+      <PrefetchLink href="/stores" className="hover:underline">
         Stores
-      </Link>
+      </PrefetchLink>
       <span aria-hidden>›</span>
-      <Link href={`/stores/${storeId}`} className="font-medium text-slate-800 hover:underline">
+      <PrefetchLink href={`/stores/${storeId}`} className="font-medium text-slate-800 hover:underline">
         {storeName}
-      </Link>
+      </PrefetchLink>
       {folders.map((folder) => (
         <span key={folder.prefix} className="flex items-center gap-1">
           <span aria-hidden>/</span>
-          <Link href={`/stores/${storeId}?prefix=${encodeURIComponent(folder.prefix)}`} className="hover:underline">
+          <PrefetchLink href={`/stores/${storeId}?prefix=${encodeURIComponent(folder.prefix)}`} className="hover:underline">
             {folder.name}
-          </Link>
+          </PrefetchLink>
         </span>
       ))}
       {leaf !== null && leaf !== undefined && (

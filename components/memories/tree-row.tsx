@@ -1,7 +1,8 @@
 "use client";
 
-import Link from "next/link";
-import { formatBytes, formatDateTime } from "@/components/ui/format.ts";
+import { PrefetchLink } from "@/components/ui/prefetch-link.tsx";
+import { formatBytes } from "@/components/ui/format.ts";
+import { LocalTime } from "@/components/ui/local-time.tsx";
 import type { TreeRow } from "./tree-rows.ts";
 
 export type TreeRowViewProps = {
@@ -10,12 +11,14 @@ export type TreeRowViewProps = {
   onToggle: (path: string) => void;
   onLoadMore: (prefix: string) => void;
   onRetry: (prefix: string) => void;
+  /** A closed folder is about to be opened (hovered or focused): start listing it. */
+  onWarm?: (prefix: string) => void;
 };
 
 const indent = (depth: number) => ({ paddingLeft: `${0.75 + depth * 1.25}rem` });
 
 /** One row of the memory tree: a folder (toggles), a memory (links to its page), or a folder's status. */
-export function TreeRowView({ row, storeId, onToggle, onLoadMore, onRetry }: TreeRowViewProps) {
+export function TreeRowView({ row, storeId, onToggle, onLoadMore, onRetry, onWarm }: TreeRowViewProps) {
   if (row.kind === "folder") {
     return (
       <div className="group flex h-full items-center gap-2 pr-3 text-sm" style={indent(row.depth)} data-testid={`tree-folder-${row.path}`}>
@@ -23,6 +26,8 @@ export function TreeRowView({ row, storeId, onToggle, onLoadMore, onRetry }: Tre
           type="button"
           aria-expanded={row.open}
           onClick={() => onToggle(row.path)}
+          onMouseEnter={() => !row.open && onWarm?.(row.path)}
+          onFocus={() => !row.open && onWarm?.(row.path)}
           className="flex min-w-0 items-center gap-1.5 rounded px-1 py-0.5 text-left font-medium text-slate-800 hover:bg-slate-100"
         >
           <span aria-hidden className={`inline-block w-3 text-slate-400 transition ${row.open ? "rotate-90" : ""}`}>
@@ -33,13 +38,13 @@ export function TreeRowView({ row, storeId, onToggle, onLoadMore, onRetry }: Tre
           </span>
           <span className="truncate">{row.name}</span>
         </button>
-        <Link
+        <PrefetchLink
           href={`/stores/${storeId}?prefix=${encodeURIComponent(row.path)}`}
-          className="text-xs text-slate-400 opacity-0 group-hover:opacity-100 focus:opacity-100 hover:text-indigo-700"
+          className="text-xs text-slate-500 opacity-0 group-hover:opacity-100 focus:opacity-100 hover:text-indigo-700"
           title={`Show ${row.path} at the top (a link you can share)`}
         >
           open folder
-        </Link>
+        </PrefetchLink>
       </div>
     );
   }
@@ -52,12 +57,12 @@ export function TreeRowView({ row, storeId, onToggle, onLoadMore, onRetry }: Tre
           <span aria-hidden className="text-slate-400">
             ▤
           </span>
-          <Link href={`/stores/${storeId}/memories/${memory.id}`} className="truncate text-indigo-700 hover:underline" title={memory.path}>
+          <PrefetchLink href={`/stores/${storeId}/memories/${memory.id}`} className="truncate text-indigo-700 hover:underline" title={memory.path}>
             {row.name}
-          </Link>
+          </PrefetchLink>
         </div>
         <span className="text-right tabular-nums text-slate-600">{formatBytes(memory.content_size_bytes)}</span>
-        <span className="text-right text-slate-500">{formatDateTime(memory.updated_at)}</span>
+        <LocalTime iso={memory.updated_at} className="text-right text-slate-500" />
       </div>
     );
   }

@@ -25,10 +25,10 @@ export function InboxHeader({ storeId }: { storeId?: string }) {
       </p>
       {storeId && (
         <div className="mt-2 flex flex-wrap items-center gap-4 text-sm">
-          <Link prefetch={false} className="text-indigo-600 hover:underline" href={`/stores/${storeId}`}>
+          <Link prefetch={false} className="text-indigo-700 underline decoration-indigo-300 hover:decoration-indigo-700" href={`/stores/${storeId}`}>
             Back to the store
           </Link>
-          <Link className="text-indigo-600 hover:underline" href="/review">
+          <Link className="text-indigo-700 underline decoration-indigo-300 hover:decoration-indigo-700" href="/review">
             All stores&apos; inbox
           </Link>
           <ReviewSettingControl storeId={storeId} />

@@ -34,7 +34,7 @@ export function ReviewPreview({ item, detail, actions }: ReviewPreviewProps) {
               </span>
             </h2>
             <p className="mt-1 text-xs text-slate-500">
-              <Link className="text-indigo-600 hover:underline" href={`/stores/${shown.store_id}`}>
+              <Link className="text-indigo-700 underline decoration-indigo-300 hover:decoration-indigo-700" href={`/stores/${shown.store_id}`}>
                 {shown.store_name ?? shown.store_id}
               </Link>{" "}
               · last written by <ActorLabel actor={shown.last_actor} /> · <time dateTime={shown.updated_at}>{formatVersionTime(shown.updated_at)}</time> ·{" "}
@@ -42,11 +42,19 @@ export function ReviewPreview({ item, detail, actions }: ReviewPreviewProps) {
             </p>
             <p className="mt-1 flex gap-3 text-xs">
               {shown.change !== "deleted" && (
-                <Link prefetch={false} className="text-indigo-600 hover:underline" href={`/stores/${shown.store_id}/memories/${shown.memory_id}`}>
+                <Link
+                  prefetch={false}
+                  className="text-indigo-700 underline decoration-indigo-300 hover:decoration-indigo-700"
+                  href={`/stores/${shown.store_id}/memories/${shown.memory_id}`}
+                >
                   Open the memory
                 </Link>
               )}
-              <Link prefetch={false} className="text-indigo-600 hover:underline" href={`/stores/${shown.store_id}/versions?memory_id=${shown.memory_id}`}>
+              <Link
+                prefetch={false}
+                className="text-indigo-700 underline decoration-indigo-300 hover:decoration-indigo-700"
+                href={`/stores/${shown.store_id}/versions?memory_id=${shown.memory_id}`}
+              >
                 Its history
               </Link>
             </p>

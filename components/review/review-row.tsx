@@ -49,7 +49,7 @@ export function ReviewRow({ item, current, selected, showStore, selectable, onOp
             {item.path}
           </span>
         </div>
-        <div className="mt-1 flex flex-wrap gap-x-2 text-xs text-slate-500">
+        <div className="mt-1 flex flex-wrap gap-x-2 text-xs text-slate-600">
           {showStore && <span className="font-medium text-slate-600">{item.store_name ?? item.store_id}</span>}
           <ActorLabel actor={item.last_actor} />
           <time dateTime={item.updated_at} title={item.updated_at}>

@@ -59,7 +59,7 @@ function Hit({ hit, params, storeName }: { hit: SearchHit; params: SearchParams;
         {hit.field === "path" && <Badge tone="indigo">in the path</Badge>}
       </div>
       <div className="mt-1 flex gap-3">
-        {hit.line !== null && <span className="shrink-0 pt-px font-mono text-xs text-slate-400">line {hit.line}</span>}
+        {hit.line !== null && <span className="shrink-0 pt-px font-mono text-xs text-slate-500">line {hit.line}</span>}
         <SnippetText snippet={hit.snippet} />
       </div>
     </li>

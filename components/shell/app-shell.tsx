@@ -1,9 +1,10 @@
 "use client";
 
-import Link from "next/link";
+import { PrefetchLink } from "@/components/ui/prefetch-link.tsx";
 import { usePathname } from "next/navigation";
 import { signOut } from "next-auth/react";
 import type { ReactNode } from "react";
+import { usePreloadMonaco } from "@/components/editor/preload-monaco.ts";
 import { ReviewCount } from "@/components/review/review-count.tsx";
 import { HeaderSearch } from "@/components/search/header-search.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
@@ -21,18 +22,19 @@ const NAV = [
 export function AppShell({ children }: { children: ReactNode }) {
   const user = useSessionUser();
   const pathname = usePathname();
+  usePreloadMonaco();
   return (
     <div className="min-h-screen">
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex h-14 max-w-7xl items-center gap-6 px-4">
-          <Link href="/stores" className="font-semibold text-slate-900">
+          <PrefetchLink href="/stores" className="font-semibold text-slate-900">
             Memory Console
-          </Link>
+          </PrefetchLink>
           <nav aria-label="Main" className="flex items-center gap-1">
             {NAV.filter((item) => !item.admin || user.role === "admin").map((item) => {
               const active = pathname === item.href || pathname.startsWith(item.href + "/");
               return (
-                <Link
+                <PrefetchLink
                   key={item.href}
                   href={item.href}
                   aria-current={active ? "page" : undefined}
@@ -40,7 +42,7 @@ export function AppShell({ children }: { children: ReactNode }) {
                 >
                   {item.label}
                   {item.href === "/review" && <ReviewCount />}
-                </Link>
+                </PrefetchLink>
               );
             })}
           </nav>

@@ -1,13 +1,13 @@
 import Link from "next/link";
 import { Alert } from "@/components/ui/alert.tsx";
-import { formatDateTime } from "@/components/ui/format.ts";
+import { LocalTime } from "@/components/ui/local-time.tsx";
 
 /** Shown on every page of an archived store: nothing in it can change any more. */
 export function ArchivedBanner({ archivedAt }: { archivedAt: string }) {
   return (
     <div className="mb-4" data-testid="archived-banner">
       <Alert tone="warning" title="This store is archived and read-only">
-        Archived {formatDateTime(archivedAt)}. Its memories can be read and their history browsed, but nothing can be created or edited; archiving cannot be
+        Archived <LocalTime iso={archivedAt} />. Its memories can be read and their history browsed, but nothing can be created or edited; archiving cannot be
         undone.
       </Alert>
     </div>

@@ -1,11 +1,12 @@
 "use client";
 
-import Link from "next/link";
+import { PrefetchLink } from "@/components/ui/prefetch-link.tsx";
 import { useState } from "react";
 import { StoreReviewLink } from "@/components/review/review-count.tsx";
 import { usePermissions } from "@/components/shell/session-user.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
+import { LocalTime, useHydrated } from "@/components/ui/local-time.tsx";
 import { formatDateTime } from "@/components/ui/format.ts";
 import { Cell, Row, Table } from "@/components/ui/table.tsx";
 import type { Store } from "@/lib/queries/types.ts";
@@ -18,6 +19,7 @@ type Action = { kind: "edit" | "archive" | "delete"; store: Store } | null;
 /** Stores with their counts (memories, changes awaiting review) and dates; row actions follow the role (edit: reviewers; archive, delete: admins). */
 export function StoresTable({ stores }: StoresTableProps) {
   const { canWrite, isAdmin } = usePermissions();
+  const hydrated = useHydrated();
   const [action, setAction] = useState<Action>(null);
   const close = () => setAction(null);
   return (
@@ -27,26 +29,30 @@ export function StoresTable({ stores }: StoresTableProps) {
           <Row key={store.id} className="align-top" data-testid={`store-row-${store.name}`}>
             <Cell className="max-w-md">
               <div className="flex items-center gap-2">
-                <Link href={`/stores/${store.id}`} className="font-medium text-indigo-700 hover:underline">
+                <PrefetchLink href={`/stores/${store.id}`} className="font-medium text-indigo-700 hover:underline">
                   {store.name}
-                </Link>
+                </PrefetchLink>
                 {store.archived_at && (
-                  <Badge tone="amber" title={`Archived ${formatDateTime(store.archived_at)}`}>
+                  <Badge tone="amber" title={`Archived ${hydrated ? formatDateTime(store.archived_at) : store.archived_at}`}>
                     archived
                   </Badge>
                 )}
               </div>
               {store.description && <p className="mt-0.5 line-clamp-2 text-slate-600">{store.description}</p>}
-              <div className="font-mono text-xs text-slate-400">{store.id}</div>
+              <div className="font-mono text-xs text-slate-500">{store.id}</div>
             </Cell>
             <Cell align="right" className="tabular-nums">
-              {store.memory_count.toLocaleString()}
+              {store.memory_count.toLocaleString("en-US")}
             </Cell>
             <Cell align="right">
               <StoreReviewLink storeId={store.id} />
             </Cell>
-            <Cell className="whitespace-nowrap text-slate-600">{formatDateTime(store.created_at)}</Cell>
-            <Cell className="whitespace-nowrap text-slate-600">{formatDateTime(store.updated_at)}</Cell>
+            <Cell className="whitespace-nowrap text-slate-600">
+              <LocalTime iso={store.created_at} />
+            </Cell>
+            <Cell className="whitespace-nowrap text-slate-600">
+              <LocalTime iso={store.updated_at} />
+            </Cell>
             <Cell align="right" className="space-x-1 whitespace-nowrap">
               {canWrite && !store.archived_at && (
                 <Button size="sm" variant="secondary" onClick={() => setAction({ kind: "edit", store })}>

@@ -1,4 +1,5 @@
-import { VERSION_FILTER_KEYS, type VersionFilters } from "@/lib/queries/use-versions.ts";
+import { VERSION_FILTER_KEYS } from "@/lib/http/version-filters.ts";
+import type { VersionFilters } from "@/lib/queries/use-versions.ts";
 
 /** Version filters <-> the page's query string, named exactly like the API's list parameters. */
 export function filtersFromSearchParams(params: URLSearchParams): VersionFilters {

@@ -9,6 +9,7 @@ import { ReviewMarkBadge, ReviewMarkNote } from "@/components/review/review-mark
 import type { ReviewMark } from "@/lib/queries/review-types.ts";
 import type { MemoryVersion } from "@/lib/queries/types.ts";
 import { ActorLabel } from "./actor-name.tsx";
+import { LocalTime } from "@/components/ui/local-time.tsx";
 import { formatVersionTime } from "./version-format.ts";
 
 const OPERATION_TONE = { created: "green", modified: "indigo", deleted: "red" } as const;
@@ -70,21 +71,19 @@ export function VersionTable({ storeId, versions, headVersionId, showMemory, sel
               {marks?.get(v.id) && <ReviewMarkNote mark={marks.get(v.id)!} />}
               {v.redacted_at && (
                 <div className="mt-1 text-xs text-red-700" data-testid="redaction-note">
-                  Redacted by <ActorLabel actor={v.redacted_by} /> on <time dateTime={v.redacted_at}>{formatVersionTime(v.redacted_at)}</time>
+                  Redacted by <ActorLabel actor={v.redacted_by} /> on <LocalTime iso={v.redacted_at} format={formatVersionTime} />
                 </div>
               )}
             </Cell>
             <Cell className="whitespace-nowrap text-slate-600">
-              <time dateTime={v.created_at} title={v.created_at}>
-                {formatVersionTime(v.created_at)}
-              </time>
+              <LocalTime iso={v.created_at} format={formatVersionTime} />
             </Cell>
             <Cell>
               <ActorLabel actor={v.created_by} />
             </Cell>
             <Cell className="max-w-xs">
               <div className="truncate font-mono text-xs text-slate-800" title={v.path ?? undefined}>
-                {v.path ?? <span className="font-sans text-slate-400">{v.redacted_at ? "path redacted" : "—"}</span>}
+                {v.path ?? <span className="font-sans text-slate-500">{v.redacted_at ? "path redacted" : "—"}</span>}
               </div>
               {renamedFrom.get(v.id) && (
                 <div className="truncate text-xs text-slate-500" title={renamedFrom.get(v.id)}>

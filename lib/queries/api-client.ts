@@ -15,7 +15,7 @@ export class ApiError extends Error {
 }
 
 /** A list value repeats its parameter (`version_id=a&version_id=b`). */
-type Query = Record<string, string | number | boolean | readonly string[] | undefined | null>;
+export type Query = Record<string, string | number | boolean | readonly string[] | undefined | null>;
 
 export interface ApiRequest {
   method?: "GET" | "POST" | "DELETE";

@@ -3,15 +3,12 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { api } from "./api-client.ts";
 import { queryKeys } from "./keys.ts";
+import { memoryQuery } from "./page-queries.ts";
 import type { Memory } from "./types.ts";
 
 /** One memory with its content, by id (deep links load it this way, whatever its path). */
 export function useMemory(storeId: string, memoryId: string, { enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({
-    queryKey: queryKeys.memories.one(storeId, memoryId),
-    queryFn: ({ signal }) => api<Memory>(`/v1/memory_stores/${storeId}/memories/${memoryId}`, { query: { view: "full" }, signal }),
-    enabled,
-  });
+  return useQuery({ ...memoryQuery(storeId, memoryId), enabled });
 }
 
 /** What a memory write changes: its folders, the store's memory count, and the store's history. */

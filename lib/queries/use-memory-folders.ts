@@ -1,12 +1,9 @@
 "use client";
 
 import { useQueries, useQueryClient } from "@tanstack/react-query";
-import { api } from "./api-client.ts";
 import { queryKeys } from "./keys.ts";
+import { folderQuery } from "./page-queries.ts";
 import type { MemoryListItem, Page } from "./types.ts";
-
-/** Page size of folder listings: the API's maximum for view=basic. */
-export const FOLDER_PAGE_SIZE = 100;
 
 export type FolderState = {
   items: MemoryListItem[];
@@ -40,16 +37,7 @@ export function useMemoryFolders(storeId: string, prefixes: string[], pagesWante
     }
   }
 
-  const results = useQueries({
-    queries: specs.map(({ prefix, cursor }) => ({
-      queryKey: folderKey(storeId, prefix, cursor),
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        api<Page<MemoryListItem>>(`/v1/memory_stores/${storeId}/memories`, {
-          query: { path_prefix: prefix, depth: 1, limit: FOLDER_PAGE_SIZE, page: cursor },
-          signal,
-        }),
-    })),
-  });
+  const results = useQueries({ queries: specs.map(({ prefix, cursor }) => folderQuery(storeId, prefix, cursor)) });
 
   const folders = new Map<string, FolderState>();
   specs.forEach(({ prefix, cursor }, i) => {

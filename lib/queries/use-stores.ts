@@ -3,24 +3,15 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "./api-client.ts";
 import { queryKeys } from "./keys.ts";
-import type { Page, Store } from "./types.ts";
+import { storeQuery, storesQuery } from "./page-queries.ts";
+import type { Store } from "./types.ts";
 
-/** Stores, newest first, 100 a page (the API's maximum); more pages load on demand. */
 export function useStores({ includeArchived }: { includeArchived: boolean }) {
-  const params = { include_archived: includeArchived, limit: 100 };
-  return useInfiniteQuery({
-    queryKey: queryKeys.stores.list({ ...params, infinite: true }),
-    queryFn: ({ pageParam, signal }) => api<Page<Store>>("/v1/memory_stores", { query: { ...params, page: pageParam }, signal }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.next_page,
-  });
+  return useInfiniteQuery(storesQuery(includeArchived));
 }
 
 export function useStore(storeId: string) {
-  return useQuery({
-    queryKey: queryKeys.stores.one(storeId),
-    queryFn: ({ signal }) => api<Store>(`/v1/memory_stores/${storeId}`, { signal }),
-  });
+  return useQuery(storeQuery(storeId));
 }
 
 export type StoreInput = { name: string; description: string; metadata: Record<string, string> };

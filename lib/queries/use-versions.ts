@@ -3,6 +3,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { api } from "./api-client.ts";
 import { queryKeys } from "./keys.ts";
+import { versionListQuery } from "./page-queries.ts";
 import { useMemory } from "./use-memories.ts";
 import type { Memory, MemoryVersion, Page } from "./types.ts";
 
@@ -15,13 +16,7 @@ const versionPath = (storeId: string, versionId: string) => `${storePath(storeId
 
 /** Versions newest first (view=basic: metadata, sha and size, no content), one "Load more" page at a time. */
 export function useVersionList(storeId: string, filters: VersionFilters, { limit = 50 }: { limit?: number } = {}) {
-  const query = useInfiniteQuery({
-    queryKey: queryKeys.versions.list(storeId, { ...filters, limit }),
-    queryFn: ({ pageParam, signal }) =>
-      api<Page<MemoryVersion>>(`${storePath(storeId)}/memory_versions`, { query: { ...filters, limit, page: pageParam }, signal }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.next_page,
-  });
+  const query = useInfiniteQuery(versionListQuery(storeId, filters, limit));
   return { ...query, versions: query.data?.pages.flatMap((p) => p.data) ?? [] };
 }
 

@@ -33,7 +33,7 @@ function KeysTable() {
             <Row key={key.id} data-testid={`key-row-${key.name}`}>
               <Cell>
                 <div className="font-medium text-slate-900">{key.name}</div>
-                <div className="font-mono text-xs text-slate-400">{key.id}</div>
+                <div className="font-mono text-xs text-slate-500">{key.id}</div>
               </Cell>
               <Cell className="font-mono text-xs">{key.prefix}…</Cell>
               <Cell className="space-x-1">

@@ -50,7 +50,7 @@ export default function ApiReferencePage() {
                         className="block truncate py-0.5 text-slate-700 hover:text-indigo-700"
                         title={path}
                       >
-                        <span className="inline-block w-12 font-mono uppercase text-slate-400">{method}</span>
+                        <span className="inline-block w-12 font-mono uppercase text-slate-500">{method}</span>
                         {operation.summary}
                       </a>
                     ))}

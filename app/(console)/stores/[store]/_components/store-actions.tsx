@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { PrefetchLink } from "@/components/ui/prefetch-link.tsx";
 import { useState } from "react";
 import { ReviewCount } from "@/components/review/review-count.tsx";
 import { usePermissions } from "@/components/shell/session-user.tsx";
@@ -18,17 +18,17 @@ export function StoreActions({ store, onNewMemory }: StoreActionsProps) {
   const live = !store.archived_at;
   return (
     <>
-      <Link
+      <PrefetchLink
         href={`/stores/${store.id}/review`}
         data-testid="store-review-link"
         className="flex items-center gap-1.5 rounded-md px-3 py-2 text-sm font-medium text-indigo-700 hover:bg-indigo-50"
       >
         Review inbox
         <ReviewCount storeId={store.id} />
-      </Link>
-      <Link href={`/stores/${store.id}/versions`} className="rounded-md px-3 py-2 text-sm font-medium text-indigo-700 hover:bg-indigo-50">
+      </PrefetchLink>
+      <PrefetchLink href={`/stores/${store.id}/versions`} className="rounded-md px-3 py-2 text-sm font-medium text-indigo-700 hover:bg-indigo-50">
         History
-      </Link>
+      </PrefetchLink>
       {canWrite && live && <Button onClick={onNewMemory}>New memory</Button>}
       {canWrite && live && (
         <Button variant="secondary" onClick={() => setDialog("edit")}>

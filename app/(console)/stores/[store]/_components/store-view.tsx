@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { usePrefetchQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { CreateMemoryDialog } from "@/components/memories/create-memory-dialog.tsx";
 import { MemoryTree } from "@/components/memories/memory-tree.tsx";
@@ -15,17 +16,11 @@ import { Card, PageHeader } from "@/components/ui/card.tsx";
 import { Spinner } from "@/components/ui/states.tsx";
 import { ApiError } from "@/lib/queries/api-client.ts";
 import type { Memory } from "@/lib/queries/types.ts";
+import { folderOf, folderQuery } from "@/lib/queries/page-queries.ts";
 import { useStore } from "@/lib/queries/use-stores.ts";
 import { StoreActions } from "./store-actions.tsx";
 
 export type StoreViewProps = { storeId: string };
-
-/** The folder in the URL (`?prefix=/a/b/`), or the store's root. */
-function folderOf(value: string | null): string {
-  if (!value) return "/";
-  const withSlashes = (value.startsWith("/") ? value : "/" + value).replace(/\/?$/, "/");
-  return withSlashes;
-}
 
 export function StoreView({ storeId }: StoreViewProps) {
   const store = useStore(storeId);
@@ -33,6 +28,8 @@ export function StoreView({ storeId }: StoreViewProps) {
   const router = useRouter();
   const pathname = usePathname();
   const root = folderOf(search.get("prefix"));
+  // The tree's first level loads together with the store, not after it.
+  usePrefetchQuery(folderQuery(storeId, root));
   const nameFilter = search.get("name") ?? "";
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<Memory | null>(null);
@@ -62,7 +59,7 @@ export function StoreView({ storeId }: StoreViewProps) {
           <>
             {data.description && <p>{data.description}</p>}
             <p className="text-xs text-slate-500">
-              <span className="font-mono">{data.id}</span> · {data.memory_count.toLocaleString()} {data.memory_count === 1 ? "memory" : "memories"}
+              <span className="font-mono">{data.id}</span> · {data.memory_count.toLocaleString("en-US")} {data.memory_count === 1 ? "memory" : "memories"}
               {Object.entries(data.metadata).map(([key, value]) => (
                 <span key={key} className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 font-mono">
                   {key}={value}

@@ -1,13 +1,26 @@
 import { Suspense } from "react";
 import { StoreHistory } from "@/components/versions/store-history.tsx";
+import { filtersFromSearchParams } from "@/components/versions/filter-params.ts";
 import { Spinner } from "@/components/ui/states.tsx";
+import { storeQuery, versionListQuery } from "@/lib/queries/page-queries.ts";
+import { WithPageData } from "../../../_lib/server-prefetch.tsx";
 
 // /stores/{store}/versions – store-wide history; filters in the query string (?memory_id=… for one memory)
-export default async function StoreVersionsPage({ params }: { params: Promise<{ store: string }> }) {
+export default async function StoreVersionsPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ store: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { store } = await params;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(await searchParams)) if (typeof value === "string") search.set(key, value);
   return (
-    <Suspense fallback={<Spinner />}>
-      <StoreHistory storeId={store} />
-    </Suspense>
+    <WithPageData queries={[storeQuery(store), versionListQuery(store, filtersFromSearchParams(search))]}>
+      <Suspense fallback={<Spinner />}>
+        <StoreHistory storeId={store} />
+      </Suspense>
+    </WithPageData>
   );
 }

@@ -14,7 +14,8 @@ import { useMemoryEditing } from "@/components/memories/use-memory-editing.ts";
 import { ArchivedBanner } from "@/components/stores/store-notices.tsx";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
-import { formatBytes, formatDateTime } from "@/components/ui/format.ts";
+import { formatBytes } from "@/components/ui/format.ts";
+import { LocalTime } from "@/components/ui/local-time.tsx";
 import { useLatestRef } from "@/components/ui/use-latest-ref.ts";
 import { LIMITS } from "@/lib/memory/limits.ts";
 import type { Memory, Store } from "@/lib/queries/types.ts";
@@ -54,7 +55,7 @@ export function MemoryEditing({ store, memory, editable, searchMarks }: MemoryEd
             {memory.path}
           </h1>
           <p className="mt-1 text-xs text-slate-500">
-            <span className="font-mono">{memory.id}</span> · {formatBytes(memory.content_size_bytes)} · updated {formatDateTime(memory.updated_at)} · version{" "}
+            <span className="font-mono">{memory.id}</span> · {formatBytes(memory.content_size_bytes)} · updated <LocalTime iso={memory.updated_at} /> · version{" "}
             <span className="font-mono">{memory.memory_version_id}</span>
           </p>
         </div>

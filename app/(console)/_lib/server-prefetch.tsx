@@ -1,0 +1,61 @@
+import { dehydrate, HydrationBoundary, QueryClient, type QueryKey } from "@tanstack/react-query";
+import { headers } from "next/headers";
+import type { ReactNode } from "react";
+import { GET as retrieveMemory } from "@/app/v1/memory_stores/[store]/memories/[memory]/route.ts";
+import { GET as listMemories } from "@/app/v1/memory_stores/[store]/memories/route.ts";
+import { GET as listVersions } from "@/app/v1/memory_stores/[store]/memory_versions/route.ts";
+import { GET as retrieveStore } from "@/app/v1/memory_stores/[store]/route.ts";
+import { GET as listStores } from "@/app/v1/memory_stores/route.ts";
+import { requestContext } from "@/lib/observability/request-context.ts";
+import { apiUrl } from "@/lib/queries/api-client.ts";
+import type { ApiRequestMeta } from "@/lib/queries/page-queries.ts";
+
+type RouteHandler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+/** The /v1 GET routes a console page's primary content comes from, by path pattern. */
+const ROUTES: [RegExp, string[], RouteHandler][] = [
+  [/^\/v1\/memory_stores$/, [], listStores as RouteHandler],
+  [/^\/v1\/memory_stores\/([^/]+)$/, ["store"], retrieveStore as RouteHandler],
+  [/^\/v1\/memory_stores\/([^/]+)\/memories$/, ["store"], listMemories as RouteHandler],
+  [/^\/v1\/memory_stores\/([^/]+)\/memories\/([^/]+)$/, ["store", "memory"], retrieveMemory as RouteHandler],
+  [/^\/v1\/memory_stores\/([^/]+)\/memory_versions$/, ["store"], listVersions as RouteHandler],
+];
+
+/**
+ * Answers an API GET in-process, through the very route handler a browser's request would reach
+ * (its authentication by the session cookie, role and store checks, serialisation), so the data
+ * in the HTML is exactly what the page would have fetched. Undefined when the API refuses.
+ */
+async function answer(request: ApiRequestMeta["request"], cookie: string | null): Promise<unknown> {
+  const route = ROUTES.find(([pattern]) => pattern.test(request.path));
+  if (!route) throw new Error(`no in-process route for ${request.path}`);
+  const [pattern, names, handler] = route;
+  const values = pattern.exec(request.path)!.slice(1).map(decodeURIComponent);
+  const params = Object.fromEntries(names.map((name, i) => [name, values[i]!]));
+  const url = new URL(apiUrl(request.path, request.query), "http://console.internal");
+  const headers = new Headers({ "anthropic-beta": "agent-memory-2026-07-22" });
+  if (cookie) headers.set("cookie", cookie);
+  // A record of its own: the route would otherwise name itself on the page request's log line.
+  const response = await requestContext().run({ requestId: "prefetch", route: null, principal: null }, () =>
+    handler(new Request(url, { headers }), { params: Promise.resolve(params) }),
+  );
+  return response.ok ? response.json() : undefined;
+}
+
+/**
+ * Renders `children` with these queries already in React Query's cache, fetched on the server
+ * while the page renders: the HTML arrives with the content, and the browser fetches nothing
+ * before showing it. Queries the API refuses are left for the page to fetch (and show the error).
+ */
+export async function WithPageData({ queries, children }: { queries: { queryKey: QueryKey; meta?: Record<string, unknown> }[]; children: ReactNode }) {
+  const client = new QueryClient();
+  const cookie = (await headers()).get("cookie");
+  await Promise.all(
+    queries.map(async ({ queryKey, meta }) => {
+      const { request } = meta as ApiRequestMeta;
+      const data = await answer(request, cookie);
+      if (data !== undefined) client.setQueryData(queryKey, request.paged ? { pages: [data], pageParams: [null] } : data);
+    }),
+  );
+  return <HydrationBoundary state={dehydrate(client)}>{children}</HydrationBoundary>;
+}

@@ -1,0 +1,79 @@
+import { expect, test, type Route } from "@playwright/test";
+import { createMemory, createStore, failOnConsoleErrorsExcept, getMemory } from "./console-helpers.ts";
+
+// Content first (issue 13): a memory is readable, and editable as plain text, before Monaco has
+// loaded; Monaco then takes over without losing a key. And pages arrive with their data: the
+// server renders a page's primary content into the HTML, so it shows without a single API call.
+
+/** Monaco's own chunk is far larger than any other script of the console. */
+const MONACO_CHUNK_BYTES = 1_000_000;
+
+test("a memory is readable and editable before Monaco is ready, and Monaco keeps what was typed", async ({ page, baseURL }) => {
+  const checkConsole = failOnConsoleErrorsExcept(page);
+  const store = await createStore(baseURL!, `speed-${Date.now()}`);
+  const memory = await createMemory(baseURL!, store.id, "/notes/plan.md", "# Plan\n\nfirst line\n");
+
+  // Hold Monaco's chunk back until the test lets it go.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = false;
+  await page.route("**/_next/static/**/*.js", async (route: Route) => {
+    const response = await route.fetch();
+    const body = await response.body();
+    if (body.byteLength > MONACO_CHUNK_BYTES) {
+      held = true;
+      await released;
+    }
+    await route.fulfill({ response, body });
+  });
+
+  await page.goto(`/stores/${store.id}/memories/${memory.id}`);
+  const plain = page.getByTestId("memory-text");
+  await expect(plain).toHaveValue("# Plan\n\nfirst line\n");
+  await expect.poll(() => held, { message: "Monaco's chunk was requested and is being held" }).toBe(true);
+  await expect(page.getByTestId("memory-editor")).toHaveAttribute("data-editor-ready", "false");
+
+  // Typed into the plain text while Monaco is away: the caret stays at the end of what was typed.
+  await plain.click();
+  await page.keyboard.press("ControlOrMeta+End");
+  await page.keyboard.type("typed before Monaco");
+  await expect(page.getByTestId("save-status")).toHaveText("Unsaved changes");
+
+  release();
+  const editor = page.getByTestId("memory-editor");
+  await expect(editor).toHaveAttribute("data-editor-ready", "true", { timeout: 30_000 });
+  await expect(plain).toHaveCount(0);
+  await expect(editor.locator(".view-lines")).toContainText("typed before Monaco");
+  // Monaco has the focus and the caret where the textarea had it: typing goes on at once.
+  await page.keyboard.type(" and after");
+  await page.keyboard.press("ControlOrMeta+S");
+  await expect(page.getByTestId("save-status")).toHaveText("Saved");
+  expect((await getMemory(baseURL!, store.id, memory.id)).body.content).toBe("# Plan\n\nfirst line\ntyped before Monaco and after");
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+  checkConsole();
+});
+
+test("store, memory and history pages arrive with their content in the HTML", async ({ browser, baseURL }) => {
+  const store = await createStore(baseURL!, `ssr-${Date.now()}`);
+  const memory = await createMemory(baseURL!, store.id, "/people/ada.md", "Ada wrote the first program.\n");
+  await createMemory(baseURL!, store.id, "/README.md", "read me\n");
+
+  // No JavaScript at all: whatever shows came from the server's HTML.
+  const context = await browser.newContext({ javaScriptEnabled: false, storageState: test.info().project.use.storageState });
+  const page = await context.newPage();
+
+  await page.goto(`/stores/${store.id}`);
+  await expect(page.getByTestId("tree-folder-/people/")).toBeVisible();
+  await expect(page.getByTestId("tree-memory-/README.md")).toBeVisible();
+
+  await page.goto(`/stores/${store.id}/memories/${memory.id}`);
+  await expect(page.getByTestId("memory-text")).toHaveValue("Ada wrote the first program.\n");
+
+  await page.goto(`/stores/${store.id}/versions`);
+  await expect(page.locator(`[data-testid^="version-row-"]`)).toHaveCount(2);
+
+  // A store the API would not show is not shown by the server either: it leaves the page to say so.
+  await page.goto(`/stores/memstore_doesnotexist0000000000/memories/${memory.id}`);
+  await expect(page.getByTestId("memory-text")).toHaveCount(0);
+  await context.close();
+});
