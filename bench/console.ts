@@ -200,6 +200,11 @@ async function main() {
     const jsCompressedKiB: Record<string, { first_load: number; until_idle: number }> = {};
     for (const [route, url] of Object.entries(routes)) jsCompressedKiB[route] = await jsKiB(browser, server.baseURL, url, state);
 
+    // Static bundles must be cached for good (their names change with their content), so a reload re-downloads nothing.
+    await page.goto("/stores");
+    const script = await page.evaluate(() => document.querySelector("script[src]")?.getAttribute("src") ?? "");
+    const staticCacheControl = (await context.request.get(script)).headers()["cache-control"] ?? null;
+
     const p50 = Object.fromEntries(Object.entries(samples).map(([name, values]) => [name, round3(percentile(values, 50))]));
     const results = {
       measured_at: new Date().toISOString(),
@@ -207,6 +212,7 @@ async function main() {
       load_average_1m: round3(loadavg()[0]!),
       p50_ms: p50,
       js_compressed_kib: jsCompressedKiB,
+      static_cache_control: staticCacheControl,
       duration_s: Math.round((Date.now() - started) / 1000),
     };
     writeFileSync(OUT, JSON.stringify(results, null, 2) + "\n");
