@@ -1,8 +1,10 @@
-import { zipSync } from "fflate";
-import { gzipSync } from "node:zlib";
+import { Zip, ZipPassThrough, zipSync, type Zippable } from "fflate";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { pack } from "tar-stream";
 import { describe, expect, it } from "vitest";
 import { archiveFiles } from "../../lib/archive/archive-files.ts";
+import { UnpackBudget } from "../../lib/archive/entry-names.ts";
+import { ARCHIVE_LIMITS } from "../../lib/archive/limits.ts";
 import { importFiles } from "../../lib/memory/import/import-files.ts";
 import { importHistory } from "../../lib/memory/import/import-history.ts";
 import { LIMITS } from "../../lib/memory/limits.ts";
@@ -125,7 +127,61 @@ describe("hostile archives", () => {
     const ok = await archiveFiles("zip", zipSync({ "notes/a.md": text("a"), "__MACOSX/x": text("junk") }));
     expect(ok.files.map((f) => f.path)).toEqual(["/notes/a.md"]);
   });
+
+  it("a symlink in a zip (Unix external attributes with S_IFLNK) is refused; Unix-made plain files and folders read", async () => {
+    const unix = (mode: number) => ({ os: 3, attrs: (mode << 16) >>> 0 });
+    const link: Zippable = { "notes/a.md": [text("a"), unix(0o100644)], "notes/passwd.md": [text("/etc/passwd"), unix(0o120777)] };
+    await expect(archiveFiles("zip", zipSync(link))).rejects.toThrow(/"notes\/passwd.md" is a symbolic link/);
+    const fifo: Zippable = { "pipe.md": [text(""), unix(0o010644)] };
+    await expect(archiveFiles("zip", zipSync(fifo))).rejects.toThrow(/not a regular file/);
+    const plain: Zippable = { "notes/": [new Uint8Array(), unix(0o040755)], "notes/a.md": [text("a"), unix(0o100644)] };
+    expect((await archiveFiles("zip", zipSync(plain))).files.map((f) => f.path)).toEqual(["/notes/a.md"]);
+  });
+
+  it("duplicate names, 100,000 tiny entries, and a central directory that disagrees with the entries are refused", async () => {
+    await expect(
+      archiveFiles(
+        "zip",
+        zipOf([
+          ["a.md", "1"],
+          ["a.md", "2"],
+        ]),
+      ),
+    ).rejects.toThrow(/more than once/);
+    const tiny = Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`n/${i}.md`, new Uint8Array()]));
+    await expect(archiveFiles("zip", zipSync(tiny, { level: 0 }))).rejects.toThrow(/more than 20000 entries/);
+    // The same entries, one renamed in the central directory only: tools would disagree on what it holds.
+    const bytes = zipSync({ "a.md": text("a") });
+    const renamed = Buffer.from(bytes);
+    renamed.set(text("b"), renamed.lastIndexOf(Buffer.from("a.md")));
+    await expect(archiveFiles("zip", renamed)).rejects.toThrow(/central directory does not list/);
+  }, 60_000);
+
+  it("zip bombs: the unpacked total over 200 times the archive, and past 256 MiB in all, are refused as they unpack", async () => {
+    const zeros = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`z${i}.md`, new Uint8Array(900 * 1024)]));
+    await expect(archiveFiles("zip", zipSync(zeros))).rejects.toThrow(/200 times its size/);
+    // The total cap on its own (an archive large enough to pass the ratio): counted as bytes unpack.
+    const budget = new UnpackBudget(ARCHIVE_LIMITS.totalBytes);
+    for (let i = 0; i < 256; i++) budget.bytes(`f${i}`, 1024 * 1024, 1024 * 1024);
+    expect(() => budget.bytes("one-more", 1, 1)).toThrow(/unpacks to more than 268435456 bytes/);
+  });
 });
+
+/** A zip that may repeat a name (zipSync takes an object, so it cannot). */
+function zipOf(files: [string, string][]): Uint8Array {
+  const chunks: Uint8Array[] = [];
+  const zip = new Zip((error, chunk) => {
+    if (error) throw error;
+    chunks.push(chunk);
+  });
+  for (const [name, body] of files) {
+    const file = new ZipPassThrough(name);
+    zip.add(file);
+    file.push(text(body), true);
+  }
+  zip.end();
+  return Buffer.concat(chunks);
+}
 
 async function tarGz(entries: { name: string; type?: "file" | "symlink" | "link"; linkname?: string; body?: string }[]): Promise<Uint8Array> {
   const tar = pack();
@@ -138,13 +194,31 @@ async function tarGz(entries: { name: string; type?: "file" | "symlink" | "link"
   return gzipSync(Buffer.concat(chunks));
 }
 
+/** `count` empty files in one tar.gz: tar-stream's header for one, copied with each name (tar-stream takes ~20 s for 100,000). */
+async function tinyTarGz(count: number): Promise<Uint8Array> {
+  const one = Buffer.from(gunzipSync(await tarGz([{ name: "n/0.md" }]))).subarray(0, 512);
+  const tar = Buffer.alloc(count * 512 + 1024);
+  for (let i = 0; i < count; i++) {
+    const header = tar.subarray(i * 512, i * 512 + 512);
+    one.copy(header);
+    header.fill(0, 0, 100).write(`n/${i}.md`, 0, "utf8");
+    header.fill(0x20, 148, 156);
+    const sum = header.reduce((a, b) => a + b, 0);
+    header.write(sum.toString(8).padStart(6, "0") + "\0 ", 148, "latin1");
+  }
+  return gzipSync(tar);
+}
+
 describe("hostile tar archives", () => {
-  it("symlinks, hard links, duplicates and '..' are refused whole; plain files read", async () => {
+  it("symlinks, hard links, duplicates, '..', absolute and non-NFC names, 100,000 entries are refused whole; plain files read", async () => {
     await expect(archiveFiles("tar.gz", await tarGz([{ name: "a.md", type: "symlink", linkname: "/etc/passwd" }]))).rejects.toThrow(/is a symlink/);
     await expect(archiveFiles("tar.gz", await tarGz([{ name: "a.md", type: "link", linkname: "b.md" }]))).rejects.toThrow(/is a link/);
     await expect(archiveFiles("tar.gz", await tarGz([{ name: "a.md" }, { name: "a.md" }]))).rejects.toThrow(/more than once/);
     await expect(archiveFiles("tar.gz", await tarGz([{ name: "x/../../a.md" }]))).rejects.toThrow(/climbs out/);
+    await expect(archiveFiles("tar.gz", await tarGz([{ name: "/etc/passwd" }]))).rejects.toThrow(/absolute path/);
+    await expect(archiveFiles("tar.gz", await tarGz([{ name: "cafe\u0301.md" }]))).rejects.toThrow(/NFC/);
     await expect(archiveFiles("tar.gz", gzipSync(Buffer.alloc(64 * 1024 * 1024)))).rejects.toThrow(/bomb/);
+    await expect(archiveFiles("tar.gz", await tinyTarGz(100_000))).rejects.toThrow(/more than 20000 entries/);
     const ok = await archiveFiles("tar.gz", await tarGz([{ name: "notes/a.md", body: "a" }]));
     expect(ok.files.map((f) => [f.path, Buffer.from(f.data as Uint8Array).toString()])).toEqual([["/notes/a.md", "a"]]);
   });
