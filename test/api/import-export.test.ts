@@ -1,4 +1,4 @@
-import { strFromU8, unzipSync } from "fflate";
+import { strFromU8, unzipSync, zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collect, expectEnvelope, sha256 } from "../helpers/api.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
@@ -137,6 +137,48 @@ describe("dry run, conflicts and refusals", () => {
     await expectEnvelope(await download(store.id, "rar"), 400, "invalid_request_error");
     await expectEnvelope((await upload(`format=zip&store_id=${store.id}`, "not a zip")).response, 400, "invalid_request_error");
     await expectEnvelope((await upload(`format=rar&store_id=${store.id}`, "x")).response, 400, "invalid_request_error");
+    // A zip holding a symlink, into a new store: refused with the entry named, and no store is left behind.
+    const link = zipSync({
+      "a.md": [new TextEncoder().encode("a"), {}],
+      "evil.md": [new TextEncoder().encode("/etc/passwd"), { os: 3, attrs: (0o120777 << 16) >>> 0 }],
+    });
+    const refused = await expectEnvelope((await upload("format=zip&name=hostile%20symlink", link)).response, 400, "invalid_request_error");
+    expect(refused.message).toMatch(/"evil.md" is a symbolic link/);
+    const listed = await collect(stores().list({ include_archived: true, limit: 100 }));
+    expect(listed.some((s) => s.name === "hostile symlink")).toBe(false);
+  });
+});
+
+describe("import reports", () => {
+  it("every import that writes is in GET /v1/imports with who, when, source, store, counts; GET /v1/imports/{id} lists the versions it wrote", async () => {
+    const source = await stores().create({ name: "report source" });
+    await stores().memories.create(source.id, { path: "/r/a.md", content: "a" });
+    await stores().memories.create(source.id, { path: "/r/b.md", content: "b" });
+    const zip = new Uint8Array(await (await download(source.id, "zip")).arrayBuffer());
+    const dry = await upload("format=zip&name=report%20copy&dry_run=true&source_name=notes.zip", zip);
+    expect(dry.body.import_id).toBeNull();
+    const done = await upload("format=zip&name=report%20copy&source_name=notes.zip", zip);
+    const id = done.body.import_id as string;
+    expect(id).toMatch(/^import_/);
+    const list = (await (await server.fetch(`/v1/imports?store_id=${done.body.store_id}`)).json()) as Json;
+    expect(list.data.map((r: Json) => r.id)).toEqual([id]);
+    const report = (await (await server.fetch(`/v1/imports/${id}`)).json()) as Json;
+    expect(report).toMatchObject({
+      type: "import_report",
+      memory_store_id: done.body.store_id,
+      new_store: true,
+      source: "zip",
+      source_name: "notes.zip",
+      on_conflict: "fail",
+      with_history: false,
+      counts: { create: 2 },
+      memories_written: 2,
+      versions_written: 2,
+    });
+    expect(report.created_by.type).toBeTruthy();
+    const listed = await collect(stores().memories.list(done.body.store_id as string, { path_prefix: "/r/" }));
+    expect(report.items.map((i: Json) => i.memory_version_id).sort()).toEqual(listed.map((m) => ("memory_version_id" in m ? m.memory_version_id : "")).sort());
+    await expectEnvelope(await server.fetch("/v1/imports/import_nope"), 404, "not_found_error");
   });
 });
 
@@ -161,6 +203,13 @@ describe("roles", () => {
     const zip = new Uint8Array(await (await download(mine.id, "zip")).arrayBuffer());
     await expectEnvelope((await upload(`format=zip&store_id=${other.id}`, zip, limited)).response, 403, "permission_error");
     await expectEnvelope((await upload(`format=zip&name=new`, zip, limited)).response, 403, "permission_error");
-    expect((await upload(`format=zip&store_id=${mine.id}`, zip, limited)).status).toBe(200);
+    const mineImport = await upload(`format=zip&store_id=${mine.id}&on_conflict=skip`, zip, limited);
+    expect(mineImport.status).toBe(200);
+    // Reports: a store-limited key sees only its stores' imports.
+    const otherImport = await upload(`format=zip&store_id=${other.id}&on_conflict=skip`, zip);
+    const seen = (await (await server.fetch("/v1/imports?limit=100", { headers: { "x-api-key": limited } })).json()) as Json;
+    expect(seen.data.every((r: Json) => r.memory_store_id === mine.id)).toBe(true);
+    expect(seen.data.map((r: Json) => r.id)).toContain(mineImport.body.import_id);
+    await expectEnvelope(await server.fetch(`/v1/imports/${otherImport.body.import_id}`, { headers: { "x-api-key": limited } }), 403, "permission_error");
   });
 });

@@ -7,6 +7,7 @@ import { UnpackBudget } from "../../lib/archive/entry-names.ts";
 import { ARCHIVE_LIMITS } from "../../lib/archive/limits.ts";
 import { importFiles } from "../../lib/memory/import/import-files.ts";
 import { importHistory } from "../../lib/memory/import/import-history.ts";
+import { getImportItems, getImportReport, listImportReports } from "../../lib/memory/import/import-rows.ts";
 import { LIMITS } from "../../lib/memory/limits.ts";
 import { createMemory } from "../../lib/memory/memories/create-memory.ts";
 import { listMemories } from "../../lib/memory/memories/list-memories.ts";
@@ -115,6 +116,45 @@ describe("import of files", () => {
     const over = await importFiles(t.db, { ...base, target: { storeId: full }, files: [{ path: "/one-more.md", data: "x" }], dryRun: true });
     expect(over.plan.items[0]!.problem).toMatch(/10,000/);
   }, 120_000);
+});
+
+describe("import reports", () => {
+  it("an import that writes leaves a report (who, when, source, store, counts, every version id) in its transaction; a dry run or a refusal leaves none", async () => {
+    const storeId = await newStore(t.db);
+    await createMemory(t.db, { storeId, path: "/a.md", content: "old", actor: API_ACTOR });
+    const files = [
+      { path: "/a.md", data: text("new") },
+      { path: "/b.md", data: text("b") },
+    ];
+    const reports = async () => (await listImportReports(t.db.sql, { storeIds: [storeId], limit: 100 })).items;
+    await importFiles(t.db, { ...base, onConflict: "skip", target: { storeId }, files, dryRun: true });
+    await expect(importFiles(t.db, { ...base, target: { storeId }, files })).rejects.toThrow(/on_conflict=fail/);
+    expect(await reports()).toEqual([]);
+    const done = await importFiles(t.db, { ...base, onConflict: "skip", sourceName: "notes.zip", source: "zip", target: { storeId }, files });
+    expect(await reports()).toHaveLength(1);
+    const report = await getImportReport(t.db.sql, done.report!.id);
+    expect(report).toMatchObject({
+      storeId,
+      source: "zip",
+      sourceName: "notes.zip",
+      onConflict: "skip",
+      withHistory: false,
+      newStore: false,
+      createdBy: API_ACTOR,
+      counts: { create: 1, skip: 1 },
+      memoriesWritten: 1,
+      versionsWritten: 1,
+    });
+    const memories = await listMemories(t.db, { storeId, prefix: "/", depth: 0, withContent: false, limit: 100 });
+    const b = memories.items.find((i) => i.kind === "memory" && i.memory.path === "/b.md")!;
+    expect(await getImportItems(t.db.sql, report.id)).toEqual([
+      {
+        memoryId: (b as { memory: { id: string } }).memory.id,
+        versionId: (b as { memory: { memoryVersionId: string } }).memory.memoryVersionId,
+        action: "create",
+      },
+    ]);
+  });
 });
 
 describe("hostile archives", () => {
@@ -306,6 +346,9 @@ describe("import with history", () => {
       ["deleted", "/c.md", null, "2026-01-04T00:00:00.000Z", "api_actor", "jsonl:memver_5", null],
     ]);
     expect(await paths(done.storeId!)).toEqual({ "/b.md": "three" });
+    expect(dry.report).toBeNull();
+    expect(done.report).toMatchObject({ storeId: done.storeId, source: "jsonl", withHistory: true, newStore: true, versionsWritten: 5, memoriesWritten: 1 });
+    expect((await getImportItems(t.db.sql, done.report!.id)).map((i) => i.action)).toEqual(["created", "modified", "modified", "created", "deleted"]);
     // A history that does not end with its memories is refused, nothing written.
     await expect(importHistory(t.db, { target: { newStore: { name: "bad" } }, versions, expected: [], actor: API_ACTOR })).rejects.toThrow(
       /does not end with its memories/,
