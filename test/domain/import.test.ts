@@ -12,6 +12,7 @@ import { LIMITS } from "../../lib/memory/limits.ts";
 import { createMemory } from "../../lib/memory/memories/create-memory.ts";
 import { listMemories } from "../../lib/memory/memories/list-memories.ts";
 import { updateMemory } from "../../lib/memory/memories/update-memory.ts";
+import { setReviewPolicy } from "../../lib/memory/review/settings.ts";
 import { getStore } from "../../lib/memory/stores/get-store.ts";
 import { listVersions } from "../../lib/memory/versions/list-versions.ts";
 import { API_ACTOR, newStore, useFreshDatabase } from "./database.ts";
@@ -116,6 +117,37 @@ describe("import of files", () => {
     const over = await importFiles(t.db, { ...base, target: { storeId: full }, files: [{ path: "/one-more.md", data: "x" }], dryRun: true });
     expect(over.plan.items[0]!.problem).toMatch(/10,000/);
   }, 120_000);
+});
+
+describe("batched creates", () => {
+  it("an import writes the rows one-by-one creates would: one created version each, the memory count, review items by the store's policy", async () => {
+    type Row = Record<string, unknown>;
+    const snapshot = async (storeId: string) => {
+      const memories = await t.db.sql.$queryRaw<
+        Row[]
+      >`SELECT path, content, content_sha256, content_size_bytes FROM memories WHERE store_id = ${storeId} ORDER BY path`;
+      const versions = await t.db.sql.$queryRaw<Row[]>`
+        SELECT v.path, v.operation, v.content_sha256, v.content_size_bytes, v.created_by_type, v.created_by_id, v.api_key_id, v.id = m.memory_version_id AS head
+        FROM memory_versions v JOIN memories m ON m.id = v.memory_id WHERE v.store_id = ${storeId} ORDER BY v.path`;
+      const review = await t.db.sql.$queryRaw<Row[]>`
+        SELECT r.path, r.settled_version_id, r.settled_path, r.head_version_id = m.memory_version_id AS head, r.head_operation, r.change, r.version_count,
+          r.last_actor_type, r.last_actor_id, r.last_api_key_id
+        FROM review_items r JOIN memories m ON m.id = r.memory_id WHERE r.store_id = ${storeId} ORDER BY r.path`;
+      const count = (await getStore(t.db.read, storeId)).memoryCount;
+      return JSON.parse(JSON.stringify({ memories, versions, review, count }, (_, v) => (typeof v === "bigint" ? Number(v) : v))) as unknown;
+    };
+    const files = Array.from({ length: 250 }, (_, i) => ({ path: `/b/${i % 7}/n${i}.md`, data: `note ${i}` }));
+    for (const policy of ["agents", "nobody"]) {
+      const [imported, oneByOne] = [await newStore(t.db), await newStore(t.db)];
+      await setReviewPolicy(t.db, imported, policy);
+      await setReviewPolicy(t.db, oneByOne, policy);
+      await importFiles(t.db, { ...base, target: { storeId: imported }, files });
+      for (const f of files) await createMemory(t.db, { storeId: oneByOne, path: f.path, content: f.data, actor: API_ACTOR });
+      const [a, b] = [await snapshot(imported), await snapshot(oneByOne)];
+      expect(a).toEqual(b);
+      expect((a as { review: unknown[] }).review).toHaveLength(policy === "agents" ? 250 : 0);
+    }
+  }, 60_000);
 });
 
 describe("import reports", () => {

@@ -3,7 +3,7 @@ import type { Db, SqlClient } from "../db.ts";
 import { invalidRequest, preconditionFailed } from "../errors.ts";
 import { letOthersRun } from "../let-others-run.ts";
 import { getMemory } from "../memories/get-memory.ts";
-import { changeMemory, insertMemory } from "../memories/mutations.ts";
+import { changeMemory, insertMemories } from "../memories/mutations.ts";
 import { checkNewStore, insertStore, type CreateStoreInput } from "../stores/create-store.ts";
 import { assertNotArchived, lockStore } from "../stores/lock-store.ts";
 import { insertImportReport, type ImportItem, type ImportReportRecord } from "./import-rows.ts";
@@ -109,16 +109,32 @@ export async function importFiles(db: Db, input: ImportFilesInput): Promise<Impo
 
 async function writePlan(tx: SqlClient, storeId: string, plan: ImportPlan, input: ImportFilesInput): Promise<ImportItem[]> {
   const written: ImportItem[] = [];
+  const options = { importedFrom: input.source };
+  // New memories go in batches (one statement per table per batch); overwrites one by one.
+  let creates: { path: string; content: string }[] = [];
+  const flush = async () => {
+    for (const memory of await insertMemories(tx, storeId, creates, input.actor, options)) {
+      written.push({ versionId: memory.memoryVersionId, memoryId: memory.id, action: "create" });
+    }
+    creates = [];
+    await letOthersRun();
+  };
   for (const item of plan.items) {
-    if (item.action !== "create" && item.action !== "overwrite") continue;
-    const state = { path: item.path, content: item.content! };
-    const options = { importedFrom: input.source };
-    const memory =
-      item.action === "create"
-        ? await insertMemory(tx, storeId, state, input.actor, options)
-        : await changeMemory(tx, await getMemory(tx, storeId, item.existing!.memoryId), state, input.actor, options);
-    written.push({ versionId: memory.memoryVersionId, memoryId: memory.id, action: item.action });
-    if (written.length % BATCH === 0) await letOthersRun();
+    if (item.action === "create") {
+      creates.push({ path: item.path, content: item.content! });
+      if (creates.length === BATCH) await flush();
+    } else if (item.action === "overwrite") {
+      const memory = await changeMemory(
+        tx,
+        await getMemory(tx, storeId, item.existing!.memoryId),
+        { path: item.path, content: item.content! },
+        input.actor,
+        options,
+      );
+      written.push({ versionId: memory.memoryVersionId, memoryId: memory.id, action: "overwrite" });
+      if (written.length % BATCH === 0) await letOthersRun();
+    }
   }
+  await flush();
   return written;
 }
