@@ -41,6 +41,17 @@ test.describe("import and export", () => {
   test("a folder of 200 files becomes a new store: preview tree, typed confirmation, progress, summary, then browse it", async ({ page, baseURL }) => {
     const checkConsole = failOnConsoleErrorsExcept(page);
     const { dir, files } = notesFolder();
+    // Every progress bar label the page shows, however briefly (packing, upload, writing).
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { progressLabels: string[] }).progressLabels = seen;
+      new MutationObserver(() => {
+        for (const bar of document.querySelectorAll('[role="progressbar"]')) {
+          const label = bar.getAttribute("aria-label") ?? "";
+          if (seen[seen.length - 1] !== label) seen.push(label);
+        }
+      }).observe(document, { subtree: true, childList: true, attributes: true });
+    });
     await page.goto("/stores");
     await page.getByRole("button", { name: "New store from files" }).click();
     const dialog = page.getByRole("dialog", { name: "New store from files" });
@@ -66,6 +77,10 @@ test.describe("import and export", () => {
     await importButton.click();
     await expect(dialog.getByRole("status").filter({ hasText: "Imported" })).toBeVisible();
     await expect(dialog.getByLabel("Import summary")).toContainText("200");
+    const labels = await page.evaluate(() => (window as unknown as { progressLabels: string[] }).progressLabels);
+    expect(labels.some((l) => l.startsWith("Packing 200 files"))).toBe(true);
+    expect(labels.some((l) => l.startsWith("Uploading"))).toBe(true);
+    expect(labels.some((l) => l.startsWith("Writing memories"))).toBe(true);
     await page.screenshot({ path: "e2e/screenshots/import-summary.png", fullPage: true });
 
     const stores = await apiCall<{ data: WireStore[] }>(baseURL!, "/v1/memory_stores?limit=100");

@@ -68,6 +68,8 @@ export function ImportDialog({ target, initial, onClose }: ImportDialogProps) {
         signal: abort.current.signal,
         onProgress: (share) => setProgress({ label: `Uploading ${formatBytes(p.body.size)}`, value: share }),
         onSent: () => setProgress({ label: verb, value: null, detail: "on the server" }),
+        onWritten: (written, total) =>
+          setProgress({ label: `${verb}: ${written.toLocaleString()} of ${total.toLocaleString()}`, value: total ? written / total : 1 }),
       });
     },
     [query],
@@ -140,7 +142,11 @@ export function ImportDialog({ target, initial, onClose }: ImportDialogProps) {
     if (!prepared || !preview) return;
     setError(null);
     try {
-      const done = await send(prepared, { plan_digest: preview.plan_digest ?? undefined }, `Writing ${writes.toLocaleString()} memories`);
+      const done = await send(
+        prepared,
+        { plan_digest: preview.plan_digest ?? undefined, progress: true },
+        prepared.format === "jsonl" ? "Replaying versions" : "Writing memories",
+      );
       setResult(done);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ["stores"] }),

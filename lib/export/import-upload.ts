@@ -22,6 +22,8 @@ export interface UploadInput {
   actor: Actor;
   /** The uploaded file's name, kept in the report. */
   sourceName?: string | null;
+  /** Memories (or, with history, versions) written so far, of how many. */
+  onProgress?: (written: number, total: number) => void;
 }
 
 /** What an import did or would do, as the API answers it. */
@@ -62,6 +64,7 @@ export async function importUpload(db: Db, input: UploadInput): Promise<ImportRe
       actor: input.actor,
       sourceName: input.sourceName,
       dryRun: input.dryRun,
+      onProgress: input.onProgress,
     });
     return {
       type: "import_result",
@@ -93,6 +96,7 @@ export async function importUpload(db: Db, input: UploadInput): Promise<ImportRe
     source: input.format,
     sourceName: input.sourceName,
     dryRun: input.dryRun,
+    onProgress: input.onProgress,
     expectedDigest: input.planDigest,
   });
   return {

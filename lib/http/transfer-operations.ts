@@ -24,6 +24,10 @@ export const importQuery = z.object({
   dry_run: flag.optional(),
   plan_digest: z.string().optional(),
   source_name: z.string().max(255, "must be at most 255 characters").optional(),
+  progress: flag.optional().meta({
+    description:
+      "true (not with dry_run): answer application/x-ndjson at once, {type:'import_progress', written, total} lines while the import runs, then the import_result or the error envelope as the last line.",
+  }),
 });
 export const listImportsQuery = listStoresQuery.pick({ limit: true, page: true }).extend({ store_id: z.string().optional() });
 

@@ -182,6 +182,33 @@ describe("import reports", () => {
   });
 });
 
+describe("progress", () => {
+  it("progress=true answers JSON Lines: progress while the import writes, then its result; a refusal ends with the error envelope", async () => {
+    const source = await stores().create({ name: "progress source" });
+    for (let i = 0; i < 250; i++) await stores().memories.create(source.id, { path: `/p/${i}.md`, content: `${i}` });
+    const zip = new Uint8Array(await (await download(source.id, "zip")).arrayBuffer());
+    const res = await server.fetch("/v1/imports?format=zip&name=progress%20copy&progress=true", { method: "POST", body: zip });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/ndjson/);
+    const lines = (await res.text())
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Json);
+    const last = lines.pop()!;
+    expect(last).toMatchObject({ type: "import_result", dry_run: false, counts: { create: 250 } });
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.every((l) => l.type === "import_progress" && l.total === 250 && l.written <= 250)).toBe(true);
+    expect(lines[lines.length - 1]).toEqual({ type: "import_progress", written: 250, total: 250 });
+
+    const other = zipSync({ "p/0.md": new TextEncoder().encode("other content") });
+    const refused = await server.fetch(`/v1/imports?format=zip&store_id=${last.store_id}&progress=true`, { method: "POST", body: other });
+    const end = JSON.parse((await refused.text()).trim().split("\n").pop()!) as Json;
+    expect(end).toMatchObject({ type: "error", error: { type: "invalid_request_error" } });
+    expect(end.error.message).toMatch(/on_conflict=fail/);
+    expect(end.request_id).toBe(refused.headers.get("request-id"));
+  });
+});
+
 describe("roles", () => {
   it("a viewer may export but not import; a store-limited key only its stores", async () => {
     const mine = await stores().create({ name: "mine" });

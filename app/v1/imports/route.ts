@@ -5,8 +5,10 @@ import { IMPORT_UPLOAD_BYTES } from "@/lib/archive/limits.ts";
 import { importUpload } from "@/lib/export/import-upload.ts";
 import { readBodyBytes } from "@/lib/http/body.ts";
 import { decodeCursor, encodeCursor } from "@/lib/http/cursor.ts";
+import { newRequestId } from "@/lib/http/errors.ts";
 import { importReportWire } from "@/lib/http/import-wire.ts";
 import { OPERATIONS } from "@/lib/http/operations.ts";
+import { progressStream } from "@/lib/http/progress-stream.ts";
 import { apiRoute, otherMethods } from "@/lib/http/route.ts";
 import { pageSize } from "@/lib/http/schemas.ts";
 import { page } from "@/lib/http/serialize.ts";
@@ -32,16 +34,20 @@ export const POST = apiRoute(OPERATIONS.importUpload, async ({ db, query, princi
   if (storeId !== null && query.name !== undefined) throw invalidRequest("Give store_id (an existing store) or name (a new store), not both.");
   assertStoreAccess(principal, storeId);
   const data = await readBodyBytes(request, IMPORT_UPLOAD_BYTES);
-  return importUpload(db, {
-    format: query.format,
-    data,
-    target: storeId !== null ? { storeId } : { newStore: { name: query.name } },
-    onConflict: query.on_conflict ?? "fail",
-    dryRun: query.dry_run ?? false,
-    planDigest: query.plan_digest,
-    sourceName: query.source_name ?? null,
-    actor,
-  });
+  const run = (onProgress?: (written: number, total: number) => void) =>
+    importUpload(db, {
+      format: query.format,
+      data,
+      target: storeId !== null ? { storeId } : { newStore: { name: query.name } },
+      onConflict: query.on_conflict ?? "fail",
+      dryRun: query.dry_run ?? false,
+      planDigest: query.plan_digest,
+      sourceName: query.source_name ?? null,
+      actor,
+      onProgress,
+    });
+  // progress=true: JSON Lines of progress, then the result or the error envelope (lib/http/progress-stream.ts).
+  return query.progress && !query.dry_run ? progressStream(newRequestId(), run) : run();
 });
 
 export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

@@ -22,6 +22,8 @@ export interface ImportFilesInput {
   dryRun?: boolean;
   /** The digest of the dry run the caller confirmed; required for on_conflict=overwrite. */
   expectedDigest?: string;
+  /** Called as memories are written (after each batch), with how many of how many. */
+  onProgress?: (written: number, total: number) => void;
 }
 
 export interface ImportResult {
@@ -110,6 +112,8 @@ export async function importFiles(db: Db, input: ImportFilesInput): Promise<Impo
 async function writePlan(tx: SqlClient, storeId: string, plan: ImportPlan, input: ImportFilesInput): Promise<ImportItem[]> {
   const written: ImportItem[] = [];
   const options = { importedFrom: input.source };
+  const total = plan.items.filter((item) => item.action === "create" || item.action === "overwrite").length;
+  input.onProgress?.(0, total);
   // New memories go in batches (one statement per table per batch); overwrites one by one.
   let creates: { path: string; content: string }[] = [];
   const flush = async () => {
@@ -117,6 +121,7 @@ async function writePlan(tx: SqlClient, storeId: string, plan: ImportPlan, input
       written.push({ versionId: memory.memoryVersionId, memoryId: memory.id, action: "create" });
     }
     creates = [];
+    input.onProgress?.(written.length, total);
     await letOthersRun();
   };
   for (const item of plan.items) {
@@ -132,7 +137,10 @@ async function writePlan(tx: SqlClient, storeId: string, plan: ImportPlan, input
         options,
       );
       written.push({ versionId: memory.memoryVersionId, memoryId: memory.id, action: "overwrite" });
-      if (written.length % BATCH === 0) await letOthersRun();
+      if (written.length % BATCH === 0) {
+        input.onProgress?.(written.length, total);
+        await letOthersRun();
+      }
     }
   }
   await flush();

@@ -37,6 +37,8 @@ export interface ImportHistoryInput {
   /** The uploaded file's name, for the report. */
   sourceName?: string | null;
   dryRun?: boolean;
+  /** Called as versions are replayed (after each batch), with how many of how many. */
+  onProgress?: (written: number, total: number) => void;
 }
 
 export interface ImportHistoryResult {
@@ -164,7 +166,10 @@ async function replay(tx: SqlClient, storeId: string, input: ImportHistoryInput,
     last.set(v.memoryId, { newId: newMemoryId, versionId });
     written.push({ versionId, memoryId: newMemoryId, action: v.operation });
     if (redacted) await clearVersionContent(tx, Prisma.sql`id = ${versionId}`, v.redactedBy ?? input.actor, v.redactedAt!);
-    if (i % BATCH === BATCH - 1) await letOthersRun();
+    if (i % BATCH === BATCH - 1) {
+      input.onProgress?.(i + 1, input.versions.length);
+      await letOthersRun();
+    }
   }
   return live;
 }
