@@ -137,15 +137,21 @@ describe("batched creates", () => {
       return JSON.parse(JSON.stringify({ memories, versions, review, count }, (_, v) => (typeof v === "bigint" ? Number(v) : v))) as unknown;
     };
     const files = Array.from({ length: 250 }, (_, i) => ({ path: `/b/${i % 7}/n${i}.md`, data: `note ${i}` }));
-    for (const policy of ["agents", "nobody"]) {
+    const user = { type: "user_actor" as const, user_id: "user_domaintest" };
+    for (const [policy, actor, reviewed] of [
+      ["agents", API_ACTOR, 250],
+      ["nobody", API_ACTOR, 0],
+      ["agents", user, 0],
+      ["everyone", user, 250],
+    ] as const) {
       const [imported, oneByOne] = [await newStore(t.db), await newStore(t.db)];
       await setReviewPolicy(t.db, imported, policy);
       await setReviewPolicy(t.db, oneByOne, policy);
-      await importFiles(t.db, { ...base, target: { storeId: imported }, files });
-      for (const f of files) await createMemory(t.db, { storeId: oneByOne, path: f.path, content: f.data, actor: API_ACTOR });
+      await importFiles(t.db, { ...base, actor, target: { storeId: imported }, files });
+      for (const f of files) await createMemory(t.db, { storeId: oneByOne, path: f.path, content: f.data, actor });
       const [a, b] = [await snapshot(imported), await snapshot(oneByOne)];
       expect(a).toEqual(b);
-      expect((a as { review: unknown[] }).review).toHaveLength(policy === "agents" ? 250 : 0);
+      expect((a as { review: unknown[] }).review).toHaveLength(reviewed);
     }
   }, 60_000);
 });
