@@ -14,7 +14,10 @@ import { assertPlainZipEntries, readZipDirectory } from "./zip-directory.ts";
  */
 export async function readZip(data: Uint8Array): Promise<ArchiveEntry[]> {
   const directory = readZipDirectory(data);
-  if (directory) assertPlainZipEntries(directory);
+  // Without its central directory a zip cannot say what its entries are (symlinks included).
+  if (!directory)
+    throw invalidRequest(looksLikeZip(data) ? "The zip archive has no central directory (was it cut short?)." : "The upload is not a zip archive.");
+  assertPlainZipEntries(directory);
   const budget = new UnpackBudget(data.byteLength);
   const entries: ArchiveEntry[] = [];
   const seen: string[] = [];

@@ -233,6 +233,9 @@ describe("hostile archives", () => {
     const renamed = Buffer.from(bytes);
     renamed.set(text("b"), renamed.lastIndexOf(Buffer.from("a.md")));
     await expect(archiveFiles("zip", renamed)).rejects.toThrow(/central directory does not list/);
+    // Cut short before its central directory: what the entries are cannot be known, so it is refused.
+    const cut = bytes.subarray(0, Buffer.from(bytes).indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])));
+    await expect(archiveFiles("zip", cut)).rejects.toThrow(/no central directory/);
   }, 60_000);
 
   it("zip bombs: the unpacked total over 200 times the archive, and past 256 MiB in all, are refused as they unpack", async () => {
