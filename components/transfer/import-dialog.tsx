@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
@@ -8,7 +7,10 @@ import { Button } from "@/components/ui/button.tsx";
 import { Dialog, DialogActions } from "@/components/ui/dialog.tsx";
 import { Field, Input } from "@/components/ui/field.tsx";
 import { DropZone } from "./drop-zone.tsx";
-import { CONFLICT_CHOICES, type ConflictMode, type ImportResult } from "./import-types.ts";
+import { ConfirmImport } from "./confirm-import.tsx";
+import { ConflictChoice } from "./conflict-choice.tsx";
+import type { ConflictMode, ImportResult } from "./import-types.ts";
+import { ImportSummary } from "./import-summary.tsx";
 import { ImportCounts } from "./import-counts.tsx";
 import { packZip } from "./pack-zip.ts";
 import type { Picked } from "./picked-files.ts";
@@ -43,7 +45,6 @@ export function ImportDialog({ target, initial, onClose }: ImportDialogProps) {
   const [result, setResult] = useState<ImportResult | null>(null);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [typed, setTyped] = useState("");
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
 
@@ -79,7 +80,6 @@ export function ImportDialog({ target, initial, onClose }: ImportDialogProps) {
     async (p: Prepared) => {
       setError(null);
       setPreview(null);
-      setTyped("");
       try {
         setPreview(await send(p, { dry_run: true }, "Checking every file"));
       } catch (e) {
@@ -133,9 +133,6 @@ export function ImportDialog({ target, initial, onClose }: ImportDialogProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [picked]);
 
-  const writes = preview ? (preview.counts.create ?? 0) + (preview.counts.overwrite ?? 0) : 0;
-  const phrase = `import ${writes}`;
-  const problems = preview?.items.filter((i) => i.problem).length ?? 0;
   const busy = progress !== null;
 
   const confirm = async () => {
@@ -193,25 +190,14 @@ export function ImportDialog({ target, initial, onClose }: ImportDialogProps) {
           </Field>
         )}
         {prepared && prepared.format !== "jsonl" && !result && "storeId" in target && (
-          <fieldset className="space-y-1" disabled={busy}>
-            <legend className="font-medium text-slate-900">When a path already exists with other content</legend>
-            <div className="flex flex-wrap gap-4">
-              {CONFLICT_CHOICES.map((choice) => (
-                <label key={choice.mode} className="flex items-center gap-2" title={choice.hint}>
-                  <input
-                    type="radio"
-                    name="import-conflict"
-                    checked={mode === choice.mode}
-                    onChange={() => {
-                      setMode(choice.mode);
-                      setPreview(null);
-                    }}
-                  />
-                  {choice.label} <span className="text-xs text-slate-500">({choice.hint})</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <ConflictChoice
+            mode={mode}
+            disabled={busy}
+            onChange={(next) => {
+              setMode(next);
+              setPreview(null);
+            }}
+          />
         )}
         {progress && <ProgressBar {...progress} />}
         {error && <Alert title="Nothing was imported">{error}</Alert>}
@@ -219,55 +205,10 @@ export function ImportDialog({ target, initial, onClose }: ImportDialogProps) {
           <>
             <ImportCounts counts={preview.counts} dryRun />
             <PreviewTree items={preview.items} />
-            {problems > 0 ? (
-              <>
-                <Alert title={`${problems} file${problems === 1 ? "" : "s"} cannot be imported`}>
-                  An import lands whole or not at all: fix or remove the files marked above (or choose another conflict mode), then try again.
-                </Alert>
-                <DialogActions onCancel={onClose} cancelLabel="Close">
-                  {null}
-                </DialogActions>
-              </>
-            ) : writes === 0 ? (
-              <DialogActions onCancel={onClose} cancelLabel="Close">
-                <span className="self-center text-slate-500">Nothing to write: the store already holds these files.</span>
-              </DialogActions>
-            ) : (
-              <>
-                <Field label={`Type “${phrase}” to confirm`} htmlFor="import-confirm" hint="One version per memory, attributed to you, in one transaction.">
-                  <Input id="import-confirm" value={typed} disabled={busy} onChange={(e) => setTyped(e.target.value)} autoComplete="off" />
-                </Field>
-                <DialogActions onCancel={onClose}>
-                  <Button disabled={typed !== phrase || busy} onClick={() => void confirm()}>
-                    {busy ? "Importing…" : `Import ${writes.toLocaleString()} ${writes === 1 ? "memory" : "memories"}`}
-                  </Button>
-                </DialogActions>
-              </>
-            )}
+            <ConfirmImport key={preview.plan_digest ?? ""} preview={preview} busy={busy} onConfirm={() => void confirm()} onClose={onClose} />
           </>
         )}
-        {result && (
-          <>
-            <Alert tone="success" title="Imported">
-              {result.with_history
-                ? `${result.counts.create ?? 0} memories with ${result.counts.versions ?? 0} versions replayed from the export.`
-                : "Every file landed; the store's history shows one version per memory written."}
-              {result.import_id && (
-                <span className="mt-1 block text-xs">
-                  Report <span className="font-mono">{result.import_id}</span> (GET /v1/imports/{result.import_id}).
-                </span>
-              )}
-            </Alert>
-            <ImportCounts counts={result.counts} />
-            <DialogActions onCancel={onClose} cancelLabel="Close">
-              {result.store_id && !("storeId" in target) && (
-                <Link href={`/stores/${result.store_id}`} className="rounded-md bg-indigo-600 px-3.5 py-2 text-sm font-medium text-white hover:bg-indigo-500">
-                  Open the store
-                </Link>
-              )}
-            </DialogActions>
-          </>
-        )}
+        {result && <ImportSummary result={result} newStore={!("storeId" in target)} onClose={onClose} />}
         {!preview && !result && !busy && (
           <DialogActions onCancel={onClose}>{prepared && <Button onClick={() => void runPreview(prepared)}>Preview again</Button>}</DialogActions>
         )}
