@@ -19,6 +19,7 @@ import { openDb } from "../lib/db/client.ts";
 import { ADMIN_KEY, startServer } from "../test/helpers/server.ts";
 import { measureGuard } from "./guard.ts";
 import { measureReview } from "./review.ts";
+import { measureTransfer } from "./transfer.ts";
 import { measureBackfill } from "./search-backfill.ts";
 import { Client, percentile, round3 } from "./http.ts";
 import { buildTree, noteContent, rng, shuffle } from "./tree.ts";
@@ -33,6 +34,10 @@ const { values: args } = parseArgs({
     "guard-only": { type: "boolean", default: false },
     /** Only the review inbox benchmark (bench/review.ts), merged into an existing results.json. */
     "review-only": { type: "boolean", default: false },
+    /** Only the import/export benchmark (bench/transfer.ts), merged into an existing results.json. */
+    "transfer-only": { type: "boolean", default: false },
+    /** Files in the import benchmark's archive. */
+    "transfer-files": { type: "string", default: "2000" },
   },
 });
 const engine = args.engine as "sqlite" | "postgres";
@@ -68,6 +73,13 @@ try {
     const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, "utf8")) as object) : { engine };
     writeFileSync(RESULTS, JSON.stringify({ ...previous, ...review }, null, 2) + "\n");
     log(JSON.stringify(review));
+    process.exit(0);
+  }
+  if (args["transfer-only"]) {
+    const transfer = await measureTransfer(server, HEADERS, Number(args["transfer-files"]), log);
+    const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, "utf8")) as object) : { engine };
+    writeFileSync(RESULTS, JSON.stringify({ ...previous, ...transfer }, null, 2) + "\n");
+    log(JSON.stringify(transfer));
     process.exit(0);
   }
   const ours = new Client(server.baseURL, HEADERS);
@@ -300,6 +312,8 @@ try {
   const guard = await measureGuard(server, HEADERS, log);
   log("review: the inbox's first page and a bulk approve, on 20 more stores");
   const review = await measureReview(server, HEADERS, 500, log);
+  log("import and export: an archive of the bench tree's notes against creating them one by one");
+  const transfer = await measureTransfer(server, HEADERS, Number(args["transfer-files"]), log);
   const backfillDir = mkdtempSync(join(tmpdir(), "memc-backfill-"));
   cleanup.push(() => rmSync(backfillDir, { recursive: true, force: true }));
   const backfill = await measureBackfill(engine, engine === "sqlite" ? server.databaseUrl.slice("file:".length) : server.databaseUrl, backfillDir);
@@ -313,6 +327,7 @@ try {
     metrics,
     ...guard,
     ...review,
+    ...transfer,
     search_backfill_versions_per_s: Math.round(backfill.rate),
   };
   writeFileSync(RESULTS, JSON.stringify(results, null, 2) + "\n");
@@ -339,6 +354,9 @@ try {
   );
   console.log(
     `logs and metrics: retrieve p50 ${round3(p50("ours:retrieve"))} ms with them, ${round3(p50("quiet:retrieve"))} ms without (ratio ${observabilityOverheadRatio}, target <= 1.10)`,
+  );
+  console.log(
+    `import: ${transfer.import_memories_per_s} memories/s for ${transfer.transfer_files} files against ${transfer.one_by_one_memories_per_s}/s one request at a time (ratio ${transfer.import_vs_one_by_one_ratio}); export ${transfer.export_versions_per_s} versions/s (JSON Lines)`,
   );
   console.log(`search index backfill: ${Math.round(backfill.rate)} versions/s (${backfill.versions} versions)`);
   console.log(`guard: concurrent list p99 ${guard.guard_p99_ms} ms while worst cases run (quiet server p99 ${guard.guard_quiet_p99_ms} ms)`);

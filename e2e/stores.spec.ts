@@ -6,7 +6,7 @@ test.describe("stores page", () => {
   test("creates a store, showing the API's validation error under the field first", async ({ page, baseURL }) => {
     const checkConsole = failOnConsoleErrorsExcept(page, [400]);
     await page.goto("/stores");
-    await page.getByRole("button", { name: "New store" }).click();
+    await page.getByRole("button", { name: "New store", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "Create memory store" });
     await dialog.getByLabel("Name").fill("x".repeat(256));
     await dialog.getByRole("button", { name: "Create store" }).click();
@@ -132,7 +132,7 @@ test.describe("stores page", () => {
 
     await page.goto("/stores");
     await expect(page.getByTestId("store-row-viewer can read")).toBeVisible();
-    await expect(page.getByRole("button", { name: "New store" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "New store", exact: true })).toHaveCount(0);
     await expect(page.getByRole("button", { name: /^(Edit|Archive|Delete)$/ })).toHaveCount(0);
 
     await page.goto(`/stores/${store.id}`);

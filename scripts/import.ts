@@ -42,7 +42,9 @@ function print(report: ImportReport) {
   const counts = Object.entries(report.counts)
     .map(([k, n]) => `${n} ${k}`)
     .join(", ");
-  console.log(`${report.dry_run ? "dry run" : "imported"}${report.store_id ? ` into ${report.store_id}` : ""}: ${counts}`);
+  console.log(
+    `${report.dry_run ? "dry run" : "imported"}${report.store_id ? ` into ${report.store_id}` : ""}: ${counts}${report.import_id ? ` (report ${report.import_id})` : ""}`,
+  );
 }
 
 const db = await getDb();

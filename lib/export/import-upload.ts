@@ -20,12 +20,18 @@ export interface UploadInput {
   dryRun: boolean;
   planDigest?: string;
   actor: Actor;
+  /** The uploaded file's name, kept in the report. */
+  sourceName?: string | null;
+  /** Memories (or, with history, versions) written so far, of how many. */
+  onProgress?: (written: number, total: number) => void;
 }
 
 /** What an import did or would do, as the API answers it. */
 export interface ImportReport {
   type: "import_result";
   dry_run: boolean;
+  /** The report this import left (GET /v1/imports/{id}); null for a dry run. */
+  import_id: string | null;
   store_id: string | null;
   with_history: boolean;
   plan_digest: string | null;
@@ -56,11 +62,14 @@ export async function importUpload(db: Db, input: UploadInput): Promise<ImportRe
       versions: exported.versions,
       expected: exported.memories,
       actor: input.actor,
+      sourceName: input.sourceName,
       dryRun: input.dryRun,
+      onProgress: input.onProgress,
     });
     return {
       type: "import_result",
       dry_run: result.dryRun,
+      import_id: result.report?.id ?? null,
       store_id: result.storeId,
       with_history: true,
       plan_digest: null,
@@ -85,12 +94,15 @@ export async function importUpload(db: Db, input: UploadInput): Promise<ImportRe
     onConflict: input.onConflict,
     actor: input.actor,
     source: input.format,
+    sourceName: input.sourceName,
     dryRun: input.dryRun,
+    onProgress: input.onProgress,
     expectedDigest: input.planDigest,
   });
   return {
     type: "import_result",
     dry_run: result.dryRun,
+    import_id: result.report?.id ?? null,
     store_id: result.storeId,
     with_history: false,
     plan_digest: result.plan.digest,

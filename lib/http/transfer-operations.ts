@@ -2,6 +2,8 @@ import { z } from "zod";
 import { EXPORT_FORMATS } from "../export/formats.ts";
 import { IMPORT_FORMATS } from "../export/import-upload.ts";
 import { CONFLICT_MODES } from "../memory/import/plan-import.ts";
+import { listStoresQuery } from "./schemas.ts";
+import { actorSchema, pageSchema } from "./wire-schemas.ts";
 
 /**
  * Export and import (issue 12), an extension the hosted API does not have: the operations that
@@ -21,12 +23,19 @@ export const importQuery = z.object({
   on_conflict: z.enum(CONFLICT_MODES, `must be one of ${CONFLICT_MODES.join(", ")}`).optional(),
   dry_run: flag.optional(),
   plan_digest: z.string().optional(),
+  source_name: z.string().max(255, "must be at most 255 characters").optional(),
+  progress: flag.optional().meta({
+    description:
+      "true (not with dry_run): answer application/x-ndjson at once, {type:'import_progress', written, total} lines while the import runs, then the import_result or the error envelope as the last line.",
+  }),
 });
+export const listImportsQuery = listStoresQuery.pick({ limit: true, page: true }).extend({ store_id: z.string().optional() });
 
 const importResultSchema = extension(
   z.object({
     type: z.literal("import_result"),
     dry_run: z.boolean(),
+    import_id: z.string().nullable().meta({ description: "The report the import left (GET /v1/imports/{id}); null for a dry run." }),
     store_id: z.string().nullable(),
     with_history: z.boolean(),
     plan_digest: z.string().nullable().meta({ description: "Send it back to import exactly what this dry run saw (required to overwrite)." }),
@@ -44,6 +53,27 @@ const importResultSchema = extension(
   }),
   "ImportResult",
   "An import's dry run (the tree it would write, with each item's problem) or its report.",
+);
+
+const importReportSchema = extension(
+  z.object({
+    type: z.literal("import_report"),
+    id: z.string(),
+    memory_store_id: z.string(),
+    new_store: z.boolean(),
+    source: z.string().meta({ description: "zip, tar.gz, jsonl or folder." }),
+    source_name: z.string().nullable(),
+    on_conflict: z.string().nullable(),
+    with_history: z.boolean(),
+    created_at: z.iso.datetime(),
+    created_by: actorSchema.nullable(),
+    counts: z.record(z.string(), z.number().int()),
+    memories_written: z.number().int(),
+    versions_written: z.number().int(),
+    items: z.array(z.object({ memory_id: z.string(), memory_version_id: z.string(), action: z.string() })).optional(),
+  }),
+  "ImportReport",
+  "What an import wrote: who, when, from which source, into which store, its counts and (retrieved alone) every version it wrote.",
 );
 
 const transfer = { beta: false, extension: true } as const;
@@ -65,5 +95,22 @@ export const TRANSFER_OPERATIONS = {
     permission: "write",
     query: importQuery,
     response: importResultSchema,
+  },
+  listImports: {
+    ...transfer,
+    method: "GET",
+    path: "/v1/imports",
+    summary: "Import reports, newest first (store_id filters)",
+    permission: "read",
+    query: listImportsQuery,
+    response: pageSchema(importReportSchema),
+  },
+  retrieveImport: {
+    ...transfer,
+    method: "GET",
+    path: "/v1/imports/{import}",
+    summary: "One import report with every version it wrote",
+    permission: "read",
+    response: importReportSchema,
   },
 } as const;

@@ -1,4 +1,4 @@
-import { strFromU8, unzipSync } from "fflate";
+import { strFromU8, unzipSync, zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collect, expectEnvelope, sha256 } from "../helpers/api.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
@@ -137,6 +137,75 @@ describe("dry run, conflicts and refusals", () => {
     await expectEnvelope(await download(store.id, "rar"), 400, "invalid_request_error");
     await expectEnvelope((await upload(`format=zip&store_id=${store.id}`, "not a zip")).response, 400, "invalid_request_error");
     await expectEnvelope((await upload(`format=rar&store_id=${store.id}`, "x")).response, 400, "invalid_request_error");
+    // A zip holding a symlink, into a new store: refused with the entry named, and no store is left behind.
+    const link = zipSync({
+      "a.md": [new TextEncoder().encode("a"), {}],
+      "evil.md": [new TextEncoder().encode("/etc/passwd"), { os: 3, attrs: (0o120777 << 16) >>> 0 }],
+    });
+    const refused = await expectEnvelope((await upload("format=zip&name=hostile%20symlink", link)).response, 400, "invalid_request_error");
+    expect(refused.message).toMatch(/"evil.md" is a symbolic link/);
+    const listed = await collect(stores().list({ include_archived: true, limit: 100 }));
+    expect(listed.some((s) => s.name === "hostile symlink")).toBe(false);
+  });
+});
+
+describe("import reports", () => {
+  it("every import that writes is in GET /v1/imports with who, when, source, store, counts; GET /v1/imports/{id} lists the versions it wrote", async () => {
+    const source = await stores().create({ name: "report source" });
+    await stores().memories.create(source.id, { path: "/r/a.md", content: "a" });
+    await stores().memories.create(source.id, { path: "/r/b.md", content: "b" });
+    const zip = new Uint8Array(await (await download(source.id, "zip")).arrayBuffer());
+    const dry = await upload("format=zip&name=report%20copy&dry_run=true&source_name=notes.zip", zip);
+    expect(dry.body.import_id).toBeNull();
+    const done = await upload("format=zip&name=report%20copy&source_name=notes.zip", zip);
+    const id = done.body.import_id as string;
+    expect(id).toMatch(/^import_/);
+    const list = (await (await server.fetch(`/v1/imports?store_id=${done.body.store_id}`)).json()) as Json;
+    expect(list.data.map((r: Json) => r.id)).toEqual([id]);
+    const report = (await (await server.fetch(`/v1/imports/${id}`)).json()) as Json;
+    expect(report).toMatchObject({
+      type: "import_report",
+      memory_store_id: done.body.store_id,
+      new_store: true,
+      source: "zip",
+      source_name: "notes.zip",
+      on_conflict: "fail",
+      with_history: false,
+      counts: { create: 2 },
+      memories_written: 2,
+      versions_written: 2,
+    });
+    expect(report.created_by.type).toBeTruthy();
+    const listed = await collect(stores().memories.list(done.body.store_id as string, { path_prefix: "/r/" }));
+    expect(report.items.map((i: Json) => i.memory_version_id).sort()).toEqual(listed.map((m) => ("memory_version_id" in m ? m.memory_version_id : "")).sort());
+    await expectEnvelope(await server.fetch("/v1/imports/import_nope"), 404, "not_found_error");
+  });
+});
+
+describe("progress", () => {
+  it("progress=true answers JSON Lines: progress while the import writes, then its result; a refusal ends with the error envelope", async () => {
+    const source = await stores().create({ name: "progress source" });
+    for (let i = 0; i < 250; i++) await stores().memories.create(source.id, { path: `/p/${i}.md`, content: `${i}` });
+    const zip = new Uint8Array(await (await download(source.id, "zip")).arrayBuffer());
+    const res = await server.fetch("/v1/imports?format=zip&name=progress%20copy&progress=true", { method: "POST", body: zip });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/ndjson/);
+    const lines = (await res.text())
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Json);
+    const last = lines.pop()!;
+    expect(last).toMatchObject({ type: "import_result", dry_run: false, counts: { create: 250 } });
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.every((l) => l.type === "import_progress" && l.total === 250 && l.written <= 250)).toBe(true);
+    expect(lines[lines.length - 1]).toEqual({ type: "import_progress", written: 250, total: 250 });
+
+    const other = zipSync({ "p/0.md": new TextEncoder().encode("other content") });
+    const refused = await server.fetch(`/v1/imports?format=zip&store_id=${last.store_id}&progress=true`, { method: "POST", body: other });
+    const end = JSON.parse((await refused.text()).trim().split("\n").pop()!) as Json;
+    expect(end).toMatchObject({ type: "error", error: { type: "invalid_request_error" } });
+    expect(end.error.message).toMatch(/on_conflict=fail/);
+    expect(end.request_id).toBe(refused.headers.get("request-id"));
   });
 });
 
@@ -161,6 +230,13 @@ describe("roles", () => {
     const zip = new Uint8Array(await (await download(mine.id, "zip")).arrayBuffer());
     await expectEnvelope((await upload(`format=zip&store_id=${other.id}`, zip, limited)).response, 403, "permission_error");
     await expectEnvelope((await upload(`format=zip&name=new`, zip, limited)).response, 403, "permission_error");
-    expect((await upload(`format=zip&store_id=${mine.id}`, zip, limited)).status).toBe(200);
+    const mineImport = await upload(`format=zip&store_id=${mine.id}&on_conflict=skip`, zip, limited);
+    expect(mineImport.status).toBe(200);
+    // Reports: a store-limited key sees only its stores' imports.
+    const otherImport = await upload(`format=zip&store_id=${other.id}&on_conflict=skip`, zip);
+    const seen = (await (await server.fetch("/v1/imports?limit=100", { headers: { "x-api-key": limited } })).json()) as Json;
+    expect(seen.data.every((r: Json) => r.memory_store_id === mine.id)).toBe(true);
+    expect(seen.data.map((r: Json) => r.id)).toContain(mineImport.body.import_id);
+    await expectEnvelope(await server.fetch(`/v1/imports/${otherImport.body.import_id}`, { headers: { "x-api-key": limited } }), 403, "permission_error");
   });
 });

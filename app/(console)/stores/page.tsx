@@ -4,6 +4,7 @@ import { useState } from "react";
 import { usePermissions } from "@/components/shell/session-user.tsx";
 import { CreateStoreDialog } from "@/components/stores/store-dialogs.tsx";
 import { StoresTable } from "@/components/stores/stores-table.tsx";
+import { ImportEntry } from "@/components/transfer/import-entry.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, PageHeader } from "@/components/ui/card.tsx";
 import { EmptyState, QueryState } from "@/components/ui/states.tsx";
@@ -20,7 +21,14 @@ export default function StoresPage() {
       <PageHeader
         title="Memory stores"
         description="Each store holds one agent's (or one team's) memory directory, with the full history of every change."
-        actions={canWrite && <Button onClick={() => setCreating(true)}>New store</Button>}
+        actions={
+          canWrite && (
+            <>
+              <ImportEntry target={{ newStore: true }} label="New store from files" />
+              <Button onClick={() => setCreating(true)}>New store</Button>
+            </>
+          )
+        }
       />
       <label className="mb-3 flex items-center gap-2 text-sm text-slate-700">
         <input type="checkbox" checked={includeArchived} onChange={(e) => setIncludeArchived(e.target.checked)} /> Show archived stores

@@ -3,9 +3,10 @@ import type { Db, SqlClient } from "../db.ts";
 import { invalidRequest, preconditionFailed } from "../errors.ts";
 import { letOthersRun } from "../let-others-run.ts";
 import { getMemory } from "../memories/get-memory.ts";
-import { changeMemory, insertMemory } from "../memories/mutations.ts";
+import { changeMemory, insertMemories } from "../memories/mutations.ts";
 import { checkNewStore, insertStore, type CreateStoreInput } from "../stores/create-store.ts";
 import { assertNotArchived, lockStore } from "../stores/lock-store.ts";
+import { insertImportReport, type ImportItem, type ImportReportRecord } from "./import-rows.ts";
 import { planImport, type ConflictMode, type ImportFile, type ImportPlan, type PlanItem } from "./plan-import.ts";
 
 export interface ImportFilesInput {
@@ -16,9 +17,13 @@ export interface ImportFilesInput {
   actor: Actor;
   /** Where the files came from (`zip`, `tar.gz`, `folder`, `jsonl`), recorded on each version. */
   source: string;
+  /** The uploaded file's name, for the report. */
+  sourceName?: string | null;
   dryRun?: boolean;
   /** The digest of the dry run the caller confirmed; required for on_conflict=overwrite. */
   expectedDigest?: string;
+  /** Called as memories are written (after each batch), with how many of how many. */
+  onProgress?: (written: number, total: number) => void;
 }
 
 export interface ImportResult {
@@ -26,6 +31,8 @@ export interface ImportResult {
   dryRun: boolean;
   plan: ImportPlan;
   counts: Record<PlanItem["action"], number>;
+  /** The report row the import left (null for a dry run). */
+  report: ImportReportRecord | null;
 }
 
 /** Memories written between yields: the import holds the store lock, never the event loop. */
@@ -63,7 +70,7 @@ export async function importFiles(db: Db, input: ImportFilesInput): Promise<Impo
       assertNotArchived(await lockStore(tx, storeId), "importing memories");
       return planImport(tx, storeId, input.files, input.onConflict);
     });
-    return { storeId: newStore ? null : (input.target as { storeId: string }).storeId, dryRun: true, plan, counts: countsOf(plan) };
+    return { storeId: newStore ? null : (input.target as { storeId: string }).storeId, dryRun: true, plan, counts: countsOf(plan), report: null };
   }
   if (input.onConflict === "overwrite" && !input.expectedDigest && !newStore) {
     throw invalidRequest("on_conflict=overwrite: first run a dry run, then pass its plan_digest, so that only what the preview showed is overwritten.");
@@ -79,21 +86,63 @@ export async function importFiles(db: Db, input: ImportFilesInput): Promise<Impo
           "Nothing was imported: the store changed since the dry run (a memory it would overwrite or skip was written meanwhile). Run the dry run again and confirm what it shows.",
         );
       }
-      await writePlan(tx, storeId, plan, input);
-      return { storeId, dryRun: false, plan, counts: countsOf(plan) };
+      const items = await writePlan(tx, storeId, plan, input);
+      const counts = countsOf(plan);
+      const report = await insertImportReport(
+        tx,
+        {
+          storeId,
+          source: input.source,
+          sourceName: input.sourceName ?? null,
+          onConflict: input.onConflict,
+          withHistory: false,
+          newStore: newStore !== null,
+          actor: input.actor,
+          counts,
+          memoriesWritten: items.length,
+        },
+        items,
+      );
+      return { storeId, dryRun: false, plan, counts, report };
     },
     { timeoutMs: IMPORT_TIMEOUT_MS },
   );
 }
 
-async function writePlan(tx: SqlClient, storeId: string, plan: ImportPlan, input: ImportFilesInput) {
-  let written = 0;
+async function writePlan(tx: SqlClient, storeId: string, plan: ImportPlan, input: ImportFilesInput): Promise<ImportItem[]> {
+  const written: ImportItem[] = [];
+  const options = { importedFrom: input.source };
+  const total = plan.items.filter((item) => item.action === "create" || item.action === "overwrite").length;
+  input.onProgress?.(0, total);
+  // New memories go in batches (one statement per table per batch); overwrites one by one.
+  let creates: { path: string; content: string }[] = [];
+  const flush = async () => {
+    for (const memory of await insertMemories(tx, storeId, creates, input.actor, options)) {
+      written.push({ versionId: memory.memoryVersionId, memoryId: memory.id, action: "create" });
+    }
+    creates = [];
+    input.onProgress?.(written.length, total);
+    await letOthersRun();
+  };
   for (const item of plan.items) {
-    if (item.action !== "create" && item.action !== "overwrite") continue;
-    const state = { path: item.path, content: item.content! };
-    const options = { importedFrom: input.source };
-    if (item.action === "create") await insertMemory(tx, storeId, state, input.actor, options);
-    else await changeMemory(tx, await getMemory(tx, storeId, item.existing!.memoryId), state, input.actor, options);
-    if (++written % BATCH === 0) await letOthersRun();
+    if (item.action === "create") {
+      creates.push({ path: item.path, content: item.content! });
+      if (creates.length === BATCH) await flush();
+    } else if (item.action === "overwrite") {
+      const memory = await changeMemory(
+        tx,
+        await getMemory(tx, storeId, item.existing!.memoryId),
+        { path: item.path, content: item.content! },
+        input.actor,
+        options,
+      );
+      written.push({ versionId: memory.memoryVersionId, memoryId: memory.id, action: "overwrite" });
+      if (written.length % BATCH === 0) {
+        input.onProgress?.(written.length, total);
+        await letOthersRun();
+      }
+    }
   }
+  await flush();
+  return written;
 }

@@ -11,6 +11,7 @@ import { checkNewStore, insertStore, type CreateStoreInput } from "../stores/cre
 import { assertNotArchived, lockStore } from "../stores/lock-store.ts";
 import { clearVersionContent } from "../versions/redact-version.ts";
 import type { VersionOperation } from "../versions/operations.ts";
+import { insertImportReport, type ImportItem, type ImportReportRecord } from "./import-rows.ts";
 import { Prisma } from "../db.ts";
 
 /** One exported version, as read from JSON Lines. */
@@ -33,7 +34,11 @@ export interface ImportHistoryInput {
   expected: readonly { path: string; contentSha256: string }[];
   /** Who a version without a recorded author is attributed to: the importer. */
   actor: Actor;
+  /** The uploaded file's name, for the report. */
+  sourceName?: string | null;
   dryRun?: boolean;
+  /** Called as versions are replayed (after each batch), with how many of how many. */
+  onProgress?: (written: number, total: number) => void;
 }
 
 export interface ImportHistoryResult {
@@ -41,6 +46,8 @@ export interface ImportHistoryResult {
   dryRun: boolean;
   memories: { path: string; contentSha256: string }[];
   versions: number;
+  /** The report row the import left (null for a dry run). */
+  report: ImportReportRecord | null;
 }
 
 class DryRunDone extends Error {
@@ -70,12 +77,28 @@ export async function importHistory(db: Db, input: ImportHistoryInput): Promise<
         assertNotArchived(store, "importing memories");
         if (store.memoryCount > 0)
           throw invalidRequest(`An import with history goes into a new or empty store; memory store ${storeId} holds ${store.memoryCount} memories.`);
-        const live = await replay(tx, storeId, input, placeholderPaths);
+        const written: ImportItem[] = [];
+        const live = await replay(tx, storeId, input, placeholderPaths, written);
         const memories = [...live.values()].map((m) => ({ path: m.path, contentSha256: m.contentSha256 })).sort((a, b) => (a.path < b.path ? -1 : 1));
         assertSameEnd(memories, input.expected);
-        const result = { storeId: newStore ? null : storeId, dryRun: !!input.dryRun, memories, versions: input.versions.length };
+        const result = { storeId: newStore ? null : storeId, dryRun: !!input.dryRun, memories, versions: input.versions.length, report: null };
         if (input.dryRun) throw new DryRunDone(result);
-        return { ...result, storeId };
+        const report = await insertImportReport(
+          tx,
+          {
+            storeId,
+            source: "jsonl",
+            sourceName: input.sourceName ?? null,
+            onConflict: null,
+            withHistory: true,
+            newStore: newStore !== null,
+            actor: input.actor,
+            counts: { memories: memories.length, versions: written.length },
+            memoriesWritten: memories.length,
+          },
+          written,
+        );
+        return { ...result, storeId, report };
       },
       { timeoutMs: 300_000 },
     );
@@ -97,7 +120,7 @@ function laterPaths(versions: readonly HistoryVersion[]): Map<string, string> {
   return out;
 }
 
-async function replay(tx: SqlClient, storeId: string, input: ImportHistoryInput, placeholderPaths: Map<string, string>) {
+async function replay(tx: SqlClient, storeId: string, input: ImportHistoryInput, placeholderPaths: Map<string, string>, written: ImportItem[]) {
   const live = new Map<string, MemoryRecord>();
   const last = new Map<string, { newId: string; versionId: string }>();
   let count = 0;
@@ -139,9 +162,14 @@ async function replay(tx: SqlClient, storeId: string, input: ImportHistoryInput,
       live.delete(v.memoryId);
       count -= 1;
     }
-    last.set(v.memoryId, { newId: (memory ?? live.get(v.memoryId))!.id, versionId });
+    const newMemoryId = (memory ?? live.get(v.memoryId))!.id;
+    last.set(v.memoryId, { newId: newMemoryId, versionId });
+    written.push({ versionId, memoryId: newMemoryId, action: v.operation });
     if (redacted) await clearVersionContent(tx, Prisma.sql`id = ${versionId}`, v.redactedBy ?? input.actor, v.redactedAt!);
-    if (i % BATCH === BATCH - 1) await letOthersRun();
+    if (i % BATCH === BATCH - 1) {
+      input.onProgress?.(i + 1, input.versions.length);
+      await letOthersRun();
+    }
   }
   return live;
 }

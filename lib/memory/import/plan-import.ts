@@ -13,8 +13,8 @@ export interface ImportFile {
   data: Uint8Array | string;
 }
 
-export const CONFLICT_MODES = ["skip", "overwrite", "fail"] as const;
-export type ConflictMode = (typeof CONFLICT_MODES)[number];
+export { CONFLICT_MODES, type ConflictMode } from "./conflict-modes.ts";
+import type { ConflictMode } from "./conflict-modes.ts";
 
 /**
  * What an import would do with one file: create it, overwrite an existing memory, skip it

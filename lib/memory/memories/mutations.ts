@@ -1,9 +1,9 @@
 import type { Actor } from "../actor.ts";
 import { actorId, apiKeyIdOf } from "../actor.ts";
-import type { MemoryRecord, SqlClient } from "../db.ts";
+import { Prisma, type MemoryRecord, type SqlClient } from "../db.ts";
 import { sha256Hex, utf8Length } from "../hashing.ts";
 import { newId, newIdAfter } from "../ids.ts";
-import { trackChange } from "../review/track-change.ts";
+import { trackChange, trackCreations } from "../review/track-change.ts";
 import type { VersionOperation } from "../versions/operations.ts";
 
 /**
@@ -98,6 +98,58 @@ export async function insertMemory(
     VALUES (${memory.id}, ${storeId}, ${memory.path}, ${memory.content}, ${sha}, ${memory.contentSizeBytes}, ${versionId}, ${now}, ${now})`;
   await countMemories(tx, storeId, 1);
   return memory;
+}
+
+/**
+ * insertMemory for many new memories at once (an import's batch of at most a few hundred): the
+ * same rows, versions and review state, written with one statement per table instead of one
+ * per memory. Each memory still gets exactly one `created` version.
+ */
+export async function insertMemories(
+  tx: SqlClient,
+  storeId: string,
+  states: readonly { path: string; content: string }[],
+  actor: Actor,
+  options: WriteOptions = {},
+): Promise<MemoryRecord[]> {
+  if (states.length === 0) return [];
+  const now = options.at ?? new Date();
+  const operation: Operation = "created";
+  const memories: MemoryRecord[] = states.map((state) => ({
+    id: newId("mem"),
+    storeId,
+    path: state.path,
+    content: state.content,
+    contentSha256: sha256Hex(state.content),
+    contentSizeBytes: utf8Length(state.content),
+    memoryVersionId: newId("memver"),
+    createdAt: now,
+    updatedAt: now,
+  }));
+  const versionRows = memories.map(
+    (m) => Prisma.sql`(${m.memoryVersionId}, ${storeId}, ${m.id}, ${operation}, ${m.path}, ${m.content}, ${m.contentSha256}, ${m.contentSizeBytes},
+      ${actor.type}, ${actorId(actor)}, ${apiKeyIdOf(actor)}, ${now}, ${options.importedFrom ?? null})`,
+  );
+  await tx.$executeRaw`
+    INSERT INTO memory_versions (id, store_id, memory_id, operation, path, content, content_sha256, content_size_bytes, created_by_type, created_by_id, api_key_id, created_at, imported_from)
+    VALUES ${Prisma.join(versionRows)}`;
+  if (!options.settling) {
+    await trackCreations(
+      tx,
+      storeId,
+      memories.map((m) => ({ memoryId: m.id, versionId: m.memoryVersionId, path: m.path })),
+      actor,
+      now,
+    );
+  }
+  const memoryRows = memories.map(
+    (m) => Prisma.sql`(${m.id}, ${storeId}, ${m.path}, ${m.content}, ${m.contentSha256}, ${m.contentSizeBytes}, ${m.memoryVersionId}, ${now}, ${now})`,
+  );
+  await tx.$executeRaw`
+    INSERT INTO memories (id, store_id, path, content, content_sha256, content_size_bytes, memory_version_id, created_at, updated_at)
+    VALUES ${Prisma.join(memoryRows)}`;
+  await tx.$executeRaw`UPDATE memory_stores SET memory_count = memory_count + ${memories.length} WHERE id = ${storeId}`;
+  return memories;
 }
 
 export async function changeMemory(

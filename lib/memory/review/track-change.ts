@@ -58,3 +58,30 @@ export async function trackChange(tx: SqlClient, v: VersionWritten, options: { s
   }
   await settleOpenItem(tx, v.memoryId, { action: "edited", actor: v.actor }, v.versionId);
 }
+
+/**
+ * trackChange for memories just created under new ids (an import's batch): no item can be open
+ * for them, so all that can happen is that the store's policy reviews their author, and then
+ * each opens an item, as trackChange would one by one. One statement for the batch.
+ */
+export async function trackCreations(
+  tx: SqlClient,
+  storeId: string,
+  created: readonly { memoryId: string; versionId: string; path: string }[],
+  actor: Actor,
+  at: Date,
+): Promise<void> {
+  if (created.length === 0) return;
+  const [store] = await tx.$queryRaw<{ review_policy: string }[]>`SELECT review_policy FROM memory_stores WHERE id = ${storeId}`;
+  if (!store || !(policiesReviewing(actor) as string[]).includes(store.review_policy)) return;
+  const change: ReviewChange = "created";
+  const operation: VersionOperation = "created";
+  const rows = created.map(
+    (c) => Prisma.sql`(${c.memoryId}, ${storeId}, NULL, NULL, ${c.versionId}, ${operation}, ${c.path}, ${change}, 1,
+      ${actor.type}, ${actorId(actor)}, ${apiKeyIdOf(actor)}, ${at}, ${at})`,
+  );
+  await tx.$executeRaw`
+    INSERT INTO review_items (memory_id, store_id, settled_version_id, settled_path, head_version_id, head_operation, path, change, version_count,
+      last_actor_type, last_actor_id, last_api_key_id, first_pending_at, updated_at)
+    VALUES ${Prisma.join(rows)}`;
+}

@@ -5,6 +5,8 @@ import { useState } from "react";
 import { ReviewCount } from "@/components/review/review-count.tsx";
 import { usePermissions } from "@/components/shell/session-user.tsx";
 import { ArchiveStoreDialog, DeleteStoreDialog, EditStoreDialog } from "@/components/stores/store-dialogs.tsx";
+import { DownloadMenu } from "@/components/transfer/download-menu.tsx";
+import { ImportEntry } from "@/components/transfer/import-entry.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import type { Store } from "@/lib/queries/types.ts";
 
@@ -29,6 +31,8 @@ export function StoreActions({ store, onNewMemory }: StoreActionsProps) {
       <PrefetchLink href={`/stores/${store.id}/versions`} className="rounded-md px-3 py-2 text-sm font-medium text-indigo-700 hover:bg-indigo-50">
         History
       </PrefetchLink>
+      <DownloadMenu storeId={store.id} />
+      {canWrite && live && <ImportEntry target={{ storeId: store.id, storeName: store.name }} label="Import files" />}
       {canWrite && live && <Button onClick={onNewMemory}>New memory</Button>}
       {canWrite && live && (
         <Button variant="secondary" onClick={() => setDialog("edit")}>

@@ -1,0 +1,113 @@
+/**
+ * Import reports: the one column list, row mapper and writes of `imports` and `import_items`.
+ * A report is written in the import's own transaction, so an import that landed always has one
+ * and a refused import never does.
+ */
+import { actorFromColumns, actorId, type Actor } from "../actor.ts";
+import { Prisma, type SqlClient } from "../db.ts";
+import { newId } from "../ids.ts";
+import { notFound } from "../errors.ts";
+
+/** One version an import wrote: create / overwrite for files, the version's operation for a history replay. */
+export interface ImportItem {
+  versionId: string;
+  memoryId: string;
+  action: string;
+}
+
+export interface ImportReportRecord {
+  id: string;
+  storeId: string;
+  source: string;
+  sourceName: string | null;
+  onConflict: string | null;
+  withHistory: boolean;
+  newStore: boolean;
+  createdBy: Actor | null;
+  createdAt: Date;
+  counts: Record<string, number>;
+  memoriesWritten: number;
+  versionsWritten: number;
+}
+
+export type NewImportReport = Omit<ImportReportRecord, "id" | "createdAt" | "createdBy" | "versionsWritten"> & { actor: Actor };
+
+const COLUMNS = Prisma.raw(
+  "id, store_id, source, source_name, on_conflict, with_history, new_store, created_by_type, created_by_id, created_at, counts, memories_written, versions_written",
+);
+
+interface ImportRow {
+  id: string;
+  store_id: string;
+  source: string;
+  source_name: string | null;
+  on_conflict: string | null;
+  with_history: boolean | number | bigint;
+  new_store: boolean | number | bigint;
+  created_by_type: string;
+  created_by_id: string;
+  created_at: Date | string;
+  counts: string;
+  memories_written: number | bigint;
+  versions_written: number | bigint;
+}
+
+function fromRow(row: ImportRow): ImportReportRecord {
+  return {
+    id: row.id,
+    storeId: row.store_id,
+    source: row.source,
+    sourceName: row.source_name,
+    onConflict: row.on_conflict,
+    withHistory: Boolean(Number(row.with_history)),
+    newStore: Boolean(Number(row.new_store)),
+    createdBy: actorFromColumns(row.created_by_type, row.created_by_id),
+    createdAt: new Date(row.created_at),
+    counts: JSON.parse(row.counts) as Record<string, number>,
+    memoriesWritten: Number(row.memories_written),
+    versionsWritten: Number(row.versions_written),
+  };
+}
+
+const ITEMS_PER_STATEMENT = 200;
+
+/** Writes the report and its items; call it inside the import's transaction. */
+export async function insertImportReport(tx: SqlClient, report: NewImportReport, items: readonly ImportItem[]): Promise<ImportReportRecord> {
+  const id = newId("import");
+  const createdAt = new Date();
+  await tx.$executeRaw`
+    INSERT INTO imports (${COLUMNS})
+    VALUES (${id}, ${report.storeId}, ${report.source}, ${report.sourceName}, ${report.onConflict}, ${report.withHistory}, ${report.newStore},
+            ${report.actor.type}, ${actorId(report.actor)}, ${createdAt}, ${JSON.stringify(report.counts)}, ${report.memoriesWritten}, ${items.length})`;
+  for (let i = 0; i < items.length; i += ITEMS_PER_STATEMENT) {
+    const values = items.slice(i, i + ITEMS_PER_STATEMENT).map((item) => Prisma.sql`(${id}, ${item.versionId}, ${item.memoryId}, ${item.action})`);
+    await tx.$executeRaw(Prisma.sql`INSERT INTO import_items (import_id, version_id, memory_id, action) VALUES ${Prisma.join(values)}`);
+  }
+  const { actor, ...rest } = report;
+  return { ...rest, id, createdAt, createdBy: actor, versionsWritten: items.length };
+}
+
+export async function getImportReport(client: SqlClient, importId: string): Promise<ImportReportRecord> {
+  const [row] = await client.$queryRaw<ImportRow[]>`SELECT ${COLUMNS} FROM imports WHERE id = ${importId}`;
+  if (!row) throw notFound(`Import ${importId} not found.`);
+  return fromRow(row);
+}
+
+/** Every version an import wrote, in the order it wrote them (version ids are time-ordered). */
+export async function getImportItems(client: SqlClient, importId: string): Promise<ImportItem[]> {
+  const rows = await client.$queryRaw<{ version_id: string; memory_id: string; action: string }[]>`
+    SELECT version_id, memory_id, action FROM import_items WHERE import_id = ${importId} ORDER BY version_id`;
+  return rows.map((r) => ({ versionId: r.version_id, memoryId: r.memory_id, action: r.action }));
+}
+
+/** Reports newest first, of one store or of the stores given (a store-limited key's), or all. */
+export async function listImportReports(client: SqlClient, input: { storeIds?: readonly string[]; limit: number; afterId?: string }) {
+  const where: Prisma.Sql[] = [];
+  if (input.storeIds) where.push(input.storeIds.length ? Prisma.sql`store_id IN (${Prisma.join(input.storeIds)})` : Prisma.sql`1 = 0`);
+  if (input.afterId) where.push(Prisma.sql`id < ${input.afterId}`);
+  const filter = where.length ? Prisma.sql`WHERE ${Prisma.join(where, " AND ")}` : Prisma.empty;
+  const rows = await client.$queryRaw<ImportRow[]>`SELECT ${COLUMNS} FROM imports ${filter} ORDER BY id DESC LIMIT ${input.limit + 1}`;
+  const hasMore = rows.length > input.limit;
+  const items = (hasMore ? rows.slice(0, input.limit) : rows).map(fromRow);
+  return { items, nextAfterId: hasMore ? items[items.length - 1]!.id : null };
+}

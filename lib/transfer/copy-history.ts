@@ -1,0 +1,29 @@
+import type { Endpoint } from "./transfer-store.ts";
+
+/**
+ * --history: the source's export with every version (GET /v1/exports/{store}?format=jsonl),
+ * replayed into the destination store by its import (POST /v1/imports?format=jsonl). Both are
+ * this project's extensions, so both servers must be Memory Consoles. The import lands whole
+ * or not at all and only into an empty store, so a re-run after it landed skips it (and the
+ * memory copy that follows picks up whatever changed since).
+ */
+export async function copyHistory(from: Endpoint, to: Endpoint, storeId: string, destinationId: string, destinationMemories: number): Promise<number> {
+  if (destinationMemories > 0) return 0;
+  const exported = await fetch(new URL(`/v1/exports/${storeId}?format=jsonl`, from.baseURL), { headers: { "x-api-key": from.apiKey } });
+  if (!exported.ok || !(exported.headers.get("content-type") ?? "").includes("ndjson")) {
+    throw new Error(`--history needs the source to be a Memory Console server: GET /v1/exports/${storeId} answered ${exported.status}.`);
+  }
+  const body = await exported.arrayBuffer();
+  const imported = await fetch(new URL(`/v1/imports?format=jsonl&store_id=${encodeURIComponent(destinationId)}&source_name=transfer`, to.baseURL), {
+    method: "POST",
+    headers: { "x-api-key": to.apiKey, "content-type": "application/x-ndjson" },
+    body,
+  });
+  const answer = (await imported.json().catch(() => null)) as { counts?: { versions?: number }; error?: { message?: string } } | null;
+  if (!imported.ok) {
+    throw new Error(
+      `--history: the destination refused the import (${imported.status}): ${answer?.error?.message ?? "no message"}. Is it a Memory Console server?`,
+    );
+  }
+  return answer?.counts?.versions ?? 0;
+}
