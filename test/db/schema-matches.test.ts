@@ -156,6 +156,9 @@ describe("the schema reader", () => {
       "app_settings",
       "erasures",
       "erasure_items",
+      "webhook_endpoints",
+      "webhook_events",
+      "webhook_deliveries",
     ]);
     const memories = schema.models.find((m) => m.table === "memories")!;
     expect(memories.uniques).toEqual([{ fields: ["storeId", "path"] }]);

@@ -4,6 +4,7 @@ import type { MemoryRecord, SqlClient } from "../db.ts";
 import { sha256Hex, utf8Length } from "../hashing.ts";
 import { newId, newIdAfter } from "../ids.ts";
 import { trackChange } from "../review/track-change.ts";
+import { actorOnWire, enqueueWebhookEvent } from "../webhooks/enqueue-event.ts";
 import type { VersionOperation } from "../versions/operations.ts";
 
 /**
@@ -58,6 +59,22 @@ async function recordVersion(
     },
     options,
   );
+  // The webhook outbox, in this transaction: ids, path and hash, never the content.
+  await enqueueWebhookEvent(tx, {
+    type: `memory.${operation}`,
+    storeId,
+    at: new Date(),
+    data: {
+      id: memoryId,
+      memory_store_id: storeId,
+      memory_version_id: id,
+      path: state.path,
+      previous_path: before?.path ?? null,
+      content_sha256: state.sha,
+      content_size_bytes: size,
+      created_by: actorOnWire(actor),
+    },
+  });
   return id;
 }
 
