@@ -36,7 +36,6 @@ for (const [net, bits] of [
 for (const [net, bits] of [
   ["::", 128],
   ["::1", 128],
-  ["::ffff:0:0", 96], // IPv4-mapped addresses not written as such
   ["64:ff9b::", 96], // NAT64: an IPv4 address in disguise
   ["2001:db8::", 32],
   ["fc00::", 7], // unique local, including fd00:ec2::254 (AWS metadata over IPv6)
