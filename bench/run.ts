@@ -17,6 +17,7 @@ import { OPERATOR as BENCH_GRANTOR } from "../lib/auth/principal.ts";
 import { databaseTarget } from "../lib/config.ts";
 import { openDb } from "../lib/db/client.ts";
 import { ADMIN_KEY, startServer } from "../test/helpers/server.ts";
+import { measureCompression } from "./compression.ts";
 import { measureGuard } from "./guard.ts";
 import { measureReview } from "./review.ts";
 import { measureBackfill } from "./search-backfill.ts";
@@ -33,6 +34,8 @@ const { values: args } = parseArgs({
     "guard-only": { type: "boolean", default: false },
     /** Only the review inbox benchmark (bench/review.ts), merged into an existing results.json. */
     "review-only": { type: "boolean", default: false },
+    /** Only the compression benchmark (bench/compression.ts), merged into an existing results.json. */
+    "compression-only": { type: "boolean", default: false },
   },
 });
 const engine = args.engine as "sqlite" | "postgres";
@@ -55,6 +58,14 @@ const cleanup: (() => Promise<void> | void)[] = [() => server.stop()];
 
 const RESULTS = join(ROOT, "bench/results.json");
 
+function printCompression(c: Awaited<ReturnType<typeof measureCompression>>) {
+  for (const [name, m] of Object.entries(c.compression))
+    console.log(`compression ${name.padEnd(40)} p50 ${m.p50_ms.toFixed(3)} ms, ${m.bytes} bytes (${m.encoding})`);
+  console.log(
+    `compression: gzip/identity p50 of a depth=1 list ${c.compression_gzip_ratio_list_depth1} (every answer gzipped: ${c.compression_gzip_ratio_list_depth1_compress_all}); view=full page ${c.compression_gzip_ratio_page_view_full}`,
+  );
+}
+
 try {
   if (args["guard-only"]) {
     const guard = await measureGuard(server, HEADERS, log);
@@ -68,6 +79,13 @@ try {
     const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, "utf8")) as object) : { engine };
     writeFileSync(RESULTS, JSON.stringify({ ...previous, ...review }, null, 2) + "\n");
     log(JSON.stringify(review));
+    process.exit(0);
+  }
+  if (args["compression-only"]) {
+    const compression = await measureCompression(server, HEADERS, ROUNDS, log);
+    const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, "utf8")) as object) : { engine };
+    writeFileSync(RESULTS, JSON.stringify({ ...previous, ...compression }, null, 2) + "\n");
+    printCompression(compression);
     process.exit(0);
   }
   const ours = new Client(server.baseURL, HEADERS);
@@ -300,6 +318,7 @@ try {
   const guard = await measureGuard(server, HEADERS, log);
   log("review: the inbox's first page and a bulk approve, on 20 more stores");
   const review = await measureReview(server, HEADERS, 500, log);
+  const compression = await measureCompression(server, HEADERS, Math.min(ROUNDS, 500), log);
   const backfillDir = mkdtempSync(join(tmpdir(), "memc-backfill-"));
   cleanup.push(() => rmSync(backfillDir, { recursive: true, force: true }));
   const backfill = await measureBackfill(engine, engine === "sqlite" ? server.databaseUrl.slice("file:".length) : server.databaseUrl, backfillDir);
@@ -314,6 +333,7 @@ try {
     ...guard,
     ...review,
     search_backfill_versions_per_s: Math.round(backfill.rate),
+    ...compression,
   };
   writeFileSync(RESULTS, JSON.stringify(results, null, 2) + "\n");
 
@@ -340,6 +360,7 @@ try {
   console.log(
     `logs and metrics: retrieve p50 ${round3(p50("ours:retrieve"))} ms with them, ${round3(p50("quiet:retrieve"))} ms without (ratio ${observabilityOverheadRatio}, target <= 1.10)`,
   );
+  printCompression(compression);
   console.log(`search index backfill: ${Math.round(backfill.rate)} versions/s (${backfill.versions} versions)`);
   console.log(`guard: concurrent list p99 ${guard.guard_p99_ms} ms while worst cases run (quiet server p99 ${guard.guard_quiet_p99_ms} ms)`);
   console.log(

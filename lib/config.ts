@@ -91,6 +91,12 @@ const variables = z.object({
       }
     })
     .transform(parseTrustedProxies),
+  /**
+   * API answers shorter than this go out uncompressed (`Cache-Control: no-transform`, which
+   * Next.js's gzip honours): for a few kilobytes, gzip costs more time than it saves on a fast
+   * network (bench/compression.ts). Longer answers, pages and static bundles are gzipped. 0: all.
+   */
+  COMPRESS_MIN_BYTES: z.coerce.number().int().min(0).default(16_384),
   /** How often each instance looks for due webhook deliveries; 0 turns its delivery worker off. */
   WEBHOOK_POLL_INTERVAL_SECONDS: z.coerce.number().min(0).max(3600).default(2),
   /** How long a webhook endpoint gets to answer one delivery. */
