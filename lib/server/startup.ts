@@ -3,6 +3,7 @@ import { getDb } from "../db/instance.ts";
 import { createFirstAdmin } from "../auth/users.ts";
 import { MemoryError } from "../memory/errors.ts";
 import { pruneVersions } from "../memory/versions/prune-versions.ts";
+import { pruneWebhookLog } from "../memory/webhooks/prune-webhooks.ts";
 import type { Db } from "../memory/db.ts";
 import { logger } from "../observability/logger.ts";
 import { metrics } from "../observability/metrics.ts";
@@ -33,6 +34,10 @@ function startRetention(db: Db): PeriodicTasks {
   let running: Promise<void> | null = null;
   const prune = () => {
     running ??= pruneVersions(db, { retentionDays: VERSION_RETENTION_DAYS })
+      .then(async (result) => {
+        await pruneWebhookLog(db, { retentionDays: VERSION_RETENTION_DAYS });
+        return result;
+      })
       .then(({ deleted }) => {
         metrics().retentionRuns.inc({ outcome: "ok" });
         metrics().retentionPrunedVersions.inc(deleted);

@@ -4,6 +4,7 @@ import { config } from "../config.ts";
 import type { Db } from "../memory/db.ts";
 import { claimDueDeliveries, recordDeliveryOutcome } from "../memory/webhooks/claim-deliveries.ts";
 import { logger } from "../observability/logger.ts";
+import { metrics } from "../observability/metrics.ts";
 import { sendWebhook } from "./send-webhook.ts";
 
 /** Deliveries one poll takes at most; they are sent concurrently. */
@@ -31,6 +32,7 @@ export function startWebhookWorker(db: Db): { stop(): Promise<void> } {
       claimed.map(async (delivery) => {
         const outcome = await sendWebhook(delivery, timeoutMs);
         await recordDeliveryOutcome(db, delivery, owner, outcome, policy);
+        metrics().webhookAttempts.inc({ outcome: outcome.ok ? "delivered" : delivery.attempt >= policy.maxAttempts ? "failed" : "retry" });
         if (!outcome.ok)
           logger().warn(
             { delivery_id: delivery.id, endpoint_id: delivery.endpointId, attempt: delivery.attempt, error: outcome.error },

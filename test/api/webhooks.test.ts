@@ -70,6 +70,7 @@ const FAST = {
   WEBHOOK_RETRY_MAX_SECONDS: "0.5",
   WEBHOOK_MAX_ATTEMPTS: "3",
   WEBHOOK_TIMEOUT_SECONDS: "3",
+  METRICS_TOKEN: "webhook-test-metrics-token",
 };
 
 let server: TestServer;
@@ -212,6 +213,9 @@ describe("delivery", () => {
     await until("the resent delivery", async () => (await deliveries(server, endpoint.id)).find((d) => d.id === resent.body.id && d.status === "delivered"));
     expect(receiver.received.length).toBe(before + 1);
     expect(receiver.received.at(-1)!.headers["webhook-id"]).toBe(failed.event_id);
+    const metrics = await (await fetch(`${server.baseURL}/metrics`, { headers: { authorization: `Bearer ${FAST.METRICS_TOKEN}` } })).text();
+    for (const outcome of ["delivered", "retry", "failed"])
+      expect(metrics).toMatch(new RegExp(`memory_console_webhook_attempts_total\\{outcome="${outcome}"\\} [1-9]`));
     await receiver.stop();
   });
 });

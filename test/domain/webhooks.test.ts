@@ -5,6 +5,7 @@ import { insertMemory } from "../../lib/memory/memories/mutations.ts";
 import { lockStore } from "../../lib/memory/stores/lock-store.ts";
 import { claimDueDeliveries, recordDeliveryOutcome } from "../../lib/memory/webhooks/claim-deliveries.ts";
 import { listDeliveries } from "../../lib/memory/webhooks/deliveries.ts";
+import { pruneWebhookLog } from "../../lib/memory/webhooks/prune-webhooks.ts";
 import { createEndpoint, deleteEndpoint } from "../../lib/memory/webhooks/manage-endpoints.ts";
 import { API_ACTOR, newStore, useFreshDatabase } from "./database.ts";
 
@@ -80,6 +81,22 @@ describe("delivery lease", () => {
     const [row] = (await listDeliveries(t.db, { endpointId: endpoint.id, limit: 100 })).items.filter((d) => d.id === first.id);
     expect(row).toMatchObject({ status: "pending", attemptCount: 2, lastStatusCode: 503, lastError: "HTTP 503" });
     expect(row!.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now() + 3 * 60_000); // backoff after attempt 2: ~4 min
+    await deleteEndpoint(t.db, endpoint.id);
+  });
+});
+
+describe("delivery log retention", () => {
+  it("prunes finished deliveries and their events past the cutoff, keeps pending ones", async () => {
+    const storeId = await newStore(t.db);
+    const endpoint = await endpointFor(storeId);
+    await createMemory(t.db, { storeId, path: "/done.md", content: "d", actor: API_ACTOR });
+    const [done] = await claimDueDeliveries(t.db, { owner: "w", leaseSeconds: 60, limit: 1 });
+    await recordDeliveryOutcome(t.db, done!, "w", { ok: true, statusCode: 200, error: null }, POLICY);
+    await createMemory(t.db, { storeId, path: "/pending.md", content: "p", actor: API_ACTOR });
+    expect((await pruneWebhookLog(t.db, { retentionDays: 30 })).deleted).toBe(0);
+    expect((await pruneWebhookLog(t.db, { retentionDays: 30, now: new Date(Date.now() + 31 * 86_400_000) })).deleted).toBeGreaterThanOrEqual(2); // earlier tests leave events too
+    const left = (await listDeliveries(t.db, { endpointId: endpoint.id, limit: 10 })).items;
+    expect(left.map((d) => d.status)).toEqual(["pending"]);
     await deleteEndpoint(t.db, endpoint.id);
   });
 });
