@@ -48,6 +48,18 @@ describe("webhook outbox", () => {
   });
 });
 
+describe("deleting an endpoint", () => {
+  it("deletes all its deliveries, however many (in batches)", async () => {
+    const storeId = await newStore(t.db);
+    const endpoint = await endpointFor(storeId);
+    for (let i = 0; i < 260; i++) await createMemory(t.db, { storeId, path: `/d${i}.md`, content: "x", actor: API_ACTOR });
+    expect((await listDeliveries(t.db, { endpointId: endpoint.id, limit: 1000 })).items).toHaveLength(260);
+    await deleteEndpoint(t.db, endpoint.id);
+    expect((await listDeliveries(t.db, { endpointId: endpoint.id, limit: 1000 })).items).toHaveLength(0);
+    await expect(deleteEndpoint(t.db, endpoint.id)).rejects.toMatchObject({ code: "not_found" });
+  });
+});
+
 describe("delivery lease", () => {
   it("two workers claiming at once never take the same attempt; an expired lease is claimed again", async () => {
     const storeId = await newStore(t.db);
@@ -58,6 +70,7 @@ describe("delivery lease", () => {
       claimDueDeliveries(t.db, { owner: "b", leaseSeconds: 60, limit: 8 }),
     ]);
     const ids = [...a, ...b].map((d) => d.id);
+    expect([a.length, b.length].every((n) => n <= 8)).toBe(true);
     expect(ids).toHaveLength(12);
     expect(new Set(ids).size).toBe(12);
     expect(await claimDueDeliveries(t.db, { owner: "c", leaseSeconds: 60, limit: 100 })).toEqual([]);

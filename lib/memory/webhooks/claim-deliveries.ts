@@ -27,13 +27,15 @@ export async function claimDueDeliveries(db: Db, input: { owner: string; leaseSe
   const until = new Date(now.getTime() + input.leaseSeconds * 1000);
   const skipLocked = db.engine === "postgres" ? Prisma.sql`FOR UPDATE OF d SKIP LOCKED` : Prisma.empty;
   return db.sqlTransaction(async (tx) => {
+    // The candidates are a MATERIALIZED CTE: as `id IN (SELECT … LIMIT … FOR UPDATE SKIP LOCKED)`,
+    // PostgreSQL may run the subquery again while updating and take more than `limit` rows.
     const claimed = await tx.$queryRaw<{ id: string; attempt_count: number | bigint }[]>`
-      UPDATE webhook_deliveries SET locked_until = ${until}, lease_owner = ${input.owner}, attempt_count = attempt_count + 1, last_attempt_at = ${now}
-      WHERE id IN (
+      WITH due AS MATERIALIZED (
         SELECT d.id FROM webhook_deliveries d JOIN webhook_endpoints p ON p.id = d.endpoint_id
         WHERE d.status = 'pending' AND d.next_attempt_at <= ${now} AND (d.locked_until IS NULL OR d.locked_until < ${now}) AND p.enabled = TRUE
         ORDER BY d.next_attempt_at LIMIT ${input.limit} ${skipLocked})
-      AND status = 'pending' AND (locked_until IS NULL OR locked_until < ${now})
+      UPDATE webhook_deliveries SET locked_until = ${until}, lease_owner = ${input.owner}, attempt_count = attempt_count + 1, last_attempt_at = ${now}
+      WHERE id IN (SELECT id FROM due) AND status = 'pending' AND (locked_until IS NULL OR locked_until < ${now})
       RETURNING id, attempt_count`;
     if (claimed.length === 0) return [];
     const rows = await tx.$queryRaw<{ id: string; endpoint_id: string; url: string; secret: string; event_id: string; payload: string }[]>`

@@ -2,6 +2,7 @@ import { actorId, type Actor } from "../actor.ts";
 import type { Db, SqlClient } from "../db.ts";
 import { invalidRequest, notFound } from "../errors.ts";
 import { newId } from "../ids.ts";
+import { letOthersRun } from "../let-others-run.ts";
 import { assertStoreExists } from "../stores/assert-store-exists.ts";
 import { ENDPOINT_COLUMNS, endpointFromRow, type EndpointRow, type WebhookEndpoint } from "./endpoint-rows.ts";
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "./event-types.ts";
@@ -82,10 +83,14 @@ export async function updateEndpoint(db: Db, id: string, patch: Partial<Endpoint
   });
 }
 
-/** Deletes the endpoint and its deliveries (pending ones are never sent). */
+/** Deliveries deleted per statement: a long delivery log goes in small steps (as a store's rows do). */
+const BATCH = 250;
+
+/** Deletes the endpoint and its deliveries (pending ones are never sent), in batches with a yield between. */
 export async function deleteEndpoint(db: Db, id: string): Promise<{ id: string }> {
   return db.sqlTransaction(async (tx) => {
-    await tx.$executeRaw`DELETE FROM webhook_deliveries WHERE endpoint_id = ${id}`;
+    const batch = () => tx.$executeRaw`DELETE FROM webhook_deliveries WHERE id IN (SELECT id FROM webhook_deliveries WHERE endpoint_id = ${id} LIMIT ${BATCH})`;
+    while ((await batch()) === BATCH) await letOthersRun();
     const deleted = await tx.$executeRaw`DELETE FROM webhook_endpoints WHERE id = ${id}`;
     if (deleted === 0) throw notFound(`Webhook endpoint ${id} not found.`);
     return { id };
