@@ -22,13 +22,16 @@ interface Received {
 class Receiver {
   received: Received[] = [];
   failures = 0;
+  /** Answer every request with a redirect there. */
+  redirectTo = "";
   private server: Server = createServer((req, res) => {
     let body = "";
     req.setEncoding("utf8");
     req.on("data", (chunk: string) => (body += chunk));
     req.on("end", () => {
       this.received.push({ headers: flatten(req.headers), body });
-      if (this.failures > 0) {
+      if (this.redirectTo) res.writeHead(302, { location: this.redirectTo }).end();
+      else if (this.failures > 0) {
         this.failures--;
         res.writeHead(500).end("down");
       } else res.writeHead(200).end("ok");
@@ -217,6 +220,19 @@ describe("delivery", () => {
     for (const outcome of ["delivered", "retry", "failed"])
       expect(metrics).toMatch(new RegExp(`memory_console_webhook_attempts_total\\{outcome="${outcome}"\\} [1-9]`));
     await receiver.stop();
+  });
+
+  it("never follows a redirect: a 3xx is a failed attempt", async () => {
+    const [redirecting, target] = await Promise.all([new Receiver().start(), new Receiver().start()]);
+    redirecting.redirectTo = target.url;
+    const store = await server.client.beta.memoryStores.create({ name: "redirects" });
+    const endpoint = await register(server, { url: redirecting.url, events: ["memory.created"], memory_store_id: store.id });
+    await server.client.beta.memoryStores.memories.create(store.id, { path: "/r.md", content: "r" });
+    const failed = await until("the redirect to fail", async () => (await deliveries(server, endpoint.id)).find((d) => d.last_status_code === 302));
+    expect(failed.last_error).toBe("HTTP 302");
+    expect(target.received).toHaveLength(0);
+    await call(server, "DELETE", `/v1/webhook_endpoints/${endpoint.id}`);
+    await Promise.all([redirecting.stop(), target.stop()]);
   });
 });
 
