@@ -46,6 +46,10 @@ export default defineConfig({
       DATABASE_URL: `file:${join(dataDir, "memory-console.db")}`,
       MEMORY_CONSOLE_API_KEY: E2E_API_KEY,
       NEXT_TELEMETRY_DISABLED: "1",
+      // webhooks.spec.ts delivers to a receiver on 127.0.0.1, and watches a retry happen.
+      WEBHOOK_ALLOWED_NETWORKS: "127.0.0.0/8",
+      WEBHOOK_POLL_INTERVAL_SECONDS: "0.2",
+      WEBHOOK_RETRY_BASE_SECONDS: "1",
     },
   },
 });

@@ -17,6 +17,7 @@ import { OPERATOR as BENCH_GRANTOR } from "../lib/auth/principal.ts";
 import { databaseTarget } from "../lib/config.ts";
 import { openDb } from "../lib/db/client.ts";
 import { ADMIN_KEY, startServer } from "../test/helpers/server.ts";
+import { measureCompression } from "./compression.ts";
 import { measureGuard } from "./guard.ts";
 import { measureReview } from "./review.ts";
 import { measureTransfer } from "./transfer.ts";
@@ -38,6 +39,8 @@ const { values: args } = parseArgs({
     "transfer-only": { type: "boolean", default: false },
     /** Files in the import benchmark's archive. */
     "transfer-files": { type: "string", default: "2000" },
+    /** Only the compression benchmark (bench/compression.ts), merged into an existing results.json. */
+    "compression-only": { type: "boolean", default: false },
   },
 });
 const engine = args.engine as "sqlite" | "postgres";
@@ -60,6 +63,14 @@ const cleanup: (() => Promise<void> | void)[] = [() => server.stop()];
 
 const RESULTS = join(ROOT, "bench/results.json");
 
+function printCompression(c: Awaited<ReturnType<typeof measureCompression>>) {
+  for (const [name, m] of Object.entries(c.compression))
+    console.log(`compression ${name.padEnd(40)} p50 ${m.p50_ms.toFixed(3)} ms, ${m.bytes} bytes (${m.encoding})`);
+  console.log(
+    `compression: gzip/identity p50 of a depth=1 list ${c.compression_gzip_ratio_list_depth1} (every answer gzipped: ${c.compression_gzip_ratio_list_depth1_compress_all}); view=full page ${c.compression_gzip_ratio_page_view_full}`,
+  );
+}
+
 try {
   if (args["guard-only"]) {
     const guard = await measureGuard(server, HEADERS, log);
@@ -80,6 +91,13 @@ try {
     const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, "utf8")) as object) : { engine };
     writeFileSync(RESULTS, JSON.stringify({ ...previous, ...transfer }, null, 2) + "\n");
     log(JSON.stringify(transfer));
+    process.exit(0);
+  }
+  if (args["compression-only"]) {
+    const compression = await measureCompression(server, HEADERS, ROUNDS, log);
+    const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, "utf8")) as object) : { engine };
+    writeFileSync(RESULTS, JSON.stringify({ ...previous, ...compression }, null, 2) + "\n");
+    printCompression(compression);
     process.exit(0);
   }
   const ours = new Client(server.baseURL, HEADERS);
@@ -314,6 +332,7 @@ try {
   const review = await measureReview(server, HEADERS, 500, log);
   log("import and export: an archive of the bench tree's notes against creating them one by one");
   const transfer = await measureTransfer(server, HEADERS, Number(args["transfer-files"]), log);
+  const compression = await measureCompression(server, HEADERS, Math.min(ROUNDS, 500), log);
   const backfillDir = mkdtempSync(join(tmpdir(), "memc-backfill-"));
   cleanup.push(() => rmSync(backfillDir, { recursive: true, force: true }));
   const backfill = await measureBackfill(engine, engine === "sqlite" ? server.databaseUrl.slice("file:".length) : server.databaseUrl, backfillDir);
@@ -329,6 +348,7 @@ try {
     ...review,
     ...transfer,
     search_backfill_versions_per_s: Math.round(backfill.rate),
+    ...compression,
   };
   writeFileSync(RESULTS, JSON.stringify(results, null, 2) + "\n");
 
@@ -358,6 +378,7 @@ try {
   console.log(
     `import: ${transfer.import_memories_per_s} memories/s for ${transfer.transfer_files} files against ${transfer.one_by_one_memories_per_s}/s one request at a time (ratio ${transfer.import_vs_one_by_one_ratio}); export ${transfer.export_versions_per_s} versions/s (JSON Lines)`,
   );
+  printCompression(compression);
   console.log(`search index backfill: ${Math.round(backfill.rate)} versions/s (${backfill.versions} versions)`);
   console.log(`guard: concurrent list p99 ${guard.guard_p99_ms} ms while worst cases run (quiet server p99 ${guard.guard_quiet_p99_ms} ms)`);
   console.log(

@@ -76,6 +76,36 @@ const variables = z.object({
       }
     })
     .transform(parseTrustedProxies),
+  /**
+   * Private, loopback or link-local networks (addresses and CIDR ranges, comma-separated) that
+   * webhook endpoints may point at anyway; unset refuses them all (SSRF, lib/webhooks/url-safety.ts).
+   */
+  WEBHOOK_ALLOWED_NETWORKS: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      try {
+        parseTrustedProxies(value);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message });
+      }
+    })
+    .transform(parseTrustedProxies),
+  /**
+   * API answers shorter than this go out uncompressed (`Cache-Control: no-transform`, which
+   * Next.js's gzip honours): for a few kilobytes, gzip costs more time than it saves on a fast
+   * network (bench/compression.ts). Longer answers, pages and static bundles are gzipped. 0: all.
+   */
+  COMPRESS_MIN_BYTES: z.coerce.number().int().min(0).default(16_384),
+  /** How often each instance looks for due webhook deliveries; 0 turns its delivery worker off. */
+  WEBHOOK_POLL_INTERVAL_SECONDS: z.coerce.number().min(0).max(3600).default(2),
+  /** How long a webhook endpoint gets to answer one delivery. */
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().positive().max(300).default(10),
+  /** Attempts per delivery (the first included) before it is marked failed. */
+  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  /** The first retry's delay; each further one is 4 times longer (±20 % jitter), at most WEBHOOK_RETRY_MAX_SECONDS. */
+  WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().positive().default(60),
+  WEBHOOK_RETRY_MAX_SECONDS: z.coerce.number().positive().default(21_600),
 });
 
 const schema = variables.superRefine((env, ctx) => {

@@ -52,6 +52,12 @@ function createMetrics() {
       labelNames: ["outcome"] as const,
       registers,
     }),
+    webhookAttempts: new Counter({
+      name: "memory_console_webhook_attempts_total",
+      help: "Webhook delivery attempts made by this instance: delivered, retry (failed, tried again later) or failed (gave up).",
+      labelNames: ["outcome"] as const,
+      registers,
+    }),
     retentionPrunedVersions: new Counter({
       name: "memory_console_retention_pruned_versions_total",
       help: "Versions deleted by this instance's retention runs.",

@@ -3,9 +3,11 @@ import { getDb } from "../db/instance.ts";
 import { createFirstAdmin } from "../auth/users.ts";
 import { MemoryError } from "../memory/errors.ts";
 import { pruneVersions } from "../memory/versions/prune-versions.ts";
+import { pruneWebhookLog } from "../memory/webhooks/prune-webhooks.ts";
 import type { Db } from "../memory/db.ts";
 import { logger } from "../observability/logger.ts";
 import { metrics } from "../observability/metrics.ts";
+import { startWebhookWorker } from "../webhooks/delivery-worker.ts";
 
 /** MEMORY_CONSOLE_ADMIN_EMAIL + _PASSWORD create the first admin without the setup page. */
 async function createAdminFromEnv(db: Db) {
@@ -32,6 +34,10 @@ function startRetention(db: Db): PeriodicTasks {
   let running: Promise<void> | null = null;
   const prune = () => {
     running ??= pruneVersions(db, { retentionDays: VERSION_RETENTION_DAYS })
+      .then(async (result) => {
+        await pruneWebhookLog(db, { retentionDays: VERSION_RETENTION_DAYS });
+        return result;
+      })
       .then(({ deleted }) => {
         metrics().retentionRuns.inc({ outcome: "ok" });
         metrics().retentionPrunedVersions.inc(deleted);
@@ -56,11 +62,13 @@ function startRetention(db: Db): PeriodicTasks {
 /**
  * Runs once per server process (from instrumentation.ts): applies pending migrations by
  * opening the database, creates the first admin from the environment if asked, then prunes old
- * versions now and every RETENTION_INTERVAL_MINUTES. Pruning is idempotent, so each instance
- * behind a load balancer may do it.
+ * versions now and every RETENTION_INTERVAL_MINUTES, and starts the webhook delivery worker.
+ * Pruning is idempotent and deliveries are claimed with a lease, so each instance behind a load
+ * balancer runs both.
  */
 export async function onServerStart(): Promise<PeriodicTasks> {
   const db = await getDb();
   await createAdminFromEnv(db);
-  return startRetention(db);
+  const tasks = [startRetention(db), startWebhookWorker(db)];
+  return { stop: async () => void (await Promise.all(tasks.map((t) => t.stop()))) };
 }

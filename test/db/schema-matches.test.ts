@@ -158,6 +158,9 @@ describe("the schema reader", () => {
       "erasure_items",
       "imports",
       "import_items",
+      "webhook_endpoints",
+      "webhook_events",
+      "webhook_deliveries",
     ]);
     const memories = schema.models.find((m) => m.table === "memories")!;
     expect(memories.uniques).toEqual([{ fields: ["storeId", "path"] }]);

@@ -4,6 +4,7 @@ import { Prisma, type MemoryRecord, type SqlClient } from "../db.ts";
 import { sha256Hex, utf8Length } from "../hashing.ts";
 import { newId, newIdAfter } from "../ids.ts";
 import { trackChange, trackCreations } from "../review/track-change.ts";
+import { actorOnWire, enqueueWebhookEvent, enqueueWebhookEvents } from "../webhooks/enqueue-event.ts";
 import type { VersionOperation } from "../versions/operations.ts";
 
 /**
@@ -58,6 +59,22 @@ async function recordVersion(
     },
     options,
   );
+  // The webhook outbox, in this transaction: ids, path and hash, never the content.
+  await enqueueWebhookEvent(tx, {
+    type: `memory.${operation}`,
+    storeId,
+    at: new Date(),
+    data: {
+      id: memoryId,
+      memory_store_id: storeId,
+      memory_version_id: id,
+      path: state.path,
+      previous_path: before?.path ?? null,
+      content_sha256: state.sha,
+      content_size_bytes: size,
+      created_by: actorOnWire(actor),
+    },
+  });
   return id;
 }
 
@@ -142,6 +159,25 @@ export async function insertMemories(
       now,
     );
   }
+  // The webhook outbox, as recordVersion writes it for each one-by-one create.
+  await enqueueWebhookEvents(
+    tx,
+    "memory.created",
+    storeId,
+    memories.map((m) => ({
+      at: now,
+      data: {
+        id: m.id,
+        memory_store_id: storeId,
+        memory_version_id: m.memoryVersionId,
+        path: m.path,
+        previous_path: null,
+        content_sha256: m.contentSha256,
+        content_size_bytes: m.contentSizeBytes,
+        created_by: actorOnWire(actor),
+      },
+    })),
+  );
   const memoryRows = memories.map(
     (m) => Prisma.sql`(${m.id}, ${storeId}, ${m.path}, ${m.content}, ${m.contentSha256}, ${m.contentSizeBytes}, ${m.memoryVersionId}, ${now}, ${now})`,
   );

@@ -3,6 +3,7 @@ import { Prisma, type SqlClient } from "../db.ts";
 import type { VersionOperation } from "../versions/operations.ts";
 import { isAgent, policiesReviewing, type ReviewChange } from "./policy.ts";
 import { settleOpenItem } from "./settle.ts";
+import { actorOnWire, enqueueWebhookEvent, enqueueWebhookEvents } from "../webhooks/enqueue-event.ts";
 
 export interface VersionWritten {
   storeId: string;
@@ -15,6 +16,23 @@ export interface VersionWritten {
   previousVersionId: string | null;
   actor: Actor;
   at: Date;
+}
+
+async function announcePending(tx: SqlClient, v: VersionWritten) {
+  await enqueueWebhookEvent(tx, {
+    type: "review.pending",
+    storeId: v.storeId,
+    at: new Date(),
+    data: {
+      id: v.memoryId,
+      memory_store_id: v.storeId,
+      path: v.path,
+      change: changeOf(v, v.previousPath),
+      settled_version_id: v.previousVersionId,
+      head_version_id: v.versionId,
+      last_actor: actorOnWire(v.actor),
+    },
+  });
 }
 
 function changeOf(v: VersionWritten, settledPath: string | null): ReviewChange {
@@ -44,14 +62,19 @@ function extendItem(v: VersionWritten) {
  */
 export async function trackChange(tx: SqlClient, v: VersionWritten, options: { settling?: boolean } = {}): Promise<void> {
   if (options.settling) return;
-  const opened = await tx.$executeRaw`
+  const opened = await tx.$queryRaw<{ version_count: number | bigint }[]>`
     INSERT INTO review_items (memory_id, store_id, settled_version_id, settled_path, head_version_id, head_operation, path, change, version_count,
       last_actor_type, last_actor_id, last_api_key_id, first_pending_at, updated_at)
     SELECT ${v.memoryId}, id, ${v.previousVersionId}, ${v.previousPath}, ${v.versionId}, ${v.operation}, ${v.path}, ${changeOf(v, v.previousPath)}, 1,
       ${v.actor.type}, ${actorId(v.actor)}, ${apiKeyIdOf(v.actor)}, ${v.at}, ${v.at}
     FROM memory_stores WHERE id = ${v.storeId} AND review_policy IN (${Prisma.join(policiesReviewing(v.actor))})
-    ON CONFLICT (memory_id) DO UPDATE SET ${extendItem(v)}`;
-  if (opened > 0) return;
+    ON CONFLICT (memory_id) DO UPDATE SET ${extendItem(v)}
+    RETURNING version_count`;
+  if (opened.length > 0) {
+    // A memory that starts awaiting review (not one whose open item grows) is announced once.
+    if (Number(opened[0]!.version_count) === 1) await announcePending(tx, v);
+    return;
+  }
   if (isAgent(v.actor)) {
     await tx.$executeRaw`UPDATE review_items SET ${extendItem(v)} WHERE memory_id = ${v.memoryId}`;
     return;
@@ -84,4 +107,22 @@ export async function trackCreations(
     INSERT INTO review_items (memory_id, store_id, settled_version_id, settled_path, head_version_id, head_operation, path, change, version_count,
       last_actor_type, last_actor_id, last_api_key_id, first_pending_at, updated_at)
     VALUES ${Prisma.join(rows)}`;
+  // Each item opened here is announced, as announcePending does for one.
+  await enqueueWebhookEvents(
+    tx,
+    "review.pending",
+    storeId,
+    created.map((c) => ({
+      at,
+      data: {
+        id: c.memoryId,
+        memory_store_id: storeId,
+        path: c.path,
+        change,
+        settled_version_id: null,
+        head_version_id: c.versionId,
+        last_actor: actorOnWire(actor),
+      },
+    })),
+  );
 }

@@ -1,4 +1,5 @@
 import type { Db } from "../db.ts";
+import { enqueueWebhookEvent } from "../webhooks/enqueue-event.ts";
 import { getStore } from "./get-store.ts";
 import { lockStore } from "./lock-store.ts";
 import { STORE_COLUMNS, storeFromRow, type StoreRow } from "./store-rows.ts";
@@ -11,6 +12,7 @@ export async function archiveStore(db: Db, storeId: string) {
     const now = new Date();
     const [row] = await tx.$queryRaw<StoreRow[]>`
       UPDATE memory_stores SET archived_at = ${now}, updated_at = ${now} WHERE id = ${storeId} RETURNING ${STORE_COLUMNS}`;
+    await enqueueWebhookEvent(tx, { type: "memory_store.archived", storeId, at: now, data: { id: storeId } });
     return storeFromRow(row!);
   });
 }

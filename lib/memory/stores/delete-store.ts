@@ -1,5 +1,6 @@
 import type { Db } from "../db.ts";
 import { letOthersRun } from "../let-others-run.ts";
+import { enqueueWebhookEvent } from "../webhooks/enqueue-event.ts";
 import { lockStore } from "./lock-store.ts";
 
 /** Rows deleted per statement: a store of 10,000 memories and their versions goes in small steps. */
@@ -23,6 +24,8 @@ export async function deleteStore(db: Db, storeId: string): Promise<{ id: string
         while ((await deleteBatch()) === BATCH) await letOthersRun();
       }
       await tx.$executeRaw`DELETE FROM memory_stores WHERE id = ${storeId}`;
+      // Memory deletions inside a store deletion are not announced one by one: this one event says it all.
+      await enqueueWebhookEvent(tx, { type: "memory_store.deleted", storeId, at: new Date(), data: { id: storeId } });
       return { id: storeId };
     },
     { timeoutMs: 60_000 },

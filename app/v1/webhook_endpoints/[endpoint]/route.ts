@@ -1,0 +1,28 @@
+// GET /v1/webhook_endpoints/{endpoint} – one endpoint; POST – change it; DELETE – delete it with its deliveries (admins; extension)
+import { config } from "@/lib/config.ts";
+import { OPERATIONS } from "@/lib/http/operations.ts";
+import { apiRoute, otherMethods } from "@/lib/http/route.ts";
+import { selfHosts, webhookEndpointWire } from "@/lib/http/webhook-wire.ts";
+import { deleteEndpoint, getEndpoint, updateEndpoint } from "@/lib/memory/webhooks/manage-endpoints.ts";
+import { assertWebhookUrlAllowed } from "@/lib/webhooks/url-safety.ts";
+
+export const GET = apiRoute(OPERATIONS.retrieveWebhookEndpoint, async ({ db, params }) => webhookEndpointWire(await getEndpoint(db, params.endpoint)));
+
+export const POST = apiRoute(OPERATIONS.updateWebhookEndpoint, async ({ db, params, input: read, request }) => {
+  const input = await read();
+  if (input.url !== undefined) await assertWebhookUrlAllowed(input.url, selfHosts(request, config().NEXTAUTH_URL));
+  const endpoint = await updateEndpoint(db, params.endpoint, {
+    url: input.url,
+    events: input.events,
+    storeId: input.memory_store_id,
+    enabled: input.enabled,
+  });
+  return webhookEndpointWire(endpoint);
+});
+
+export const DELETE = apiRoute(OPERATIONS.deleteWebhookEndpoint, async ({ db, params }) => {
+  const { id } = await deleteEndpoint(db, params.endpoint);
+  return { type: "webhook_endpoint_deleted" as const, id };
+});
+
+export const { PUT, PATCH } = otherMethods("GET", "POST", "DELETE");

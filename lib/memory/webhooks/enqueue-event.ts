@@ -1,0 +1,55 @@
+import { actorFromColumns, actorId, type Actor } from "../actor.ts";
+import { Prisma, type SqlClient } from "../db.ts";
+import { newId } from "../ids.ts";
+import type { WebhookEventType } from "./event-types.ts";
+
+export interface WebhookEventInput {
+  type: WebhookEventType;
+  storeId: string;
+  /** The event's object, after `type`: ids, path, hashes, actor. Never memory content. */
+  data: Record<string, unknown>;
+  at: Date;
+}
+
+/** The actor as the wire shows it (a session actor's API key is not on the wire). */
+export const actorOnWire = (actor: Actor) => actorFromColumns(actor.type, actorId(actor));
+
+/**
+ * The outbox: called inside the transaction that makes the change, so the event and one
+ * pending delivery per subscribed endpoint commit or roll back with it (nothing is lost if the
+ * process dies before delivering; nothing is sent for a change that did not happen). With no
+ * endpoint subscribed, this is one SELECT on the (small) endpoints table and writes nothing.
+ * The payload is the Standard Webhooks body, kept exactly as it will be signed.
+ */
+export async function enqueueWebhookEvent(tx: SqlClient, event: WebhookEventInput): Promise<string | null> {
+  const [id] = await enqueueWebhookEvents(tx, event.type, event.storeId, [event]);
+  return id ?? null;
+}
+
+/**
+ * enqueueWebhookEvent for many events of one type in one store (an import's batch): the
+ * endpoints are looked up once, and the events and deliveries written with one statement each.
+ */
+export async function enqueueWebhookEvents(
+  tx: SqlClient,
+  type: WebhookEventType,
+  storeId: string,
+  events: readonly Pick<WebhookEventInput, "data" | "at">[],
+): Promise<string[]> {
+  if (events.length === 0) return [];
+  const endpoints = await tx.$queryRaw<{ id: string }[]>`
+    SELECT id FROM webhook_endpoints
+    WHERE enabled = TRUE AND (store_id IS NULL OR store_id = ${storeId}) AND (',' || events || ',') LIKE ${`%,${type},%`}`;
+  if (endpoints.length === 0) return [];
+  const written = events.map((event) => {
+    const id = newId("whevt");
+    return { id, at: event.at, payload: JSON.stringify({ type: "event", id, created_at: event.at.toISOString(), data: { type, ...event.data } }) };
+  });
+  await tx.$executeRaw`
+    INSERT INTO webhook_events (id, type, store_id, payload, created_at)
+    VALUES ${Prisma.join(written.map((e) => Prisma.sql`(${e.id}, ${type}, ${storeId}, ${e.payload}, ${e.at})`))}`;
+  const rows = written.flatMap((e) => endpoints.map((endpoint) => Prisma.sql`(${newId("whdel")}, ${endpoint.id}, ${e.id}, 'pending', 0, ${e.at}, ${e.at})`));
+  await tx.$executeRaw`
+    INSERT INTO webhook_deliveries (id, endpoint_id, event_id, status, attempt_count, next_attempt_at, created_at) VALUES ${Prisma.join(rows)}`;
+  return written.map((e) => e.id);
+}

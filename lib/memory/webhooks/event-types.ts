@@ -1,0 +1,16 @@
+/**
+ * What a webhook endpoint can subscribe to. Store events use the hosted API's names
+ * (`memory_store.archived`, `memory_store.deleted`, as in the SDK's BetaWebhookEvent types).
+ */
+export const WEBHOOK_EVENT_TYPES = [
+  "memory.created",
+  "memory.modified",
+  "memory.deleted",
+  "memory_store.archived",
+  "memory_store.deleted",
+  "review.pending",
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+export const DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
