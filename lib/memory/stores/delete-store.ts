@@ -1,5 +1,6 @@
 import type { Db } from "../db.ts";
 import { letOthersRun } from "../let-others-run.ts";
+import { purgeSearchIndex } from "../search/purge-search-index.ts";
 import { lockStore } from "./lock-store.ts";
 
 /** Rows deleted per statement: a store of 10,000 memories and their versions goes in small steps. */
@@ -9,9 +10,11 @@ const BATCH = 250;
  * Deletes the store with all its memories, versions and review state, in one transaction. The rows go in
  * batches with a yield between them rather than by one cascading DELETE, which on SQLite would
  * hold the event loop (and every other request) for as long as it runs. Allowed on archived stores.
+ * On SQLite the deleted versions' search index rows go afterwards, in transactions of their own
+ * (purgeSearchIndex); they are unreachable from the commit on.
  */
 export async function deleteStore(db: Db, storeId: string): Promise<{ id: string }> {
-  return db.sqlTransaction(
+  const deleted = await db.sqlTransaction(
     async (tx) => {
       await lockStore(tx, storeId);
       for (const deleteBatch of [
@@ -27,4 +30,6 @@ export async function deleteStore(db: Db, storeId: string): Promise<{ id: string
     },
     { timeoutMs: 60_000 },
   );
+  await purgeSearchIndex(db);
+  return deleted;
 }
