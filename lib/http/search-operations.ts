@@ -2,7 +2,8 @@ import { z } from "zod";
 import { listStoresQuery } from "./schemas.ts";
 import { createErasureBody, erasureFormatQuery, executeErasureBody } from "./erasure-wire.ts";
 import { searchQuery } from "./search-wire.ts";
-import { actorSchema, pageSchema } from "./wire-schemas.ts";
+import { storeSearchQuery } from "./store-search-wire.ts";
+import { actorSchema, memoryStoreSchema, pageSchema } from "./wire-schemas.ts";
 
 /**
  * The search and erase endpoints (issue 11), an extension the hosted API does not have: their
@@ -71,6 +72,15 @@ export const SEARCH_OPERATIONS = {
     permission: "read",
     query: searchQuery,
     response: pageSchema(searchHitSchema),
+  },
+  findStores: {
+    ...search,
+    method: "GET",
+    path: "/v1/store_search",
+    summary: "Find stores by name (any part, any case) and metadata key:value pairs (metadata repeats; all must match)",
+    permission: "read",
+    query: storeSearchQuery,
+    response: pageSchema(memoryStoreSchema),
   },
   listErasures: {
     ...search,
