@@ -16,6 +16,7 @@ const NAV = [
   { href: "/api-keys", label: "API keys", admin: true },
   { href: "/api-reference", label: "API reference", admin: false },
   { href: "/erasures", label: "Erasures", admin: true },
+  { href: "/bulk-deletions", label: "Bulk deletes", admin: true },
 ];
 
 export function AppShell({ children }: { children: ReactNode }) {

@@ -156,6 +156,8 @@ describe("the schema reader", () => {
       "app_settings",
       "erasures",
       "erasure_items",
+      "bulk_deletions",
+      "bulk_deletion_items",
     ]);
     const memories = schema.models.find((m) => m.table === "memories")!;
     expect(memories.uniques).toEqual([{ fields: ["storeId", "path"] }]);

@@ -24,3 +24,43 @@ END;
 -- in one step. Their space is reclaimed when their segments merge in the course of writes.
 INSERT INTO "search_words" ("search_words", rank) VALUES ('deletemerge', 0);
 INSERT INTO "search_exact" ("search_exact", rank) VALUES ('deletemerge', 0);
+
+-- Bulk deletes by filter (issue 11): a dry run, then its execution, kept as the report. The
+-- filter is JSON (memories: store and path prefix; stores: name and metadata). Items are not
+-- foreign keys to what they name: the report outlives what it deleted. `seen` is the state the
+-- dry run saw (a memory's head version; a store's update time and newest version), which the
+-- execution requires unchanged; `digest` is the SHA-256 of every target and its `seen`.
+CREATE TABLE "bulk_deletions" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "target" TEXT NOT NULL,
+    "filter" TEXT NOT NULL,
+    "store_id" TEXT,
+    "digest" TEXT NOT NULL,
+    "status" TEXT NOT NULL,
+    "created_by_type" TEXT NOT NULL,
+    "created_by_id" TEXT NOT NULL,
+    "created_at" DATETIME NOT NULL,
+    "executed_by_type" TEXT,
+    "executed_by_id" TEXT,
+    "executed_at" DATETIME,
+    "completed_at" DATETIME,
+    "count_before" INTEGER NOT NULL,
+    "memories_before" INTEGER NOT NULL,
+    "count_after" INTEGER,
+    "memories_after" INTEGER
+);
+CREATE INDEX "bulk_deletions_created_at_idx" ON "bulk_deletions"("created_at");
+
+CREATE TABLE "bulk_deletion_items" (
+    "bulk_deletion_id" TEXT NOT NULL,
+    "target_id" TEXT NOT NULL,
+    "store_id" TEXT NOT NULL,
+    "label" TEXT NOT NULL,
+    "seen" TEXT NOT NULL,
+    "memory_count" INTEGER NOT NULL,
+    "kind" TEXT NOT NULL,
+    "outcome" TEXT NOT NULL,
+
+    PRIMARY KEY ("bulk_deletion_id", "target_id"),
+    CONSTRAINT "bulk_deletion_items_bulk_deletion_id_fkey" FOREIGN KEY ("bulk_deletion_id") REFERENCES "bulk_deletions" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
