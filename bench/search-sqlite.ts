@@ -131,3 +131,58 @@ export async function measureSearchSqlite(log: (...parts: unknown[]) => void, op
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * The same ratio through HTTP (`search_write_cost_http`): two app servers of the same build on
+ * fresh SQLite databases, the index triggers dropped on one; creates and updates alternate
+ * between them. Here a write's fixed cost (Next.js, auth, JSON) is in both.
+ */
+export async function measureSearchWriteHttp(log: (...parts: unknown[]) => void, writes = 400) {
+  const { ADMIN_KEY, startServer } = await import("../test/helpers/server.ts");
+  const { Client } = await import("./http.ts");
+  const headers = { "x-api-key": ADMIN_KEY, "anthropic-beta": "agent-memory-2026-07-22" };
+  const servers = [await startServer({ engine: "sqlite" }), await startServer({ engine: "sqlite" })];
+  try {
+    const plain = new Database(servers[1]!.databaseUrl.slice("file:".length));
+    for (const t of plain.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'search_%'").all() as { name: string }[]) {
+      plain.exec(`DROP TRIGGER "${t.name}"`);
+    }
+    plain.close();
+    const targets = [];
+    for (const server of servers) {
+      const client = new Client(server.baseURL, headers);
+      const store = await client.json<{ id: string }>("POST", "/v1/memory_stores", { name: "write cost" });
+      targets.push({ client, base: `/v1/memory_stores/${store.id}/memories`, ids: [] as string[] });
+    }
+    const samples = { create: [[], []] as number[][], update: [[], []] as number[][] };
+    const random = rng(13);
+    for (let i = -50; i < writes; i++) {
+      const path = `/bench/http/${i + 50}.md`;
+      const content = noteContent(path, random);
+      for (const [k, t] of targets.entries()) {
+        const created = await t.client.send("POST", t.base, { path, content });
+        if (created.status !== 200) throw new Error(`create answered ${created.status}`);
+        const id = (JSON.parse(created.text) as { id: string }).id;
+        const updated = await t.client.send("POST", `${t.base}/${id}`, { content: `update\n${content}` });
+        if (updated.status !== 200) throw new Error(`update answered ${updated.status}`);
+        if (i >= 0) {
+          samples.create[k]!.push(created.ms);
+          samples.update[k]!.push(updated.ms);
+        }
+      }
+    }
+    for (const t of targets) t.client.close();
+    const p50 = (xs: number[]) => percentile(xs, 50);
+    const ratio = round3((p50(samples.create[0]!) + p50(samples.update[0]!)) / (p50(samples.create[1]!) + p50(samples.update[1]!)));
+    const detail = {
+      create_p50_ms: round3(p50(samples.create[0]!)),
+      create_without_index_p50_ms: round3(p50(samples.create[1]!)),
+      update_p50_ms: round3(p50(samples.update[0]!)),
+      update_without_index_p50_ms: round3(p50(samples.update[1]!)),
+    };
+    log(`search write cost through HTTP: ${ratio} (${JSON.stringify(detail)})`);
+    return { search_write_cost_http: ratio, search_write_cost_http_detail: detail };
+  } finally {
+    for (const server of servers) await server.stop();
+  }
+}
