@@ -65,13 +65,19 @@ export function bulkDeletionWire(bulk: BulkDeletion, items?: BulkItem[]) {
 }
 
 const CSV_COLUMNS = ["bulk_deletion_id", "target", "id", "memory_store_id", "label", "memory_count", "kind", "outcome"] as const;
-const csvField = (value: string) => (/[",\r\n]/.test(value) || /^[=+\-@]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+const csvField = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+/** A store name is anyone's text: one a spreadsheet would take for a formula gets a leading apostrophe (OWASP's advice). */
+const csvText = (value: string) => csvField(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
 /** The report as CSV (RFC 4180), one line per memory or store. */
 export function bulkDeletionCsv(bulk: BulkDeletion, items: BulkItem[]): string {
   const lines = [CSV_COLUMNS.join(",")];
   for (const i of items) {
-    lines.push([bulk.id, bulk.filter.target, i.targetId, i.storeId, i.label, String(i.memoryCount), i.kind, i.outcome].map(csvField).join(","));
+    lines.push(
+      [bulk.id, bulk.filter.target, i.targetId, i.storeId, csvText(i.label), String(i.memoryCount), i.kind, i.outcome]
+        .map((v, n) => (n === 4 ? v : csvField(v)))
+        .join(","),
+    );
   }
   return lines.join("\r\n") + "\r\n";
 }
