@@ -61,3 +61,38 @@ test("delete every store of one end user: dry run, typed confirmation, report wi
   await expect(page.getByRole("table")).toContainText(`stores where end_user:${user}`);
   checkConsole();
 });
+
+test("a reviewer deletes every memory under a folder of one store; stores are not offered", async ({ browser, baseURL }) => {
+  const run = Date.now().toString(36);
+  const email = `bulk-reviewer-${run}@example.com`;
+  const user = await apiCall(baseURL!, "/v1/users", { method: "POST", body: { email, password: "reviewer password 789", role: "reviewer" } });
+  expect(user.status).toBe(200);
+  const { body: store } = await apiCall<WireStore>(baseURL!, "/v1/memory_stores", { method: "POST", body: { name: `Bulk folder ${run}` } });
+  await createMemory(baseURL!, store.id, "/users/ana/a.md", "a");
+  await createMemory(baseURL!, store.id, "/users/ana/b.md", "b");
+  await createMemory(baseURL!, store.id, "/users/bob/a.md", "c");
+
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("reviewer password 789");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByTestId("signed-in-user")).toHaveText(email);
+
+  await page.getByRole("link", { name: "Bulk deletes" }).click();
+  const form = page.getByRole("form", { name: "Bulk delete" });
+  await expect(form.getByRole("radio")).toHaveCount(0);
+  await form.getByLabel("Store", { exact: true }).selectOption(store.id);
+  await form.getByLabel("Folder", { exact: true }).fill("/users/ana/");
+  await form.getByRole("button", { name: "Dry run" }).click();
+  const dryRun = page.getByRole("region", { name: "Dry run" });
+  await expect(dryRun.getByRole("list", { name: "To delete" }).getByRole("listitem")).toHaveCount(2);
+  await dryRun.getByLabel(/Type “delete 2 memories” to confirm/).fill("delete 2 memories");
+  await dryRun.getByRole("button", { name: "Delete" }).click();
+  await expect(page).toHaveURL(/\/bulk-deletions\/bulkdel_/);
+  await expect(page.getByRole("table").getByText("deleted", { exact: true })).toHaveCount(2);
+  const left = await apiCall<{ data: { path: string }[] }>(baseURL!, `/v1/memory_stores/${store.id}/memories?depth=0&limit=100`);
+  expect(left.body.data.map((m) => m.path)).toEqual(["/users/bob/a.md"]);
+  await context.close();
+});

@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import { usePermissions } from "@/components/shell/session-user.tsx";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card } from "@/components/ui/card.tsx";
@@ -34,12 +35,15 @@ function parsePairs(text: string): Record<string, string> | null {
  */
 export function BulkDeleteForm() {
   const router = useRouter();
+  const { isAdmin } = usePermissions();
   const stores = useStores({ includeArchived: true });
   const storeList = stores.data?.pages.flatMap((p) => p.data) ?? [];
   const storeName = (id: string) => storeList.find((s) => s.id === id)?.name ?? id;
   const plan = usePlanBulkDeletion();
   const execute = useExecuteBulkDeletion();
-  const [target, setTarget] = useState<"memories" | "stores">("stores");
+  const [chosen, setTarget] = useState<"memories" | "stores">("stores");
+  // Deleting stores takes an admin: reviewers get the memories form only.
+  const target = isAdmin ? chosen : "memories";
   const [storeId, setStoreId] = useState("");
   const [prefix, setPrefix] = useState("/");
   const [name, setName] = useState("");
@@ -60,7 +64,7 @@ export function BulkDeleteForm() {
   return (
     <Card className="mb-6 p-4">
       <form onSubmit={dryRun} aria-label="Bulk delete" className="space-y-4 text-sm">
-        <fieldset className="flex flex-wrap gap-6">
+        <fieldset className="flex flex-wrap gap-6" hidden={!isAdmin}>
           <legend className="mb-2 font-medium text-slate-900">Delete</legend>
           <label className="flex items-center gap-2">
             <input type="radio" name="bulk-target" checked={target === "stores"} onChange={() => setTarget("stores")} />

@@ -16,7 +16,8 @@ const NAV = [
   { href: "/api-keys", label: "API keys", admin: true },
   { href: "/api-reference", label: "API reference", admin: false },
   { href: "/erasures", label: "Erasures", admin: true },
-  { href: "/bulk-deletions", label: "Bulk deletes", admin: true },
+  // Reviewers delete memories in bulk; stores take an admin (the page offers what the role allows).
+  { href: "/bulk-deletions", label: "Bulk deletes", admin: false, write: true },
 ];
 
 export function AppShell({ children }: { children: ReactNode }) {
@@ -30,7 +31,7 @@ export function AppShell({ children }: { children: ReactNode }) {
             Memory Console
           </Link>
           <nav aria-label="Main" className="flex items-center gap-1">
-            {NAV.filter((item) => !item.admin || user.role === "admin").map((item) => {
+            {NAV.filter((item) => (item.admin ? user.role === "admin" : "write" in item ? user.role !== "viewer" : true)).map((item) => {
               const active = pathname === item.href || pathname.startsWith(item.href + "/");
               return (
                 <Link
