@@ -22,6 +22,7 @@ import { measureGuard } from "./guard.ts";
 import { measureReview } from "./review.ts";
 import { measureTransfer } from "./transfer.ts";
 import { measureBackfill } from "./search-backfill.ts";
+import { measureSearchSqlite, measureSearchWriteHttp } from "./search-sqlite.ts";
 import { Client, percentile, round3 } from "./http.ts";
 import { buildTree, noteContent, rng, shuffle } from "./tree.ts";
 
@@ -41,6 +42,8 @@ const { values: args } = parseArgs({
     "transfer-files": { type: "string", default: "2000" },
     /** Only the compression benchmark (bench/compression.ts), merged into an existing results.json. */
     "compression-only": { type: "boolean", default: false },
+    /** Only the search index's write cost and store deletion on SQLite (bench/search-sqlite.ts, no server), merged into an existing results.json. */
+    "search-only": { type: "boolean", default: false },
   },
 });
 const engine = args.engine as "sqlite" | "postgres";
@@ -53,6 +56,20 @@ const IN_FLIGHT = 8;
 const PAGE_LIMIT = 100;
 const HEADERS = { "x-api-key": ADMIN_KEY, "anthropic-beta": "agent-memory-2026-07-22" };
 
+const RESULTS = join(ROOT, "bench/results.json");
+if (args["search-only"]) {
+  const searchLog = (...parts: unknown[]) => console.log("[bench search]", ...parts);
+  const measured = {
+    ...(await measureSearchSqlite(searchLog)),
+    // Through HTTP too when there is a build to run.
+    ...(existsSync(join(ROOT, ".next", "BUILD_ID")) ? await measureSearchWriteHttp(searchLog) : {}),
+  };
+  const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, "utf8")) as object) : { engine };
+  writeFileSync(RESULTS, JSON.stringify({ ...previous, ...measured }, null, 2) + "\n");
+  console.log(JSON.stringify(measured));
+  process.exit(0);
+}
+
 if (!existsSync(join(ROOT, ".next", "BUILD_ID"))) throw new Error("No build: run `npx next build` first (the benchmark measures the built app).");
 
 const log = (...parts: unknown[]) => console.log(`[bench ${engine}]`, ...parts);
@@ -60,8 +77,6 @@ log(`starting next start on a fresh ${engine} database`);
 // Logs (LOG_LEVEL info, JSON) and metrics (METRICS_TOKEN) on, as in production; `quiet` below has both off.
 const server = await startServer({ engine, env: { MEMORY_CONSOLE_BENCH: "1", METRICS_TOKEN: "bench-metrics-token-0123456789" } });
 const cleanup: (() => Promise<void> | void)[] = [() => server.stop()];
-
-const RESULTS = join(ROOT, "bench/results.json");
 
 function printCompression(c: Awaited<ReturnType<typeof measureCompression>>) {
   for (const [name, m] of Object.entries(c.compression))
@@ -337,6 +352,7 @@ try {
   cleanup.push(() => rmSync(backfillDir, { recursive: true, force: true }));
   const backfill = await measureBackfill(engine, engine === "sqlite" ? server.databaseUrl.slice("file:".length) : server.databaseUrl, backfillDir);
   log(`search index backfill: ${backfill.versions} versions in ${backfill.seconds.toFixed(2)} s`);
+  const searchSqlite = engine === "sqlite" ? { ...(await measureSearchSqlite(log)), ...(await measureSearchWriteHttp(log)) } : null;
   const results = {
     engine,
     memories: MEMORIES,
@@ -349,6 +365,7 @@ try {
     ...transfer,
     search_backfill_versions_per_s: Math.round(backfill.rate),
     ...compression,
+    ...searchSqlite,
   };
   writeFileSync(RESULTS, JSON.stringify(results, null, 2) + "\n");
 
@@ -380,6 +397,11 @@ try {
   );
   printCompression(compression);
   console.log(`search index backfill: ${Math.round(backfill.rate)} versions/s (${backfill.versions} versions)`);
+  if (searchSqlite) {
+    console.log(
+      `search write cost (SQLite, domain): ${searchSqlite.search_write_cost} x without the index (target <= 1.20); deleting a store of 10,000 memories and 50,000 versions: ${Math.round(searchSqlite.search_delete_store_ms)} ms, longest event-loop step ${searchSqlite.search_delete_store_max_step_ms} ms; through HTTP: ${searchSqlite.search_write_cost_http} x`,
+    );
+  }
   console.log(`guard: concurrent list p99 ${guard.guard_p99_ms} ms while worst cases run (quiet server p99 ${guard.guard_quiet_p99_ms} ms)`);
   console.log(
     `load average during the run: ${loadavg()

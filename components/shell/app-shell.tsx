@@ -18,6 +18,8 @@ const NAV = [
   { href: "/api-reference", label: "API reference", admin: false },
   { href: "/erasures", label: "Erasures", admin: true },
   { href: "/webhooks", label: "Webhooks", admin: true },
+  // Reviewers delete memories in bulk; stores take an admin (the page offers what the role allows).
+  { href: "/bulk-deletions", label: "Bulk deletes", admin: false, write: true },
 ];
 
 export function AppShell({ children }: { children: ReactNode }) {
@@ -32,7 +34,7 @@ export function AppShell({ children }: { children: ReactNode }) {
             Memory Console
           </PrefetchLink>
           <nav aria-label="Main" className="flex items-center gap-1">
-            {NAV.filter((item) => !item.admin || user.role === "admin").map((item) => {
+            {NAV.filter((item) => (item.admin ? user.role === "admin" : "write" in item ? user.role !== "viewer" : true)).map((item) => {
               const active = pathname === item.href || pathname.startsWith(item.href + "/");
               return (
                 <PrefetchLink

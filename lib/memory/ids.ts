@@ -5,7 +5,8 @@ import { randomBytes } from "node:crypto";
  * They sort by creation time, so "newest first" is `ORDER BY id DESC` and a cursor is just the
  * last id. Within one process ids are strictly increasing even inside one millisecond.
  */
-export type IdPrefix = "memstore" | "mem" | "memver" | "apikey" | "user" | "revdec" | "revbatch" | "erasure" | "import" | "whep" | "whevt" | "whdel";
+export type IdPrefix =
+  "memstore" | "mem" | "memver" | "apikey" | "user" | "revdec" | "revbatch" | "erasure" | "import" | "whep" | "whevt" | "whdel" | "bulkdel";
 
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 let lastTime = -1;

@@ -16,6 +16,10 @@ export const queryKeys = {
     one: (storeId: string, memoryId: string) => ["memories", storeId, "one", memoryId] as const,
   },
   search: (params: Record<string, unknown>) => ["search", params] as const,
+  bulkDeletions: {
+    all: ["bulk-deletions"] as const,
+    one: (id: string) => ["bulk-deletions", "one", id] as const,
+  },
   erasures: {
     all: ["erasures"] as const,
     one: (erasureId: string) => ["erasures", "one", erasureId] as const,

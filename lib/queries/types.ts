@@ -7,6 +7,7 @@ import type {
 } from "@anthropic-ai/sdk/resources/beta/memory-stores";
 import type { listActorNames } from "@/lib/auth/actor-names.ts";
 import type { apiKeyWire, principalWire, userWire } from "@/lib/http/admin-wire.ts";
+import type { bulkDeletionWire } from "@/lib/http/bulk-deletion-wire.ts";
 import type { erasureWire } from "@/lib/http/erasure-wire.ts";
 import type { searchHitWire } from "@/lib/http/search-wire.ts";
 
@@ -29,4 +30,6 @@ export type Actors = Awaited<ReturnType<typeof listActorNames>>;
 /** This project's search and erase endpoints: inferred from the server's serialisers too. */
 export type SearchHit = ReturnType<typeof searchHitWire>;
 export type Erasure = ReturnType<typeof erasureWire>;
+export type BulkDeletion = ReturnType<typeof bulkDeletionWire>;
+export type BulkDeletionItem = NonNullable<BulkDeletion["items"]>[number];
 export type ErasureItem = NonNullable<Erasure["items"]>[number];

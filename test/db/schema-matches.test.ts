@@ -161,6 +161,8 @@ describe("the schema reader", () => {
       "webhook_endpoints",
       "webhook_events",
       "webhook_deliveries",
+      "bulk_deletions",
+      "bulk_deletion_items",
     ]);
     const memories = schema.models.find((m) => m.table === "memories")!;
     expect(memories.uniques).toEqual([{ fields: ["storeId", "path"] }]);

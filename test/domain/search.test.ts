@@ -176,6 +176,33 @@ describe(`search on ${ENGINE}`, () => {
     expect(await exact("platypus", null, { scope: "versions" })).toEqual(["/kept.md"]);
   });
 
+  it.runIf(ENGINE === "sqlite")("deleted versions' index rows are queued in the write, unreachable, and purged in small steps after", async () => {
+    const storeId = await newStore(t.db);
+    const other = await newStore(t.db);
+    // More queued rows than one chunk of the scan (500), all newer than the one that must still be found.
+    await createMemory(t.db, { storeId: other, path: "/kept.md", content: "echidna kept", actor: API_ACTOR });
+    await t.db.sqlTransaction(async (tx) => {
+      for (let i = 0; i < 600; i++) await insertMemory(tx, storeId, { path: `/q/${i}.md`, content: `echidna ${i}` }, API_ACTOR);
+    });
+    const queued = () => t.db.sql.$queryRaw<{ n: number | bigint }[]>`SELECT count(*) AS n FROM search_purge`.then((r) => Number(r[0]!.n));
+    const indexed = () =>
+      t.db.sql.$queryRaw<{ n: number | bigint }[]>`SELECT count(*) AS n FROM search_exact WHERE search_exact MATCH 'echidna'`.then((r) => Number(r[0]!.n));
+    // Deleting the versions (as a store deletion does) queues their index rows instead of deleting them.
+    await t.db.sqlTransaction(async (tx) => {
+      await tx.$executeRaw`DELETE FROM review_items WHERE store_id = ${storeId}`;
+      await tx.$executeRaw`DELETE FROM memories WHERE store_id = ${storeId}`;
+      await tx.$executeRaw`DELETE FROM memory_versions WHERE store_id = ${storeId}`;
+    });
+    expect(await queued()).toBe(600);
+    expect(await indexed()).toBe(601);
+    // Unreachable meanwhile, and the scan goes past a chunk of them to the match below.
+    expect(await exact("echidna", null, { scope: "versions" })).toEqual(["/kept.md"]);
+    expect(await paths("echidna", null, { scope: "versions" })).toEqual(["/kept.md"]);
+    await deleteStore(t.db, storeId);
+    expect(await queued()).toBe(0);
+    expect(await indexed()).toBe(1);
+  });
+
   it("a failed write leaves nothing in the index", async () => {
     const storeId = await newStore(t.db);
     await createMemory(t.db, { storeId, path: "/a/b.md", content: "first", actor: API_ACTOR });

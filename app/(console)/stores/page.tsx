@@ -1,20 +1,31 @@
 "use client";
 
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { usePermissions } from "@/components/shell/session-user.tsx";
 import { CreateStoreDialog } from "@/components/stores/store-dialogs.tsx";
+import { StoreFilterForm, useStoreFilter, useStoreListing } from "@/components/stores/store-filter.tsx";
 import { StoresTable } from "@/components/stores/stores-table.tsx";
 import { ImportEntry } from "@/components/transfer/import-entry.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, PageHeader } from "@/components/ui/card.tsx";
-import { EmptyState, QueryState } from "@/components/ui/states.tsx";
-import { useStores } from "@/lib/queries/use-stores.ts";
+import { EmptyState, QueryState, Spinner } from "@/components/ui/states.tsx";
+import { isFiltering } from "@/lib/queries/use-store-search.ts";
 
+// /stores – every store, or those matching ?q=<name>&meta=<key:value> (repeatable)
 export default function StoresPage() {
+  return (
+    <Suspense fallback={<Spinner />}>
+      <Stores />
+    </Suspense>
+  );
+}
+
+function Stores() {
   const { canWrite } = usePermissions();
   const [includeArchived, setIncludeArchived] = useState(false);
   const [creating, setCreating] = useState(false);
-  const stores = useStores({ includeArchived });
+  const [filter, setFilter] = useStoreFilter();
+  const stores = useStoreListing({ includeArchived, filter });
   const all = stores.data?.pages.flatMap((page) => page.data) ?? [];
   return (
     <>
@@ -30,6 +41,7 @@ export default function StoresPage() {
           )
         }
       />
+      <StoreFilterForm key={JSON.stringify(filter)} value={filter} onApply={setFilter} />
       <label className="mb-3 flex items-center gap-2 text-sm text-slate-700">
         <input type="checkbox" checked={includeArchived} onChange={(e) => setIncludeArchived(e.target.checked)} /> Show archived stores
       </label>
@@ -39,11 +51,15 @@ export default function StoresPage() {
           error={stores.error}
           isEmpty={all.length === 0}
           empty={
-            <EmptyState title={includeArchived ? "No stores yet" : "No active stores"}>
-              {canWrite
-                ? "Create one with “New store”, or let an agent create one through the API."
-                : "Stores created through the API or by reviewers appear here."}
-            </EmptyState>
+            isFiltering(filter) ? (
+              <EmptyState title="No store matches">Change the name or metadata filter, or clear it.</EmptyState>
+            ) : (
+              <EmptyState title={includeArchived ? "No stores yet" : "No active stores"}>
+                {canWrite
+                  ? "Create one with “New store”, or let an agent create one through the API."
+                  : "Stores created through the API or by reviewers appear here."}
+              </EmptyState>
+            )
           }
         >
           <StoresTable stores={all} />

@@ -71,14 +71,16 @@ export function sqliteChunkQuery(input: SearchFilters, before: number | null, ch
   // bm25: smaller is better; a word in the path counts four times one in the content.
   const score = input.text.mode === "words" ? Prisma.sql`, bm25(${table}, 4.0, 1.0) AS score` : Prisma.empty;
   const below = before === null ? Prisma.empty : Prisma.sql` AND rowid < ${before}`;
-  // FTS5 takes MATCH and its functions on the table's own name. CROSS JOIN keeps the index the
-  // outer loop (left alone, the planner may walk a store's versions and run the query per row).
+  // FTS5 takes MATCH and its functions on the table's own name. The LEFT JOINs keep the index the
+  // outer loop (left alone, the planner may walk a store's versions and run the query per row),
+  // and keep rows of deleted versions that await purging (no key) as rows that do not pass, so
+  // that a chunk shortened by them is not taken for the end of the matches.
   return Prisma.sql`
     SELECT f.rowid AS search_key${input.text.mode === "words" ? Prisma.sql`, f.score` : Prisma.empty}, ${COLUMNS},
-      CASE WHEN ${all(filterConditions(input))} THEN 1 ELSE 0 END AS passes
+      CASE WHEN v.id IS NOT NULL AND ${all(filterConditions(input))} THEN 1 ELSE 0 END AS passes
     FROM (SELECT rowid${score} FROM ${table} WHERE ${table} MATCH ${match}${below} ORDER BY rowid DESC LIMIT ${chunk}) f
-    CROSS JOIN search_keys k ON k.id = f.rowid
-    CROSS JOIN memory_versions v ON v.id = k.version_id
+    LEFT JOIN search_keys k ON k.id = f.rowid
+    LEFT JOIN memory_versions v ON v.id = k.version_id
     ${HEADS}
     ORDER BY f.rowid DESC`;
 }

@@ -1,5 +1,6 @@
 import type { Db } from "../db.ts";
 import { letOthersRun } from "../let-others-run.ts";
+import { purgeSearchIndex } from "../search/purge-search-index.ts";
 
 export const DEFAULT_RETENTION_DAYS = 30;
 
@@ -11,7 +12,9 @@ const BATCH = 1000;
  * version (the one holding its current content), which is kept however old it is, and the
  * versions an open review compares (its settled version and every one after it). Deleting a
  * store removes its versions separately. Idempotent, so every app instance may run it, and
- * each batch is its own transaction: an interrupted run leaves nothing half-done.
+ * each batch is its own transaction: an interrupted run leaves nothing half-done. Then the
+ * search index rows of deleted versions (of this run, or of a store deletion a crash
+ * interrupted) are purged.
  */
 export async function pruneVersions(db: Db, input: { retentionDays: number; now?: Date }): Promise<{ deleted: number }> {
   const cutoff = new Date((input.now ?? new Date()).getTime() - input.retentionDays * 86_400_000);
@@ -27,7 +30,10 @@ export async function pruneVersions(db: Db, input: { retentionDays: number; now?
         LIMIT ${BATCH})`,
     );
     deleted += batch;
-    if (batch < BATCH) return { deleted };
+    if (batch < BATCH) {
+      await purgeSearchIndex(db);
+      return { deleted };
+    }
     await letOthersRun();
   }
 }

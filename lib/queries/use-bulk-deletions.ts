@@ -1,0 +1,44 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "./api-client.ts";
+import { queryKeys } from "./keys.ts";
+import type { BulkDeletion, Page } from "./types.ts";
+
+/** Bulk delete reports and dry runs, newest first (the first 100). */
+export function useBulkDeletions() {
+  return useQuery({
+    queryKey: queryKeys.bulkDeletions.all,
+    queryFn: ({ signal }) => api<Page<BulkDeletion>>("/v1/bulk_deletions", { query: { limit: 100 }, signal }),
+  });
+}
+
+/** One bulk deletion with every item. */
+export function useBulkDeletion(id: string) {
+  return useQuery({
+    queryKey: queryKeys.bulkDeletions.one(id),
+    queryFn: ({ signal }) => api<BulkDeletion>(`/v1/bulk_deletions/${encodeURIComponent(id)}`, { signal }),
+  });
+}
+
+export type PlanBulkDeletionInput =
+  { target: "memories"; memory_store_id: string; path_prefix: string } | { target: "stores"; name: string | null; metadata: Record<string, string> };
+
+/** The dry run: deletes nothing, records what it found. */
+export function usePlanBulkDeletion() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PlanBulkDeletionInput) => api<BulkDeletion>("/v1/bulk_deletions", { method: "POST", body: input }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.bulkDeletions.all }),
+  });
+}
+
+/** The deletion itself: stores and memories go, so every cached read is refreshed afterwards. */
+export function useExecuteBulkDeletion() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, digest, confirmation }: { id: string; digest: string; confirmation: string }) =>
+      api<BulkDeletion>(`/v1/bulk_deletions/${encodeURIComponent(id)}/execute`, { method: "POST", body: { digest, confirmation } }),
+    onSettled: () => client.invalidateQueries(),
+  });
+}
