@@ -53,7 +53,7 @@ test("a memory is readable and editable before Monaco is ready, and Monaco keeps
   checkConsole();
 });
 
-test("store, memory and history pages arrive with their content in the HTML", async ({ browser, baseURL }) => {
+test("stores, store, memory and history pages arrive with their content in the HTML", async ({ browser, baseURL }) => {
   const store = await createStore(baseURL!, `ssr-${Date.now()}`);
   const memory = await createMemory(baseURL!, store.id, "/people/ada.md", "Ada wrote the first program.\n");
   await createMemory(baseURL!, store.id, "/README.md", "read me\n");
@@ -61,6 +61,11 @@ test("store, memory and history pages arrive with their content in the HTML", as
   // No JavaScript at all: whatever shows came from the server's HTML.
   const context = await browser.newContext({ javaScriptEnabled: false, storageState: test.info().project.use.storageState });
   const page = await context.newPage();
+
+  await page.goto("/stores");
+  await expect(page.getByTestId(`store-row-${store.name}`)).toBeVisible();
+  await page.goto(`/stores?q=${encodeURIComponent(store.name)}`);
+  await expect(page.getByTestId(`store-row-${store.name}`)).toBeVisible();
 
   await page.goto(`/stores/${store.id}`);
   await expect(page.getByTestId("tree-folder-/people/")).toBeVisible();

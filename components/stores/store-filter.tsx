@@ -4,15 +4,15 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button.tsx";
 import { Field, Input } from "@/components/ui/field.tsx";
-import { isFiltering, useFindStores, type StoreFilter } from "@/lib/queries/use-store-search.ts";
-import { useStores } from "@/lib/queries/use-stores.ts";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { isFiltering, storeFilterOf, storeListingQuery, type StoreFilter } from "@/lib/queries/page-queries.ts";
 
 /** The stores page's filter lives in its URL: `/stores?q=acme&meta=customer:acme&meta=tier:gold`. */
 export function useStoreFilter(): [StoreFilter, (filter: StoreFilter) => void] {
   const params = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();
-  const filter = { name: params.get("q") ?? "", metadata: params.getAll("meta").filter(Boolean) };
+  const filter = storeFilterOf(new URLSearchParams(params.toString()));
   const apply = (next: StoreFilter) => {
     const query = new URLSearchParams();
     if (next.name.trim()) query.set("q", next.name.trim());
@@ -25,10 +25,7 @@ export function useStoreFilter(): [StoreFilter, (filter: StoreFilter) => void] {
 
 /** The stores to list: every store, or with a filter those GET /v1/store_search finds. */
 export function useStoreListing({ includeArchived, filter }: { includeArchived: boolean; filter: StoreFilter }) {
-  const filtering = isFiltering(filter);
-  const all = useStores({ includeArchived });
-  const found = useFindStores({ includeArchived, filter, enabled: filtering });
-  return filtering ? found : all;
+  return useInfiniteQuery(storeListingQuery(includeArchived, filter));
 }
 
 export type StoreFilterFormProps = { value: StoreFilter; onApply: (filter: StoreFilter) => void };

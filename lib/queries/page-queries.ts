@@ -41,6 +41,27 @@ export function storesQuery(includeArchived: boolean) {
   return paged<Store>(queryKeys.stores.list({ ...query, infinite: true }), "/v1/memory_stores", query);
 }
 
+/** A stores filter as GET /v1/store_search takes it: a piece of the name and `key:value` metadata pairs. */
+export type StoreFilter = { name: string; metadata: string[] };
+
+export const isFiltering = (filter: StoreFilter) => filter.name.trim() !== "" || filter.metadata.length > 0;
+
+/** The stores page's filter, from its URL: `/stores?q=acme&meta=customer:acme&meta=tier:gold`. */
+export function storeFilterOf(params: URLSearchParams): StoreFilter {
+  return { name: params.get("q") ?? "", metadata: params.getAll("meta").filter(Boolean) };
+}
+
+/** Stores matching a filter, newest first, 100 a page; under the stores' query key, so store changes refresh it. */
+export function storeSearchQuery(includeArchived: boolean, filter: StoreFilter) {
+  const query = { include_archived: includeArchived, limit: 100, name: filter.name.trim() || undefined, metadata: filter.metadata };
+  return paged<Store>(queryKeys.stores.list({ ...query, search: true }), "/v1/store_search", query);
+}
+
+/** What the stores page lists: every store, or with a filter those GET /v1/store_search finds. */
+export function storeListingQuery(includeArchived: boolean, filter: StoreFilter) {
+  return isFiltering(filter) ? storeSearchQuery(includeArchived, filter) : storesQuery(includeArchived);
+}
+
 export function storeQuery(storeId: string) {
   return one<Store>(queryKeys.stores.one(storeId), storePath(storeId));
 }

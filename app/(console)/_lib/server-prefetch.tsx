@@ -6,6 +6,7 @@ import { GET as listMemories } from "@/app/v1/memory_stores/[store]/memories/rou
 import { GET as listVersions } from "@/app/v1/memory_stores/[store]/memory_versions/route.ts";
 import { GET as retrieveStore } from "@/app/v1/memory_stores/[store]/route.ts";
 import { GET as listStores } from "@/app/v1/memory_stores/route.ts";
+import { GET as findStores } from "@/app/v1/store_search/route.ts";
 import { requestContext } from "@/lib/observability/request-context.ts";
 import { apiUrl } from "@/lib/queries/api-client.ts";
 import type { ApiRequestMeta } from "@/lib/queries/page-queries.ts";
@@ -15,6 +16,7 @@ type RouteHandler = (request: Request, context: { params: Promise<Record<string,
 /** The /v1 GET routes a console page's primary content comes from, by path pattern. */
 const ROUTES: [RegExp, string[], RouteHandler][] = [
   [/^\/v1\/memory_stores$/, [], listStores as RouteHandler],
+  [/^\/v1\/store_search$/, [], findStores as RouteHandler],
   [/^\/v1\/memory_stores\/([^/]+)$/, ["store"], retrieveStore as RouteHandler],
   [/^\/v1\/memory_stores\/([^/]+)\/memories$/, ["store"], listMemories as RouteHandler],
   [/^\/v1\/memory_stores\/([^/]+)\/memories\/([^/]+)$/, ["store", "memory"], retrieveMemory as RouteHandler],

@@ -1,12 +1,7 @@
-import { Suspense } from "react";
 import { SearchPage } from "@/components/search/search-page.tsx";
-import { Spinner } from "@/components/ui/states.tsx";
 
-// /search – results for ?q= with the filters of GET /v1/search in the query string
+// /search – results for ?q= with the filters of GET /v1/search in the query string.
+// No Suspense boundary (see /review): the page hydrates with the shell.
 export default function Search() {
-  return (
-    <Suspense fallback={<Spinner />}>
-      <SearchPage />
-    </Suspense>
-  );
+  return <SearchPage />;
 }

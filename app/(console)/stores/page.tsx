@@ -1,78 +1,14 @@
-"use client";
-
-import { Suspense, useState } from "react";
-import { usePermissions } from "@/components/shell/session-user.tsx";
-import { CreateStoreDialog } from "@/components/stores/store-dialogs.tsx";
-import { StoreFilterForm, useStoreFilter, useStoreListing } from "@/components/stores/store-filter.tsx";
-import { StoresTable } from "@/components/stores/stores-table.tsx";
-import { ImportEntry } from "@/components/transfer/import-entry.tsx";
-import { Button } from "@/components/ui/button.tsx";
-import { Card, PageHeader } from "@/components/ui/card.tsx";
-import { EmptyState, QueryState, Spinner } from "@/components/ui/states.tsx";
-import { isFiltering } from "@/lib/queries/use-store-search.ts";
+import { StoresPage } from "@/components/stores/stores-page.tsx";
+import { storeFilterOf, storeListingQuery } from "@/lib/queries/page-queries.ts";
+import { WithPageData } from "../_lib/server-prefetch.tsx";
 
 // /stores – every store, or those matching ?q=<name>&meta=<key:value> (repeatable)
-export default function StoresPage() {
+export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(await searchParams)) for (const one of [value ?? []].flat()) search.append(key, one);
   return (
-    <Suspense fallback={<Spinner />}>
-      <Stores />
-    </Suspense>
-  );
-}
-
-function Stores() {
-  const { canWrite } = usePermissions();
-  const [includeArchived, setIncludeArchived] = useState(false);
-  const [creating, setCreating] = useState(false);
-  const [filter, setFilter] = useStoreFilter();
-  const stores = useStoreListing({ includeArchived, filter });
-  const all = stores.data?.pages.flatMap((page) => page.data) ?? [];
-  return (
-    <>
-      <PageHeader
-        title="Memory stores"
-        description="Each store holds one agent's (or one team's) memory directory, with the full history of every change."
-        actions={
-          canWrite && (
-            <>
-              <ImportEntry target={{ newStore: true }} label="New store from files" />
-              <Button onClick={() => setCreating(true)}>New store</Button>
-            </>
-          )
-        }
-      />
-      <StoreFilterForm key={JSON.stringify(filter)} value={filter} onApply={setFilter} />
-      <label className="mb-3 flex items-center gap-2 text-sm text-slate-700">
-        <input type="checkbox" checked={includeArchived} onChange={(e) => setIncludeArchived(e.target.checked)} /> Show archived stores
-      </label>
-      <Card>
-        <QueryState
-          isLoading={stores.isLoading}
-          error={stores.error}
-          isEmpty={all.length === 0}
-          empty={
-            isFiltering(filter) ? (
-              <EmptyState title="No store matches">Change the name or metadata filter, or clear it.</EmptyState>
-            ) : (
-              <EmptyState title={includeArchived ? "No stores yet" : "No active stores"}>
-                {canWrite
-                  ? "Create one with “New store”, or let an agent create one through the API."
-                  : "Stores created through the API or by reviewers appear here."}
-              </EmptyState>
-            )
-          }
-        >
-          <StoresTable stores={all} />
-          {stores.hasNextPage && (
-            <div className="border-t border-slate-100 p-3 text-center">
-              <Button variant="secondary" disabled={stores.isFetchingNextPage} onClick={() => void stores.fetchNextPage()}>
-                {stores.isFetchingNextPage ? "Loading…" : `Load more (showing ${all.length})`}
-              </Button>
-            </div>
-          )}
-        </QueryState>
-      </Card>
-      {canWrite && <CreateStoreDialog open={creating} onClose={() => setCreating(false)} />}
-    </>
+    <WithPageData queries={[storeListingQuery(false, storeFilterOf(search))]}>
+      <StoresPage />
+    </WithPageData>
   );
 }

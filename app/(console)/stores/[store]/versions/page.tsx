@@ -1,11 +1,11 @@
-import { Suspense } from "react";
 import { StoreHistory } from "@/components/versions/store-history.tsx";
 import { filtersFromSearchParams } from "@/components/versions/filter-params.ts";
-import { Spinner } from "@/components/ui/states.tsx";
 import { storeQuery, versionListQuery } from "@/lib/queries/page-queries.ts";
 import { WithPageData } from "../../../_lib/server-prefetch.tsx";
 
-// /stores/{store}/versions – store-wide history; filters in the query string (?memory_id=… for one memory)
+// /stores/{store}/versions – store-wide history; filters in the query string (?memory_id=… for one memory).
+// No Suspense boundary (see /review): its rows are server-rendered, and a boundary hydrated after
+// the shell could see data a query of the shell fetched meanwhile, and not match its HTML.
 export default async function StoreVersionsPage({
   params,
   searchParams,
@@ -18,9 +18,7 @@ export default async function StoreVersionsPage({
   for (const [key, value] of Object.entries(await searchParams)) if (typeof value === "string") search.set(key, value);
   return (
     <WithPageData queries={[storeQuery(store), versionListQuery(store, filtersFromSearchParams(search))]}>
-      <Suspense fallback={<Spinner />}>
-        <StoreHistory storeId={store} />
-      </Suspense>
+      <StoreHistory storeId={store} />
     </WithPageData>
   );
 }
