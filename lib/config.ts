@@ -12,6 +12,20 @@ import { parseTrustedProxies } from "./auth/trusted-proxies.ts";
 const httpUrl = (name: string) =>
   z.string().refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), `${name} must be an http:// or https:// URL`);
 
+/** Addresses and CIDR ranges, comma-separated; a malformed entry is refused with its own message. */
+const networkList = () =>
+  z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      try {
+        parseTrustedProxies(value);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message });
+      }
+    })
+    .transform(parseTrustedProxies);
+
 const variables = z.object({
   /** Read by `next start` itself, not by this code; declared so that it is documented and checked with the rest. */
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -65,32 +79,12 @@ const variables = z.object({
    * Reverse proxies (addresses and CIDR ranges, comma-separated) whose X-Forwarded-For is
    * believed when a sign-in's client address is worked out; unset means the socket address.
    */
-  TRUSTED_PROXIES: z
-    .string()
-    .optional()
-    .superRefine((value, ctx) => {
-      try {
-        parseTrustedProxies(value);
-      } catch (error) {
-        ctx.addIssue({ code: "custom", message: (error as Error).message });
-      }
-    })
-    .transform(parseTrustedProxies),
+  TRUSTED_PROXIES: networkList(),
   /**
    * Private, loopback or link-local networks (addresses and CIDR ranges, comma-separated) that
    * webhook endpoints may point at anyway; unset refuses them all (SSRF, lib/webhooks/url-safety.ts).
    */
-  WEBHOOK_ALLOWED_NETWORKS: z
-    .string()
-    .optional()
-    .superRefine((value, ctx) => {
-      try {
-        parseTrustedProxies(value);
-      } catch (error) {
-        ctx.addIssue({ code: "custom", message: (error as Error).message });
-      }
-    })
-    .transform(parseTrustedProxies),
+  WEBHOOK_ALLOWED_NETWORKS: networkList(),
   /**
    * API answers shorter than this go out uncompressed (`Cache-Control: no-transform`, which
    * Next.js's gzip honours): for a few kilobytes, gzip costs more time than it saves on a fast
