@@ -7,6 +7,9 @@ import { useLatestRef } from "@/components/ui/use-latest-ref.ts";
 import { languageForPath } from "./monaco-setup.ts";
 import { useMonacoReady } from "./use-monaco-ready.ts";
 
+/** How long models whose diff was still being computed outlive their editor. */
+const PENDING_DIFF_GRACE_MS = 30_000;
+
 export type MergeDiffEditorProps = {
   path: string;
   /** Left, read-only: the server's current content. */
@@ -29,9 +32,13 @@ export function MergeDiffEditor({ path, theirs, initialMerged, onMergedChange }:
   const changeRef = useLatestRef(onMergedChange);
   const editorRef = useRef<Parameters<DiffOnMount>[0] | null>(null);
   const modelsRef = useRef<ReturnType<Parameters<DiffOnMount>[0]["getModel"]>>(null);
+  /** A diff is being computed for the latest text (every edit of the merge starts one). */
+  const diffPending = useRef(true);
   // @monaco-editor/react would dispose the models before the diff widget lets go of them, and
   // Monaco logs "TextModel got disposed before DiffEditorWidget model got reset". So it keeps
-  // them (keepCurrent*Model), and they are detached, then disposed, here.
+  // them (keepCurrent*Model), and they are detached, then disposed, here. Not at once while a
+  // diff is still being computed (a merge saved right after typing): models gone before the
+  // worker answers make it fail with "no diff result available" (see MonacoDiff).
   useEffect(
     () => () => {
       try {
@@ -39,8 +46,14 @@ export function MergeDiffEditor({ path, theirs, initialMerged, onMergedChange }:
       } catch {
         // already disposed with its widget
       }
-      modelsRef.current?.original.dispose();
-      modelsRef.current?.modified.dispose();
+      const models = modelsRef.current;
+      setTimeout(
+        () => {
+          models?.original.dispose();
+          models?.modified.dispose();
+        },
+        diffPending.current ? PENDING_DIFF_GRACE_MS : 0,
+      );
     },
     [],
   );
@@ -48,7 +61,13 @@ export function MergeDiffEditor({ path, theirs, initialMerged, onMergedChange }:
     editorRef.current = editor;
     modelsRef.current = editor.getModel();
     const modified = editor.getModifiedEditor();
-    modified.onDidChangeModelContent(() => changeRef.current(modified.getValue()));
+    modified.onDidChangeModelContent(() => {
+      diffPending.current = true;
+      changeRef.current(modified.getValue());
+    });
+    editor.onDidUpdateDiff(() => {
+      diffPending.current = false;
+    });
   };
   if (!ready) return <Spinner label="Loading diff editor…" />;
   return (
