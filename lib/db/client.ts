@@ -6,6 +6,7 @@ import { PrismaClient as PostgresClient } from "./generated/postgres/client.ts";
 import { PrismaClient as SqliteClient } from "./generated/sqlite/client.ts";
 import { metrics, metricsOn } from "../observability/metrics.ts";
 import { sharedAdapter, sqlClient, sqlTransactionRunner, type TransactionObserver } from "./sql.ts";
+import { watchWalCheckpoints } from "./wal-checkpoints.ts";
 
 export interface OpenDb extends Db {
   close(): Promise<void>;
@@ -47,13 +48,21 @@ async function openSqlite(file: string, options: OpenOptions): Promise<OpenDb> {
   const reader = new SqliteClient({ adapter: readerAdapter.factory });
   await writer.$queryRawUnsafe(`PRAGMA synchronous = ${options.sqliteSynchronous ?? "NORMAL"}`);
   await writer.$queryRawUnsafe("PRAGMA foreign_keys = ON");
+  // Deleted content is overwritten with zeros, not merely freed: erased or redacted text must not
+  // stay readable in the file's free pages (memories' old heads included, which every update frees).
+  await writer.$queryRawUnsafe("PRAGMA secure_delete = ON");
   await reader.$queryRawUnsafe("PRAGMA query_only = ON");
+  // Checkpoints run on a worker thread (wal-checkpoints.ts says why), not in the writer's commits.
+  await writer.$queryRawUnsafe("PRAGMA wal_autocheckpoint = 0");
+  const checkpoints = watchWalCheckpoints(file, () => void writer.$queryRawUnsafe("PRAGMA wal_autocheckpoint = 0").catch(() => {}));
   return {
     engine: "sqlite",
     read: reader,
     sql: sqlClient("sqlite", readerAdapter.adapter),
     sqlTransaction: sqlTransactionRunner("sqlite", writerAdapter.adapter, TX_LIMITS, OBSERVER),
+    truncateLog: () => checkpoints.truncate(),
     close: async () => {
+      await checkpoints.stop();
       await Promise.all([writer.$disconnect(), reader.$disconnect()]);
     },
   };

@@ -22,6 +22,13 @@ export interface Db {
    */
   readonly sql: SqlClient;
   sqlTransaction<T>(fn: (tx: SqlClient) => Promise<T>, options?: { timeoutMs?: number }): Promise<T>;
+  /**
+   * SQLite: copies the write-ahead log into the database and empties it. Deleted and
+   * overwritten bytes are zeroed in the database file (secure_delete), but the log can still
+   * hold old copies of those pages; erasure and redaction call this so that their text is gone
+   * from the files too. Resolves false when readers kept it from finishing. Absent on PostgreSQL.
+   */
+  truncateLog?(): Promise<boolean>;
 }
 
 /**

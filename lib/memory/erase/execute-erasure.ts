@@ -64,6 +64,8 @@ export async function executeErasure(db: Db, input: ExecuteErasureInput): Promis
         memories_after = ${remaining.filter((v) => v.current).length}, versions_after = ${remaining.length}
       WHERE id = ${erasure.id}`;
   });
+  // Old copies of the pages the erase overwrote sit in SQLite's log until it is emptied.
+  await db.truncateLog?.();
   return { erasure: await getErasure(db.sql, erasure.id), items: await getErasureItems(db.sql, erasure.id) };
 }
 

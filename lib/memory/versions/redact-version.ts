@@ -9,9 +9,10 @@ import { getVersion } from "./get-version.ts";
  * Clears a version's content, path, hash and size and records who redacted it and when;
  * `created_by` stays. Refused for the head version of a live memory (write a new version or
  * delete the memory first). Allowed in archived stores. Redacting twice keeps the first record.
+ * On SQLite the cleared text is gone from the database's files too (README, "Erased text on disk").
  */
 export async function redactVersion(db: Db, input: { storeId: string; versionId: string; actor: Actor }) {
-  return db.sqlTransaction(async (tx) => {
+  const redacted = await db.sqlTransaction(async (tx) => {
     await lockStore(tx, input.storeId);
     const version = await getVersion(tx, input.storeId, input.versionId);
     if (version.redactedAt) return version;
@@ -35,6 +36,9 @@ export async function redactVersion(db: Db, input: { storeId: string; versionId:
       redactedById: actorId(input.actor),
     };
   });
+  // The point of redacting is that the text is gone: from the log's old copies of the pages too.
+  await db.truncateLog?.();
+  return redacted;
 }
 
 /**
