@@ -16,6 +16,7 @@ import { createApiKey } from "../lib/auth/api-keys.ts";
 import { OPERATOR as BENCH_GRANTOR } from "../lib/auth/principal.ts";
 import { databaseTarget } from "../lib/config.ts";
 import { openDb } from "../lib/db/client.ts";
+import { postgresReachable } from "../test/helpers/postgres.ts";
 import { ADMIN_KEY, startServer } from "../test/helpers/server.ts";
 import { measureCompression } from "./compression.ts";
 import { measureGuard } from "./guard.ts";
@@ -63,6 +64,7 @@ if (args["search-only"]) {
     ...(await measureSearchSqlite(searchLog)),
     // Through HTTP too when there is a build to run.
     ...(existsSync(join(ROOT, ".next", "BUILD_ID")) ? await measureSearchWriteHttp(searchLog) : {}),
+    ...(existsSync(join(ROOT, ".next", "BUILD_ID")) && (await postgresReachable()) ? await measureSearchWriteHttp(searchLog, 400, "postgres") : {}),
   };
   const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, "utf8")) as object) : { engine };
   writeFileSync(RESULTS, JSON.stringify({ ...previous, ...measured }, null, 2) + "\n");

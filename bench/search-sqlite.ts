@@ -3,7 +3,8 @@
  * HTTP, whose fixed cost would hide it), on fresh databases of the same data:
  * - `search_write_cost`: p50 of a create and of an update through lib/memory with the index,
  *   divided by the same on a database whose index triggers are dropped; the two alternate
- *   write by write, so machine drift hits both alike.
+ *   write by write, so machine drift hits both alike. `search_write_cost_with_flush` adds the
+ *   time the pending list's flush spends per version (migration 0009), which follows the write.
  * - `search_delete_store_max_step_ms`: deleting a store of 10,000 memories and 50,000 versions,
  *   the longest the event loop went without a turn (a 1 ms timer's largest gap).
  */
@@ -20,6 +21,7 @@ import { updateMemory } from "../lib/memory/memories/update-memory.ts";
 import { createStore } from "../lib/memory/stores/create-store.ts";
 import { deleteStore } from "../lib/memory/stores/delete-store.ts";
 import { lockStore } from "../lib/memory/stores/lock-store.ts";
+import { flushSearchIndex } from "../lib/memory/search/flush-search-index.ts";
 import { percentile, round3 } from "./http.ts";
 import { buildTree, noteContent, rng } from "./tree.ts";
 
@@ -89,9 +91,19 @@ export async function measureSearchSqlite(log: (...parts: unknown[]) => void, op
     const plain = await freshDb(dir, "plain", true);
     const stores = [];
     for (const db of [indexed, plain]) stores.push({ db, ...(await seedStore(db, 2_000, 3)) });
+    await flushSearchIndex(indexed);
     const samples = { create: [[], []] as number[][], update: [[], []] as number[][] };
+    // The versions the writes leave in the pending list go into the FTS5 tables in batches
+    // (as the server's flusher does, every 250 ms): timed apart, and charged to the writes below.
+    let flushMs = 0;
+    let flushed = 0;
     const random = rng(9);
     for (let i = -50; i < writes; i++) {
+      if (i % 25 === 0) {
+        const start = performance.now();
+        const moved = await flushSearchIndex(indexed);
+        if (i > 0) [flushMs, flushed] = [flushMs + performance.now() - start, flushed + moved];
+      }
       for (const [k, s] of stores.entries()) {
         const path = `/bench/writes/${i + 50}.md`;
         const content = noteContent(path, random);
@@ -105,24 +117,30 @@ export async function measureSearchSqlite(log: (...parts: unknown[]) => void, op
       }
     }
     const p50 = (xs: number[]) => percentile(xs, 50);
+    const flushPerVersion = flushMs / flushed;
     const cost = {
       create_p50_ms: round3(p50(samples.create[0]!)),
       create_without_index_p50_ms: round3(p50(samples.create[1]!)),
       update_p50_ms: round3(p50(samples.update[0]!)),
       update_without_index_p50_ms: round3(p50(samples.update[1]!)),
+      flush_per_version_ms: round3(flushPerVersion),
     };
-    const writeCost = round3((p50(samples.create[0]!) + p50(samples.update[0]!)) / (p50(samples.create[1]!) + p50(samples.update[1]!)));
-    log(`search write cost: ${writeCost} (${JSON.stringify(cost)})`);
+    const bare = p50(samples.create[1]!) + p50(samples.update[1]!);
+    const writeCost = round3((p50(samples.create[0]!) + p50(samples.update[0]!)) / bare);
+    const withFlush = round3((p50(samples.create[0]!) + p50(samples.update[0]!) + 2 * flushPerVersion) / bare);
+    log(`search write cost: ${writeCost} in the request, ${withFlush} with the flush that follows (${JSON.stringify(cost)})`);
     await plain.close();
 
     // --- Deleting a big store.
     log(`search: seeding ${deleteMemories} memories with 5 versions each for the store deletion`);
     const big = await seedStore(indexed, deleteMemories, 5, 6);
+    await flushSearchIndex(indexed); // a store's versions are in the FTS5 tables by the time anyone deletes it
     const deletion = await longestStep(() => deleteStore(indexed, big.storeId));
     log(`search: store deletion took ${deletion.ms.toFixed(0)} ms, longest step ${deletion.maxStepMs.toFixed(1)} ms`);
     await indexed.close();
     return {
       search_write_cost: writeCost,
+      search_write_cost_with_flush: withFlush,
       search_write_cost_detail: cost,
       search_delete_store_ms: round3(deletion.ms),
       search_delete_store_max_step_ms: round3(deletion.maxStepMs),
@@ -133,21 +151,33 @@ export async function measureSearchSqlite(log: (...parts: unknown[]) => void, op
 }
 
 /**
- * The same ratio through HTTP (`search_write_cost_http`): two app servers of the same build on
- * fresh SQLite databases, the index triggers dropped on one; creates and updates alternate
- * between them. Here a write's fixed cost (Next.js, auth, JSON) is in both.
+ * The same ratio through HTTP (`search_write_cost_http`, and `search_write_cost_http_postgres`):
+ * two app servers of the same build on fresh databases, the index dropped on one (SQLite's
+ * triggers, PostgreSQL's GIN indexes); creates and updates alternate between them. Here a
+ * write's fixed cost (Next.js, auth, JSON) is in both.
  */
-export async function measureSearchWriteHttp(log: (...parts: unknown[]) => void, writes = 400) {
+export async function measureSearchWriteHttp(log: (...parts: unknown[]) => void, writes = 400, engine: "sqlite" | "postgres" = "sqlite") {
   const { ADMIN_KEY, startServer } = await import("../test/helpers/server.ts");
   const { Client } = await import("./http.ts");
   const headers = { "x-api-key": ADMIN_KEY, "anthropic-beta": "agent-memory-2026-07-22" };
-  const servers = [await startServer({ engine: "sqlite" }), await startServer({ engine: "sqlite" })];
+  const servers = [await startServer({ engine }), await startServer({ engine })];
   try {
-    const plain = new Database(servers[1]!.databaseUrl.slice("file:".length));
-    for (const t of plain.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'search_%'").all() as { name: string }[]) {
-      plain.exec(`DROP TRIGGER "${t.name}"`);
+    if (engine === "sqlite") {
+      const plain = new Database(servers[1]!.databaseUrl.slice("file:".length));
+      for (const t of plain.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'search_%'").all() as { name: string }[]) {
+        plain.exec(`DROP TRIGGER "${t.name}"`);
+      }
+      plain.close();
+    } else {
+      // PostgreSQL's index is its three GIN indexes on memory_versions (migration 0004).
+      const { default: pg } = await import("pg");
+      const plain = new pg.Client({ connectionString: servers[1]!.databaseUrl });
+      await plain.connect();
+      for (const index of ["search_versions_words_idx", "search_versions_content_trgm_idx", "search_versions_path_trgm_idx"]) {
+        await plain.query(`DROP INDEX "${index}"`);
+      }
+      await plain.end();
     }
-    plain.close();
     const targets = [];
     for (const server of servers) {
       const client = new Client(server.baseURL, headers);
@@ -180,8 +210,10 @@ export async function measureSearchWriteHttp(log: (...parts: unknown[]) => void,
       update_p50_ms: round3(p50(samples.update[0]!)),
       update_without_index_p50_ms: round3(p50(samples.update[1]!)),
     };
-    log(`search write cost through HTTP: ${ratio} (${JSON.stringify(detail)})`);
-    return { search_write_cost_http: ratio, search_write_cost_http_detail: detail };
+    log(`search write cost through HTTP on ${engine}: ${ratio} (${JSON.stringify(detail)})`);
+    return engine === "sqlite"
+      ? { search_write_cost_http: ratio, search_write_cost_http_detail: detail }
+      : { search_write_cost_http_postgres: ratio, search_write_cost_http_postgres_detail: detail };
   } finally {
     for (const server of servers) await server.stop();
   }

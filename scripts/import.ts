@@ -2,6 +2,7 @@
 import { readFile, stat } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { getDb } from "../lib/db/instance.ts";
+import { flushSearchIndex } from "../lib/memory/search/flush-search-index.ts";
 import { importUpload, type ImportFormat, type ImportReport } from "../lib/export/import-upload.ts";
 import { readFolder } from "../lib/export/read-folder.ts";
 import type { Actor } from "../lib/memory/actor.ts";
@@ -63,6 +64,8 @@ try {
     if (refused > 0) process.exitCode = 1;
   } else {
     print(await importUpload(db, { ...base, dryRun: false, planDigest: preview.plan_digest ?? undefined }));
+    // SQLite: the imported versions wait in the search index's pending list; a running server would move them soon, this does it now.
+    await flushSearchIndex(db);
   }
 } catch (error) {
   if (!(error instanceof MemoryError)) throw error;

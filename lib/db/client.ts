@@ -49,7 +49,8 @@ async function openSqlite(file: string, options: OpenOptions): Promise<OpenDb> {
   await writer.$queryRawUnsafe(`PRAGMA synchronous = ${options.sqliteSynchronous ?? "NORMAL"}`);
   await writer.$queryRawUnsafe("PRAGMA foreign_keys = ON");
   // Deleted content is overwritten with zeros, not merely freed: erased or redacted text must not
-  // stay readable in the file's free pages (memories' old heads included, which every update frees).
+  // stay readable in the file's free pages (memories' old heads included, which every update
+  // frees). Bulk deletions relax it for their own transactions (TransactionOptions.secureDelete).
   await writer.$queryRawUnsafe("PRAGMA secure_delete = ON");
   await reader.$queryRawUnsafe("PRAGMA query_only = ON");
   // Checkpoints run on a worker thread (wal-checkpoints.ts says why), not in the writer's commits.

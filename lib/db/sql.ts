@@ -1,6 +1,6 @@
 import type { Database, Statement } from "better-sqlite3";
 import { Prisma } from "../db/generated/sqlite/client.ts";
-import type { SqlClient } from "../memory/db.ts";
+import type { SqlClient, TransactionOptions } from "../memory/db.ts";
 import { MemoryError } from "../memory/errors.ts";
 
 /**
@@ -214,7 +214,7 @@ export function sqlTransactionRunner(
   limits: { maxWaitMs: number; timeoutMs: number },
   observer?: TransactionObserver,
 ) {
-  const run = async <T>(fn: (tx: SqlClient) => Promise<T>, options?: { timeoutMs?: number }): Promise<T> => {
+  const run = async <T>(fn: (tx: SqlClient) => Promise<T>, options?: TransactionOptions): Promise<T> => {
     const abandon = (tx: SqlTransaction) =>
       void tx
         .executeRaw(STATEMENT("ROLLBACK"))
@@ -231,14 +231,20 @@ export function sqlTransactionRunner(
       },
       observer,
     );
+    // SQLite's secure_delete is the connection's: relaxed for this transaction only, and put back before it ends.
+    const relaxed = options?.secureDelete === false && engine === "sqlite";
+    const restore = () => (relaxed ? executor.query(STATEMENT("PRAGMA secure_delete = ON")) : null);
     try {
+      if (relaxed) await executor.query(STATEMENT("PRAGMA secure_delete = FAST"));
       const result = await deadline(fn(client), options?.timeoutMs ?? limits.timeoutMs, () => overloaded("the transaction ran past its time limit"));
       open = false;
+      await restore();
       await executor.execute(STATEMENT("COMMIT"));
       await tx.commit();
       return result;
     } catch (error) {
       open = false;
+      await Promise.resolve(restore()).catch(() => {});
       try {
         await executor.execute(STATEMENT("ROLLBACK"));
       } catch {
@@ -249,7 +255,7 @@ export function sqlTransactionRunner(
     }
   };
   if (!observer) return run;
-  return async <T>(fn: (tx: SqlClient) => Promise<T>, options?: { timeoutMs?: number }): Promise<T> => {
+  return async <T>(fn: (tx: SqlClient) => Promise<T>, options?: TransactionOptions): Promise<T> => {
     const started = performance.now();
     let outcome: "commit" | "rollback" = "rollback";
     try {

@@ -21,7 +21,7 @@ export interface Db {
    * transaction like `read` (on SQLite: the reader connection, which refuses writes).
    */
   readonly sql: SqlClient;
-  sqlTransaction<T>(fn: (tx: SqlClient) => Promise<T>, options?: { timeoutMs?: number }): Promise<T>;
+  sqlTransaction<T>(fn: (tx: SqlClient) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /**
    * SQLite: copies the write-ahead log into the database and empties it. Deleted and
    * overwritten bytes are zeroed in the database file (secure_delete), but the log can still
@@ -29,6 +29,19 @@ export interface Db {
    * from the files too. Resolves false when readers kept it from finishing. Absent on PostgreSQL.
    */
   truncateLog?(): Promise<boolean>;
+}
+
+export interface TransactionOptions {
+  timeoutMs?: number;
+  /**
+   * SQLite overwrites what a transaction deletes or replaces with zeros (secure_delete), so that
+   * erased, redacted or replaced text does not stay readable in the file's free pages. `false`
+   * keeps only what costs no extra write (the rows' own pages; freed pages keep their bytes
+   * until reused or compacted): for the bulk deletions (a store, retention, the search index's
+   * purge and flush), where overwriting every freed page made one commit hold the event loop for
+   * over 100 ms. No effect on PostgreSQL.
+   */
+  secureDelete?: boolean;
 }
 
 /**

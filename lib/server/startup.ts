@@ -3,6 +3,7 @@ import { getDb } from "../db/instance.ts";
 import { createFirstAdmin } from "../auth/users.ts";
 import { MemoryError } from "../memory/errors.ts";
 import { pruneVersions } from "../memory/versions/prune-versions.ts";
+import { flushSearchIndex, searchIndexPending } from "../memory/search/flush-search-index.ts";
 import { pruneWebhookLog } from "../memory/webhooks/prune-webhooks.ts";
 import type { Db } from "../memory/db.ts";
 import { logger } from "../observability/logger.ts";
@@ -59,16 +60,45 @@ function startRetention(db: Db): PeriodicTasks {
   };
 }
 
+/** How often SQLite's search index looks for versions to move out of its pending list. */
+const SEARCH_FLUSH_INTERVAL_MS = 250;
+
+/**
+ * SQLite: moves newly written versions into the search index's FTS5 tables shortly after their
+ * writes, in batches (lib/memory/search/flush-search-index.ts), so that the pending list stays
+ * short and searches, which flush it first, rarely have anything to do. Nothing on PostgreSQL.
+ */
+function startSearchIndexFlusher(db: Db): PeriodicTasks {
+  if (db.engine !== "sqlite") return { stop: async () => {} };
+  let running: Promise<void> | null = null;
+  const flush = () => {
+    running ??= searchIndexPending(db)
+      .then((pending) => (pending ? flushSearchIndex(db) : 0))
+      .then(() => undefined)
+      .catch((error: unknown) => logger().error({ err: error }, "search index: moving pending versions failed, will retry"))
+      .finally(() => (running = null));
+  };
+  flush();
+  const timer = setInterval(flush, SEARCH_FLUSH_INTERVAL_MS).unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
 /**
  * Runs once per server process (from instrumentation.ts): applies pending migrations by
  * opening the database, creates the first admin from the environment if asked, then prunes old
- * versions now and every RETENTION_INTERVAL_MINUTES, and starts the webhook delivery worker.
+ * versions now and every RETENTION_INTERVAL_MINUTES, and starts the webhook delivery worker and
+ * (SQLite) the search index's flusher.
  * Pruning is idempotent and deliveries are claimed with a lease, so each instance behind a load
  * balancer runs both.
  */
 export async function onServerStart(): Promise<PeriodicTasks> {
   const db = await getDb();
   await createAdminFromEnv(db);
-  const tasks = [startRetention(db), startWebhookWorker(db)];
+  const tasks = [startRetention(db), startWebhookWorker(db), startSearchIndexFlusher(db)];
   return { stop: async () => void (await Promise.all(tasks.map((t) => t.stop()))) };
 }

@@ -124,7 +124,7 @@ const MIGRATOR_TABLES = new Set(["_migrations"]);
  * name in schema-matches.test.ts.
  */
 export const SEARCH_INDEX = {
-  sqliteTables: ["search_keys", "search_words", "search_exact", "search_purge"],
+  sqliteTables: ["search_keys", "search_words", "search_exact", "search_purge", "search_pending"],
   sqliteTriggers: ["search_versions_delete", "search_versions_insert", "search_versions_update"],
   postgresIndexes: ["search_versions_content_trgm_idx", "search_versions_path_trgm_idx", "search_versions_words_idx"],
 } as const;

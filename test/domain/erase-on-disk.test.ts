@@ -13,6 +13,7 @@ import { createMemory } from "../../lib/memory/memories/create-memory.ts";
 import { deleteMemory } from "../../lib/memory/memories/delete-memory.ts";
 import { updateMemory } from "../../lib/memory/memories/update-memory.ts";
 import { createStore } from "../../lib/memory/stores/create-store.ts";
+import { deleteStore } from "../../lib/memory/stores/delete-store.ts";
 import { redactVersion } from "../../lib/memory/versions/redact-version.ts";
 import { API_ACTOR, ENGINE } from "./database.ts";
 
@@ -63,6 +64,8 @@ describe.skipIf(ENGINE !== "sqlite")("erased and redacted text on disk (SQLite)"
   });
 
   it("a redaction leaves the version's text nowhere in the database file or its log", async () => {
+    // A bulk deletion just before relaxes secure_delete for its own transaction only.
+    await deleteStore(db, (await createStore(db, { name: "deleted first" })).id);
     const storeId = (await createStore(db, { name: "redacted on disk" })).id;
     const text = "Maria Lopez, +1 (555) 010-9182";
     const m = await createMemory(db, { storeId, path: "/people/maria.md", content: `${filler(300)}\n${text}\n`, actor: API_ACTOR });

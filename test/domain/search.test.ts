@@ -4,6 +4,7 @@ import { createMemory } from "../../lib/memory/memories/create-memory.ts";
 import { deleteMemory } from "../../lib/memory/memories/delete-memory.ts";
 import { insertMemory } from "../../lib/memory/memories/mutations.ts";
 import { updateMemory } from "../../lib/memory/memories/update-memory.ts";
+import { flushSearchIndex } from "../../lib/memory/search/flush-search-index.ts";
 import { search, type SearchInput } from "../../lib/memory/search/search.ts";
 import type { SearchScope } from "../../lib/memory/search/search-sql.ts";
 import { parseSearchText, type SearchMode } from "../../lib/memory/search/search-text.ts";
@@ -184,6 +185,7 @@ describe(`search on ${ENGINE}`, () => {
     await t.db.sqlTransaction(async (tx) => {
       for (let i = 0; i < 600; i++) await insertMemory(tx, storeId, { path: `/q/${i}.md`, content: `echidna ${i}` }, API_ACTOR);
     });
+    expect(await flushSearchIndex(t.db)).toBe(601);
     const queued = () => t.db.sql.$queryRaw<{ n: number | bigint }[]>`SELECT count(*) AS n FROM search_purge`.then((r) => Number(r[0]!.n));
     const indexed = () =>
       t.db.sql.$queryRaw<{ n: number | bigint }[]>`SELECT count(*) AS n FROM search_exact WHERE search_exact MATCH 'echidna'`.then((r) => Number(r[0]!.n));
@@ -201,6 +203,48 @@ describe(`search on ${ENGINE}`, () => {
     await deleteStore(t.db, storeId);
     expect(await queued()).toBe(0);
     expect(await indexed()).toBe(1);
+  });
+
+  it.runIf(ENGINE === "sqlite")("the pending list: a write only queues its version, a search sees it at once, the flush moves it in batches", async () => {
+    const storeId = await newStore(t.db);
+    await flushSearchIndex(t.db);
+    const count = (sql: TemplateStringsArray) => t.db.sql.$queryRaw<{ n: number | bigint }[]>(sql).then((r) => Number(r[0]!.n));
+    const pending = () => count`SELECT count(*) AS n FROM search_pending`;
+    const inIndex = () => count`SELECT count(*) AS n FROM search_exact WHERE search_exact MATCH 'bandicoot'`;
+    await t.db.sqlTransaction(async (tx) => {
+      for (let i = 0; i < 60; i++) await insertMemory(tx, storeId, { path: `/w/${i}.md`, content: `bandicoot ${i}` }, API_ACTOR);
+    });
+    expect([await pending(), await inIndex()]).toEqual([60, 0]);
+    // Searching flushes first, so a search right after a write finds it (ranked words and exact text alike).
+    expect(await paths("bandicoot", [storeId], { limit: 100 })).toHaveLength(60);
+    expect([await pending(), await inIndex()]).toEqual([0, 60]);
+
+    // A pending version that is redacted or deleted never reaches the FTS5 tables, and leaves nothing queued.
+    const m = await createMemory(t.db, { storeId, path: "/w/kept.md", content: "bandicoot early", actor: API_ACTOR });
+    await updateMemory(t.db, { storeId, memoryId: m.id, content: "later text", actor: API_ACTOR });
+    await redactVersion(t.db, { storeId, versionId: m.memoryVersionId, actor: API_ACTOR });
+    expect(await pending()).toBe(1); // the update's version
+    expect(await exact("bandicoot early", [storeId], { scope: "versions" })).toEqual([]);
+    expect(await count`SELECT count(*) AS n FROM search_purge`).toBe(0);
+  });
+
+  it.runIf(ENGINE === "sqlite")("index keys are never reused: a key awaiting its purge cannot be given to a new version", async () => {
+    const storeId = await newStore(t.db);
+    const m = await createMemory(t.db, { storeId, path: "/k/a.md", content: "quokka one", actor: API_ACTOR });
+    await flushSearchIndex(t.db);
+    // Delete the newest version's row as a store deletion does, leaving its key queued for the purge.
+    await t.db.sqlTransaction(async (tx) => {
+      await tx.$executeRaw`DELETE FROM memories WHERE id = ${m.id}`;
+      await tx.$executeRaw`DELETE FROM memory_versions WHERE memory_id = ${m.id}`;
+    });
+    const next = await createMemory(t.db, { storeId, path: "/k/b.md", content: "quokka two", actor: API_ACTOR });
+    await flushSearchIndex(t.db);
+    const { purgeSearchIndex } = await import("../../lib/memory/search/purge-search-index.ts");
+    await purgeSearchIndex(t.db);
+    expect(await exact("quokka two", [storeId])).toEqual(["/k/b.md"]);
+    expect(
+      (await search(t.db, { text: parseSearchText("quokka", "words"), scope: "memories", storeIds: [storeId], limit: 10 })).hits.map((h) => h.memoryId),
+    ).toEqual([next.id]);
   });
 
   it("a failed write leaves nothing in the index", async () => {

@@ -1,8 +1,8 @@
 import type { Db } from "../db.ts";
 import { letOthersRun } from "../let-others-run.ts";
 
-/** Index rows deleted per transaction: a few milliseconds of SQLite's time, commit included. */
-const BATCH = 100;
+/** Index rows deleted per transaction: ~10 ms of SQLite's time, commit included (a trigram row's delete touches ~one term per character). */
+const BATCH = 25;
 
 /**
  * SQLite: deletes the index rows of deleted versions, which the delete trigger queues in
@@ -16,15 +16,18 @@ export async function purgeSearchIndex(db: Db): Promise<{ purged: number }> {
   if (db.engine !== "sqlite") return { purged: 0 };
   let purged = 0;
   for (;;) {
-    const done = await db.sqlTransaction(async (tx) => {
-      const keys = (await tx.$queryRaw<{ id: number | bigint }[]>`SELECT id FROM search_purge ORDER BY id LIMIT ${BATCH}`).map((k) => Number(k.id));
-      if (keys.length === 0) return 0;
-      const [first, last] = [keys[0]!, keys[keys.length - 1]!];
-      await tx.$executeRaw`DELETE FROM search_words WHERE rowid IN (SELECT id FROM search_purge WHERE id BETWEEN ${first} AND ${last})`;
-      await tx.$executeRaw`DELETE FROM search_exact WHERE rowid IN (SELECT id FROM search_purge WHERE id BETWEEN ${first} AND ${last})`;
-      await tx.$executeRaw`DELETE FROM search_purge WHERE id BETWEEN ${first} AND ${last}`;
-      return keys.length;
-    });
+    const done = await db.sqlTransaction(
+      async (tx) => {
+        const keys = (await tx.$queryRaw<{ id: number | bigint }[]>`SELECT id FROM search_purge ORDER BY id LIMIT ${BATCH}`).map((k) => Number(k.id));
+        if (keys.length === 0) return 0;
+        const [first, last] = [keys[0]!, keys[keys.length - 1]!];
+        await tx.$executeRaw`DELETE FROM search_words WHERE rowid IN (SELECT id FROM search_purge WHERE id BETWEEN ${first} AND ${last})`;
+        await tx.$executeRaw`DELETE FROM search_exact WHERE rowid IN (SELECT id FROM search_purge WHERE id BETWEEN ${first} AND ${last})`;
+        await tx.$executeRaw`DELETE FROM search_purge WHERE id BETWEEN ${first} AND ${last}`;
+        return keys.length;
+      },
+      { secureDelete: false },
+    );
     purged += done;
     if (done < BATCH) return { purged };
     await letOthersRun();

@@ -1,5 +1,6 @@
 import type { Db } from "../db.ts";
 import { letOthersRun } from "../let-others-run.ts";
+import { flushSearchIndex } from "./flush-search-index.ts";
 import { sqliteChunkQuery, type MatchRow, type SearchFilters } from "./search-sql.ts";
 
 /** Index matches per statement: each statement holds the event loop (SQLite runs on it) for a few milliseconds at most. */
@@ -23,6 +24,8 @@ export async function scanSqlite(
   options: { before: number | null; budget: number },
   visit: (rows: MatchRow[]) => boolean,
 ): Promise<ScanEnd> {
+  // Versions still in the pending list are not in the FTS5 tables yet: a search sees every committed version.
+  await flushSearchIndex(db);
   let before = options.before;
   let scanned = 0;
   for (;;) {

@@ -33,8 +33,9 @@ export async function deleteStore(db: Db, storeId: string, options: { preconditi
       await enqueueWebhookEvent(tx, { type: "memory_store.deleted", storeId, at: new Date(), data: { id: storeId } });
       return { id: storeId };
     },
-    { timeoutMs: 60_000 },
+    { timeoutMs: 60_000, secureDelete: false },
   );
+  await letOthersRun(); // the commit was a long step of its own
   await purgeSearchIndex(db);
   return deleted;
 }

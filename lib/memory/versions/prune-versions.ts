@@ -28,6 +28,7 @@ export async function pruneVersions(db: Db, input: { retentionDays: number; now?
           AND NOT EXISTS (SELECT 1 FROM memories m WHERE m.id = v.memory_id AND m.memory_version_id = v.id)
           AND NOT EXISTS (SELECT 1 FROM review_items r WHERE r.memory_id = v.memory_id AND (r.settled_version_id IS NULL OR v.id >= r.settled_version_id))
         LIMIT ${BATCH})`,
+      { secureDelete: false },
     );
     deleted += batch;
     if (batch < BATCH) {

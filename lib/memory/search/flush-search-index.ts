@@ -1,0 +1,60 @@
+import { Prisma, type Db } from "../db.ts";
+import { letOthersRun } from "../let-others-run.ts";
+
+/** Versions moved into the FTS5 tables per transaction: ~10 ms of SQLite's time, on the event loop. */
+const BATCH = 25;
+
+const running = new WeakMap<Db, Promise<number>>();
+
+/**
+ * SQLite: moves the versions in search_pending (migration 0009 says why) into the FTS5
+ * tables, oldest first, in small transactions with a yield between, until none is left. Every
+ * version committed before the call is in the FTS5 tables when it resolves: a search runs it
+ * first. One flush at a time per database in this process (a call during a flush waits for it
+ * and runs again, since that flush may have looked before the caller's writes); another process
+ * flushing the same file is harmless, each batch being read and moved in one transaction.
+ * PostgreSQL's indexes need nothing. Resolves with the number of versions moved.
+ */
+export async function flushSearchIndex(db: Db): Promise<number> {
+  if (db.engine !== "sqlite") return 0;
+  const earlier = running.get(db);
+  if (earlier) await earlier.catch(() => 0);
+  if (!(await searchIndexPending(db))) return 0;
+  let flush = running.get(db);
+  if (!flush) {
+    flush = flushAll(db).finally(() => running.delete(db));
+    running.set(db, flush);
+  }
+  return flush;
+}
+
+/** Whether versions wait to be moved into the FTS5 tables (a cheap look before flushing). */
+export async function searchIndexPending(db: Db): Promise<boolean> {
+  if (db.engine !== "sqlite") return false;
+  return (await db.sql.$queryRaw<unknown[]>`SELECT 1 FROM search_pending LIMIT 1`).length > 0;
+}
+
+async function flushAll(db: Db): Promise<number> {
+  let moved = 0;
+  for (;;) {
+    const done = await db.sqlTransaction(
+      async (tx) => {
+        const keys = (await tx.$queryRaw<{ id: number | bigint }[]>`SELECT id FROM search_pending ORDER BY id LIMIT ${BATCH}`).map((k) => Number(k.id));
+        if (keys.length === 0) return 0;
+        const [first, last] = [keys[0]!, keys[keys.length - 1]!];
+        for (const table of ["search_words", "search_exact"] as const) {
+          await tx.$executeRaw`
+          INSERT INTO ${Prisma.raw(table)} (rowid, path, content)
+          SELECT k.id, v.path, v.content FROM search_pending p JOIN search_keys k ON k.id = p.id JOIN memory_versions v ON v.id = k.version_id
+          WHERE p.id BETWEEN ${first} AND ${last}`;
+        }
+        await tx.$executeRaw`DELETE FROM search_pending WHERE id BETWEEN ${first} AND ${last}`;
+        return keys.length;
+      },
+      { secureDelete: false },
+    );
+    moved += done;
+    if (done < BATCH) return moved;
+    await letOthersRun();
+  }
+}
