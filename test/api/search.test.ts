@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectEnvelope } from "../helpers/api.ts";
+import { openRawDb } from "../helpers/database.ts";
 import { ADMIN_KEY, ENGINE, startServer, type TestServer } from "../helpers/server.ts";
 
 // GET /v1/search (issue 11): both modes through a running server, store scoping for limited
@@ -113,6 +114,21 @@ describe(`GET /v1/search on ${ENGINE}`, () => {
     const first = await search({ q: "page-probe", mode: "exact", memory_store_id: paged, limit: "2" });
     const replayed = await server.fetch(searchUrl({ q: "other-text", mode: "exact", memory_store_id: paged, page: first.next_page! }));
     expect((await expectEnvelope(replayed, 400, "invalid_request_error")).message).toMatch(/belongs to a list with other parameters/);
+  });
+
+  it.runIf(ENGINE === "sqlite")("the server moves new versions out of SQLite's pending list without waiting for a search", async () => {
+    const store = (await server.client.beta.memoryStores.create({ name: "Pending" })).id;
+    for (let i = 0; i < 60; i++) await server.client.beta.memoryStores.memories.create(store, { path: `/p/${i}.md`, content: `pending probe ${i}` });
+    const raw = await openRawDb(server.databaseUrl);
+    try {
+      const pending = async () => Number((await raw.query<{ n: number }>("SELECT count(*) AS n FROM search_pending"))[0]!.n);
+      const indexed = async () =>
+        Number((await raw.query<{ n: number }>("SELECT count(*) AS n FROM search_exact WHERE search_exact MATCH '\"pending probe\"'"))[0]!.n);
+      await expect.poll(pending, { timeout: 10_000 }).toBe(0);
+      expect(await indexed()).toBe(60);
+    } finally {
+      await raw.close();
+    }
   });
 
   it("answers malformed queries with a 400 envelope, unknown stores with 404, no credentials with 401", async () => {
