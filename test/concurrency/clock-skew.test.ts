@@ -34,7 +34,10 @@ async function moveHeadVersionIntoTheFuture(memoryId: string, headId: string): P
     const ahead = futureId("memver", 60_000);
     await db.query("UPDATE memory_versions SET id = ? WHERE id = ?", [ahead, headId]);
     // The other instance would have indexed its version under its own id (SQLite's index keys by version id).
-    if (db.engine === "sqlite") await db.query("UPDATE search_keys SET version_id = ? WHERE version_id = ?", [ahead, headId]);
+    if (db.engine === "sqlite") {
+      await db.query("UPDATE search_keys SET version_id = ? WHERE version_id = ?", [ahead, headId]);
+      await db.query("UPDATE search_pending SET version_id = ? WHERE version_id = ?", [ahead, headId]);
+    }
     await db.query("UPDATE memories SET memory_version_id = ? WHERE id = ?", [ahead, memoryId]);
     return ahead;
   } finally {

@@ -39,17 +39,20 @@ async function flushAll(db: Db): Promise<number> {
   for (;;) {
     const done = await db.sqlTransaction(
       async (tx) => {
-        const keys = (await tx.$queryRaw<{ id: number | bigint }[]>`SELECT id FROM search_pending ORDER BY id LIMIT ${BATCH}`).map((k) => Number(k.id));
-        if (keys.length === 0) return 0;
-        const [first, last] = [keys[0]!, keys[keys.length - 1]!];
+        const pending = await tx.$queryRaw<{ version_id: string }[]>`SELECT version_id FROM search_pending ORDER BY version_id LIMIT ${BATCH}`;
+        if (pending.length === 0) return 0;
+        const [first, last] = [pending[0]!.version_id, pending[pending.length - 1]!.version_id];
+        const batch = Prisma.sql`SELECT version_id FROM search_pending WHERE version_id BETWEEN ${first} AND ${last}`;
+        // Keys in version order; AUTOINCREMENT never hands out one that was used before.
+        await tx.$executeRaw`INSERT INTO search_keys (version_id) ${batch} ORDER BY version_id`;
         for (const table of ["search_words", "search_exact"] as const) {
           await tx.$executeRaw`
-          INSERT INTO ${Prisma.raw(table)} (rowid, path, content)
-          SELECT k.id, v.path, v.content FROM search_pending p JOIN search_keys k ON k.id = p.id JOIN memory_versions v ON v.id = k.version_id
-          WHERE p.id BETWEEN ${first} AND ${last}`;
+            INSERT INTO ${Prisma.raw(table)} (rowid, path, content)
+            SELECT k.id, v.path, v.content FROM search_keys k JOIN memory_versions v ON v.id = k.version_id
+            WHERE k.version_id IN (${batch})`;
         }
-        await tx.$executeRaw`DELETE FROM search_pending WHERE id BETWEEN ${first} AND ${last}`;
-        return keys.length;
+        await tx.$executeRaw`DELETE FROM search_pending WHERE version_id BETWEEN ${first} AND ${last}`;
+        return pending.length;
       },
       { secureDelete: false },
     );
