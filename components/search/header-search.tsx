@@ -35,7 +35,7 @@ export function HeaderSearch() {
   };
 
   return (
-    <form role="search" onSubmit={submit} className="relative w-72">
+    <form role="search" onSubmit={submit} className="relative w-80 max-w-full">
       <label htmlFor="header-search" className="sr-only">
         Search memories
       </label>

@@ -30,29 +30,13 @@ export function AppShell({ children }: { children: ReactNode }) {
     <div className="min-h-screen">
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex h-14 max-w-7xl items-center gap-6 px-4">
-          <PrefetchLink href="/stores" className="font-semibold text-slate-900">
+          <PrefetchLink href="/stores" className="whitespace-nowrap font-semibold text-slate-900">
             Memory Console
           </PrefetchLink>
-          <nav aria-label="Main" className="flex items-center gap-1">
-            {NAV.filter((item) => (item.admin ? user.role === "admin" : "write" in item ? user.role !== "viewer" : true)).map((item) => {
-              const active = pathname === item.href || pathname.startsWith(item.href + "/");
-              return (
-                <PrefetchLink
-                  key={item.href}
-                  href={item.href}
-                  aria-current={active ? "page" : undefined}
-                  className={`flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm ${active ? "bg-slate-100 font-medium text-slate-900" : "text-slate-600 hover:text-slate-900"}`}
-                >
-                  {item.label}
-                  {item.href === "/review" && <ReviewCount />}
-                </PrefetchLink>
-              );
-            })}
-          </nav>
-          <div className="ml-auto">
+          <div className="ml-auto min-w-0">
             <HeaderSearch />
           </div>
-          <div className="flex items-center gap-3 text-sm">
+          <div className="flex shrink-0 items-center gap-3 whitespace-nowrap text-sm">
             <span className="text-slate-700" data-testid="signed-in-user">
               {user.email}
             </span>
@@ -62,6 +46,23 @@ export function AppShell({ children }: { children: ReactNode }) {
             </button>
           </div>
         </div>
+        {/* A row of its own: an admin's sections outgrow the top row, and a label never wraps. */}
+        <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center gap-1 overflow-x-auto px-4 pb-2">
+          {NAV.filter((item) => (item.admin ? user.role === "admin" : "write" in item ? user.role !== "viewer" : true)).map((item) => {
+            const active = pathname === item.href || pathname.startsWith(item.href + "/");
+            return (
+              <PrefetchLink
+                key={item.href}
+                href={item.href}
+                aria-current={active ? "page" : undefined}
+                className={`flex items-center gap-1.5 whitespace-nowrap rounded-md px-3 py-1.5 text-sm ${active ? "bg-slate-100 font-medium text-slate-900" : "text-slate-600 hover:text-slate-900"}`}
+              >
+                {item.label}
+                {item.href === "/review" && <ReviewCount />}
+              </PrefetchLink>
+            );
+          })}
+        </nav>
       </header>
       <main className="mx-auto max-w-7xl px-4 py-6">{children}</main>
     </div>
