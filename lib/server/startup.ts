@@ -29,12 +29,27 @@ export interface PeriodicTasks {
   stop(): Promise<void>;
 }
 
+/** Runs `task` now and every `intervalMs`, never twice at once; stop() waits for a run in progress. */
+function repeat(task: () => Promise<void>, intervalMs: number): PeriodicTasks {
+  let running: Promise<void> | null = null;
+  const run = () => {
+    running ??= task().finally(() => (running = null));
+  };
+  run();
+  const timer = setInterval(run, intervalMs).unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
 function startRetention(db: Db): PeriodicTasks {
   const { VERSION_RETENTION_DAYS, RETENTION_INTERVAL_MINUTES } = config();
   if (RETENTION_INTERVAL_MINUTES <= 0) return { stop: async () => {} };
-  let running: Promise<void> | null = null;
-  const prune = () => {
-    running ??= pruneVersions(db, { retentionDays: VERSION_RETENTION_DAYS })
+  const prune = () =>
+    pruneVersions(db, { retentionDays: VERSION_RETENTION_DAYS })
       .then(async (result) => {
         await pruneWebhookLog(db, { retentionDays: VERSION_RETENTION_DAYS });
         return result;
@@ -47,17 +62,8 @@ function startRetention(db: Db): PeriodicTasks {
       .catch((error: unknown) => {
         metrics().retentionRuns.inc({ outcome: "failed" });
         logger().error({ err: error }, "retention: pruning failed, will retry next interval");
-      })
-      .finally(() => (running = null));
-  };
-  prune();
-  const timer = setInterval(prune, RETENTION_INTERVAL_MINUTES * 60_000).unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+      });
+  return repeat(prune, RETENTION_INTERVAL_MINUTES * 60_000);
 }
 
 /** How often SQLite's search index looks for versions to move out of its pending list. */
@@ -70,22 +76,14 @@ const SEARCH_FLUSH_INTERVAL_MS = 250;
  */
 function startSearchIndexFlusher(db: Db): PeriodicTasks {
   if (db.engine !== "sqlite") return { stop: async () => {} };
-  let running: Promise<void> | null = null;
-  const flush = () => {
-    running ??= searchIndexPending(db)
-      .then((pending) => (pending ? flushSearchIndex(db) : 0))
-      .then(() => undefined)
-      .catch((error: unknown) => logger().error({ err: error }, "search index: moving pending versions failed, will retry"))
-      .finally(() => (running = null));
+  const flush = async () => {
+    try {
+      if (await searchIndexPending(db)) await flushSearchIndex(db);
+    } catch (error) {
+      logger().error({ err: error }, "search index: moving pending versions failed, will retry");
+    }
   };
-  flush();
-  const timer = setInterval(flush, SEARCH_FLUSH_INTERVAL_MS).unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return repeat(flush, SEARCH_FLUSH_INTERVAL_MS);
 }
 
 /**
