@@ -66,8 +66,13 @@ function startRetention(db: Db): PeriodicTasks {
   return repeat(prune, RETENTION_INTERVAL_MINUTES * 60_000);
 }
 
-/** How often SQLite's search index looks for versions to move out of its pending list. */
+/**
+ * How often SQLite's search index looks for versions to move out of its pending list, and how
+ * many it moves at most each time (~60 ms of work): a backlog (a large import) takes at most
+ * about a quarter of the server's time until it is gone, unless a search needs it all at once.
+ */
 const SEARCH_FLUSH_INTERVAL_MS = 250;
+const SEARCH_FLUSH_MAX_VERSIONS = 200;
 
 /**
  * SQLite: moves newly written versions into the search index's FTS5 tables shortly after their
@@ -78,7 +83,7 @@ function startSearchIndexFlusher(db: Db): PeriodicTasks {
   if (db.engine !== "sqlite") return { stop: async () => {} };
   const flush = async () => {
     try {
-      if (await searchIndexPending(db)) await flushSearchIndex(db);
+      if (await searchIndexPending(db)) await flushSearchIndex(db, { maxVersions: SEARCH_FLUSH_MAX_VERSIONS });
     } catch (error) {
       logger().error({ err: error }, "search index: moving pending versions failed, will retry");
     }

@@ -215,6 +215,9 @@ describe(`search on ${ENGINE}`, () => {
       for (let i = 0; i < 60; i++) await insertMemory(tx, storeId, { path: `/w/${i}.md`, content: `bandicoot ${i}` }, API_ACTOR);
     });
     expect([await pending(), await inIndex()]).toEqual([60, 0]);
+    // The server's background flusher moves a slice at a time.
+    expect(await flushSearchIndex(t.db, { maxVersions: 25 })).toBe(25);
+    expect([await pending(), await inIndex()]).toEqual([35, 25]);
     // Searching flushes first, so a search right after a write finds it (ranked words and exact text alike).
     expect(await paths("bandicoot", [storeId], { limit: 100 })).toHaveLength(60);
     expect([await pending(), await inIndex()]).toEqual([0, 60]);

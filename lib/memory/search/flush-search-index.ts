@@ -13,16 +13,18 @@ const running = new WeakMap<Db, Promise<number>>();
  * first. One flush at a time per database in this process (a call during a flush waits for it
  * and runs again, since that flush may have looked before the caller's writes); another process
  * flushing the same file is harmless, each batch being read and moved in one transaction.
- * PostgreSQL's indexes need nothing. Resolves with the number of versions moved.
+ * PostgreSQL's indexes need nothing. Resolves with the number of versions moved. `maxVersions`
+ * stops early (the server's background flusher, so that a large import's backlog is worked off
+ * in slices between requests rather than in one run of back-to-back batches).
  */
-export async function flushSearchIndex(db: Db): Promise<number> {
+export async function flushSearchIndex(db: Db, options: { maxVersions?: number } = {}): Promise<number> {
   if (db.engine !== "sqlite") return 0;
   const earlier = running.get(db);
   if (earlier) await earlier.catch(() => 0);
   if (!(await searchIndexPending(db))) return 0;
   let flush = running.get(db);
   if (!flush) {
-    flush = flushAll(db).finally(() => running.delete(db));
+    flush = flushAll(db, options.maxVersions ?? Number.POSITIVE_INFINITY).finally(() => running.delete(db));
     running.set(db, flush);
   }
   return flush;
@@ -34,9 +36,9 @@ export async function searchIndexPending(db: Db): Promise<boolean> {
   return (await db.sql.$queryRaw<unknown[]>`SELECT 1 FROM search_pending LIMIT 1`).length > 0;
 }
 
-async function flushAll(db: Db): Promise<number> {
+async function flushAll(db: Db, maxVersions: number): Promise<number> {
   let moved = 0;
-  for (;;) {
+  while (moved < maxVersions) {
     const done = await db.sqlTransaction(
       async (tx) => {
         const pending = await tx.$queryRaw<{ version_id: string }[]>`SELECT version_id FROM search_pending ORDER BY version_id LIMIT ${BATCH}`;
@@ -60,4 +62,5 @@ async function flushAll(db: Db): Promise<number> {
     if (done < BATCH) return moved;
     await letOthersRun();
   }
+  return moved;
 }
