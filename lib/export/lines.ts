@@ -1,4 +1,5 @@
 import { memoryWire, storeWire, versionWire } from "../http/serialize.ts";
+import type { MemoryVersionWire } from "../http/wire-schemas.ts";
 import type { MemoryRecord, MemoryVersion } from "../memory/db.ts";
 import type { StoreRecord } from "../memory/stores/get-store.ts";
 
@@ -9,4 +10,8 @@ import type { StoreRecord } from "../memory/stores/get-store.ts";
  */
 export const storeLine = (store: StoreRecord) => JSON.stringify(storeWire({ ...store })) + "\n";
 export const memoryLine = (memory: MemoryRecord) => JSON.stringify(memoryWire(memory, true)) + "\n";
-export const versionLine = (version: MemoryVersion) => JSON.stringify({ ...versionWire(version, true), imported_from: version.importedFrom }) + "\n";
+export function versionLine(version: MemoryVersion): string {
+  const line: MemoryVersionWire & { imported_from?: string | null } = versionWire(version, true);
+  line.imported_from = version.importedFrom;
+  return JSON.stringify(line) + "\n";
+}
