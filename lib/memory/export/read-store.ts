@@ -1,4 +1,4 @@
-import type { Db, MemoryRecord, MemoryVersion } from "../db.ts";
+import { Prisma, type Db, type MemoryRecord, type MemoryVersion } from "../db.ts";
 import { MEMORY_COLUMNS, memoryFromRow, type MemoryRow } from "../memories/memory-rows.ts";
 import { versionColumns, versionFromRow, type VersionRow } from "../versions/version-rows.ts";
 
@@ -12,12 +12,30 @@ import { versionColumns, versionFromRow, type VersionRow } from "../versions/ver
  */
 const PAGE = 500;
 
+/**
+ * One page, in the index's order. On PostgreSQL a store that the planner's statistics do not
+ * know yet (a store just imported; ANALYZE not run since) is estimated at a few dozen rows, and
+ * the planner then fetches every remaining row of the store by bitmap and sorts them for each
+ * page: measured 117 ms a page on a store of 50,000 versions, 5 s for the export, where walking
+ * the (store_id, id) index takes 1 ms. Forbidding the sort for this one statement leaves the
+ * index walk, whatever the statistics say.
+ */
+async function page<T>(db: Db, query: Prisma.Sql): Promise<T[]> {
+  if (db.engine !== "postgres") return db.sql.$queryRaw<T[]>(query);
+  return db.sqlTransaction(async (tx) => {
+    await tx.$executeRaw`SET LOCAL enable_sort = off`;
+    return tx.$queryRaw<T[]>(query);
+  });
+}
+
 /** Live memories with content, in path (byte) order, a page at a time. */
 export async function* memoryPagesInPathOrder(db: Db, storeId: string): AsyncGenerator<MemoryRecord[]> {
   let after = "";
   for (;;) {
-    const rows = await db.sql.$queryRaw<(MemoryRow & { content: string })[]>`
-      SELECT ${MEMORY_COLUMNS} FROM memories WHERE store_id = ${storeId} AND path > ${after} ORDER BY path LIMIT ${PAGE}`;
+    const rows = await page<MemoryRow & { content: string }>(
+      db,
+      Prisma.sql`SELECT ${MEMORY_COLUMNS} FROM memories WHERE store_id = ${storeId} AND path > ${after} ORDER BY path LIMIT ${PAGE}`,
+    );
     if (rows.length > 0) yield rows.map((row) => memoryFromRow(row));
     if (rows.length < PAGE) return;
     after = rows[rows.length - 1]!.path;
@@ -28,8 +46,10 @@ export async function* memoryPagesInPathOrder(db: Db, storeId: string): AsyncGen
 export async function* versionPagesInOrder(db: Db, storeId: string): AsyncGenerator<MemoryVersion[]> {
   let after = "";
   for (;;) {
-    const rows = await db.sql.$queryRaw<(VersionRow & { content: string | null })[]>`
-      SELECT ${versionColumns(true)} FROM memory_versions WHERE store_id = ${storeId} AND id > ${after} ORDER BY id LIMIT ${PAGE}`;
+    const rows = await page<VersionRow & { content: string | null }>(
+      db,
+      Prisma.sql`SELECT ${versionColumns(true)} FROM memory_versions WHERE store_id = ${storeId} AND id > ${after} ORDER BY id LIMIT ${PAGE}`,
+    );
     if (rows.length > 0) yield rows.map((row) => versionFromRow(row));
     if (rows.length < PAGE) return;
     after = rows[rows.length - 1]!.id;
