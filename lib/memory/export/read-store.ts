@@ -1,6 +1,6 @@
-import { Prisma, type Db, type MemoryRecord, type MemoryVersion } from "../db.ts";
+import { Prisma, type Db, type MemoryRecord } from "../db.ts";
 import { MEMORY_COLUMNS, memoryFromRow, type MemoryRow } from "../memories/memory-rows.ts";
-import { versionColumns, versionFromRow, type VersionRow } from "../versions/version-rows.ts";
+import { versionColumns, type VersionRow } from "../versions/version-rows.ts";
 
 /**
  * An export reads a store a page at a time, each page after the last key seen (keyset
@@ -42,15 +42,18 @@ export async function* memoryPagesInPathOrder(db: Db, storeId: string): AsyncGen
   }
 }
 
-/** Every version of the store with content (null when redacted or deleted), oldest first, a page at a time. */
-export async function* versionPagesInOrder(db: Db, storeId: string): AsyncGenerator<MemoryVersion[]> {
+/**
+ * Every version of the store with content (null when redacted or deleted), oldest first, a page
+ * at a time, as rows (version-rows.ts): the export writes each straight as its line.
+ */
+export async function* versionPagesInOrder(db: Db, storeId: string): AsyncGenerator<VersionRow[]> {
   let after = "";
   for (;;) {
     const rows = await page<VersionRow & { content: string | null }>(
       db,
       Prisma.sql`SELECT ${versionColumns(true)} FROM memory_versions WHERE store_id = ${storeId} AND id > ${after} ORDER BY id LIMIT ${PAGE}`,
     );
-    if (rows.length > 0) yield rows.map((row) => versionFromRow(row));
+    if (rows.length > 0) yield rows;
     if (rows.length < PAGE) return;
     after = rows[rows.length - 1]!.id;
   }
