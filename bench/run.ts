@@ -4,7 +4,7 @@
  * p50/p99 of the API's reads and writes, interleaved round by round with two references so
  * that machine drift hits all alike: the framework floor (/api/bench/floor of this same app)
  * and the physical limit (bench/bare-server.ts: node:http and hand-written SQL over a copy of
- * the same data). Writes bench/results.json. Speed is reported, never asserted.
+ * the same data). Writes bench/results.json (bench/results-postgres.json for --engine postgres). Speed is reported, never asserted.
  */
 import Database from "better-sqlite3";
 import { spawn } from "node:child_process";
@@ -57,7 +57,8 @@ const IN_FLIGHT = 8;
 const PAGE_LIMIT = 100;
 const HEADERS = { "x-api-key": ADMIN_KEY, "anthropic-beta": "agent-memory-2026-07-22" };
 
-const RESULTS = join(ROOT, "bench/results.json");
+// A PostgreSQL run has a file of its own, so that it never overwrites the SQLite numbers.
+const RESULTS = join(ROOT, engine === "postgres" ? "bench/results-postgres.json" : "bench/results.json");
 if (args["search-only"]) {
   const searchLog = (...parts: unknown[]) => console.log("[bench search]", ...parts);
   const measured = {
@@ -93,7 +94,7 @@ try {
     const guard = await measureGuard(server, HEADERS, log);
     const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, "utf8")) as object) : { engine };
     writeFileSync(RESULTS, JSON.stringify({ ...previous, ...guard }, null, 2) + "\n");
-    log(`guard_p99_ms ${guard.guard_p99_ms} (quiet server: ${guard.guard_quiet_p99_ms}); wrote bench/results.json`);
+    log(`guard_p99_ms ${guard.guard_p99_ms} (quiet server: ${guard.guard_quiet_p99_ms}); wrote ${RESULTS}`);
     process.exit(0);
   }
   if (args["review-only"]) {
@@ -395,7 +396,7 @@ try {
     `logs and metrics: retrieve p50 ${round3(p50("ours:retrieve"))} ms with them, ${round3(p50("quiet:retrieve"))} ms without (ratio ${observabilityOverheadRatio}, target <= 1.10)`,
   );
   console.log(
-    `import: ${transfer.import_memories_per_s} memories/s for ${transfer.transfer_files} files against ${transfer.one_by_one_memories_per_s}/s one request at a time (ratio ${transfer.import_vs_one_by_one_ratio}); export ${transfer.export_versions_per_s} versions/s (JSON Lines)`,
+    `import: ${transfer.import_memories_per_s} memories/s for ${transfer.transfer_files} files against ${transfer.one_by_one_memories_per_s}/s one request at a time (ratio ${transfer.import_vs_one_by_one_ratio}); export ${transfer.export_versions_per_s} versions/s (JSON Lines, ${transfer.export_store_versions} versions)`,
   );
   printCompression(compression);
   console.log(`search index backfill: ${Math.round(backfill.rate)} versions/s (${backfill.versions} versions)`);
@@ -408,7 +409,7 @@ try {
   console.log(
     `load average during the run: ${loadavg()
       .map((l) => l.toFixed(1))
-      .join(" ")}\nwrote bench/results.json`,
+      .join(" ")}\nwrote ${RESULTS}`,
   );
 } finally {
   for (const step of cleanup.reverse()) await step();

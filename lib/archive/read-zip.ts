@@ -1,12 +1,15 @@
-import { Unzip, UnzipInflate } from "fflate";
+import { Unzip, type AsyncFlateStreamHandler, type FlateError, type UnzipDecoder } from "fflate";
+import { inflateRawSync } from "node:zlib";
 import { invalidRequest } from "../memory/errors.ts";
 import { letOthersRun } from "../memory/let-others-run.ts";
 import { isJunk, UnpackBudget, type ArchiveEntry } from "./entry-names.ts";
+import { ARCHIVE_LIMITS } from "./limits.ts";
 import { assertPlainZipEntries, readZipDirectory } from "./zip-directory.ts";
 
 /**
- * The files of a zip, unpacked by fflate's streaming reader so that every byte is counted
- * against the budget as it inflates (declared sizes in a zip can lie). Fed in slices with a
+ * The files of a zip, read by fflate's streaming reader and inflated entry by entry (below), so
+ * that every byte is counted against the budget as it unpacks (declared sizes in a zip can
+ * lie) and no entry unpacks past the entry limit. Fed in slices with a
  * yield between them, so a large upload does not hold the event loop. The central directory is
  * read first for what the entries are (symlinks are refused), and must name the same entries
  * as the local headers the stream reads: a zip whose two lists differ reads differently in
@@ -37,11 +40,12 @@ export async function readZip(data: Uint8Array): Promise<ArchiveEntry[]> {
     file.ondata = (error, chunk, final) => {
       if (failure) return;
       try {
+        if (error instanceof InflatedTooFar) budget.bytes(file.name, error.bytes, 0);
         if (error) throw invalidRequest(`Archive entry ${JSON.stringify(file.name.slice(0, 200))} cannot be unpacked (${error.message}).`);
         size += chunk.byteLength;
         budget.bytes(file.name, size, chunk.byteLength);
         chunks.push(chunk);
-        if (final) entries.push({ name: file.name, data: Buffer.concat(chunks) });
+        if (final) entries.push({ name: file.name, data: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks) });
       } catch (e) {
         failure = e;
         file.terminate();
@@ -49,7 +53,7 @@ export async function readZip(data: Uint8Array): Promise<ArchiveEntry[]> {
     };
     file.start();
   });
-  unzip.register(UnzipInflate);
+  unzip.register(ZlibInflate);
   const SLICE = 256 * 1024;
   try {
     for (let at = 0; at < data.byteLength && !failure; at += SLICE) {
@@ -80,4 +84,50 @@ function sameNames(a: string[], b: string[]): boolean {
   const sorted = (list: string[]) => [...list].sort();
   const [x, y] = [sorted(a), sorted(b)];
   return x.every((name, i) => name === y[i]);
+}
+
+/** An entry that inflated past what any entry may hold: `bytes` is how far zlib went before it stopped. */
+class InflatedTooFar extends Error implements FlateError {
+  code = 0;
+  constructor(readonly bytes: number) {
+    super(`it unpacks to more than ${bytes - 1} bytes`);
+  }
+}
+
+/**
+ * Deflated entries, inflated by Node's zlib in one call each. fflate's own inflater allocates
+ * ~160 kB for every entry (a 32 kB window, then a 128 kB output buffer): for 10,000 notes of a
+ * kilobyte that was most of an import's unzip (~0.1 ms an entry, measured). fflate still reads
+ * the zip's records and hands over each entry's compressed bytes; zlib stops one byte past the
+ * entry limit, so a bomb never unpacks further, and the budget (which holds the rule) is told
+ * how far it went.
+ */
+class ZlibInflate implements UnzipDecoder {
+  static readonly compression = 8;
+  ondata: AsyncFlateStreamHandler = () => {};
+  private readonly chunks: Uint8Array[] = [];
+  /** zlib's output buffer: the size the entry declares (a hint only; zlib grows past it) rather than 16 kB for every note. */
+  private readonly chunkSize: number;
+
+  constructor(_name: string, _packedSize?: number, declaredSize?: number) {
+    this.chunkSize = Math.min(Math.max(declaredSize ?? 0, 1024), 64 * 1024);
+  }
+
+  push(chunk: Uint8Array, final: boolean) {
+    if (chunk.byteLength > 0) this.chunks.push(chunk);
+    if (!final) return;
+    const limit = ARCHIVE_LIMITS.entryBytes + 1;
+    let data: Uint8Array<ArrayBuffer>;
+    try {
+      data = inflateRawSync(this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks), {
+        maxOutputLength: limit,
+        chunkSize: this.chunkSize,
+      }) as Uint8Array<ArrayBuffer>;
+    } catch (error) {
+      const tooFar = (error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE";
+      this.ondata(tooFar ? new InflatedTooFar(limit + 1) : Object.assign(error as Error, { code: 0 }), new Uint8Array(), true);
+      return;
+    }
+    this.ondata(null, data, true);
+  }
 }

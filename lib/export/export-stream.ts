@@ -3,7 +3,7 @@ import { Readable } from "node:stream";
 import { createGzip } from "node:zlib";
 import { pack as tarPack } from "tar-stream";
 import type { Db } from "../memory/db.ts";
-import { memoriesInPathOrder, versionsInOrder } from "../memory/export/read-store.ts";
+import { memoryPagesInPathOrder, versionPagesInOrder } from "../memory/export/read-store.ts";
 import type { StoreRecord } from "../memory/stores/get-store.ts";
 import { ARCHIVE_MEMORY_FOLDER, MANIFEST_NAME, type ExportFormat } from "./formats.ts";
 import { memoryLine, storeLine, versionLine } from "./lines.ts";
@@ -20,7 +20,7 @@ export function exportStream(db: Db, store: StoreRecord, format: ExportFormat): 
   return tarGz(db, store);
 }
 
-const utf8 = (text: string) => new TextEncoder().encode(text);
+const utf8 = (text: string): Uint8Array => Buffer.from(text, "utf8");
 const archiveName = (path: string) => ARCHIVE_MEMORY_FOLDER + path;
 
 function pulled(chunks: AsyncGenerator<Uint8Array>): ReadableStream<Uint8Array> {
@@ -36,15 +36,25 @@ function pulled(chunks: AsyncGenerator<Uint8Array>): ReadableStream<Uint8Array> 
   });
 }
 
+/** Lines are sent in chunks of ~64 kB: each chunk costs a trip through the response's streams. */
+const CHUNK = 64 * 1024;
+
 async function* jsonLines(db: Db, store: StoreRecord): AsyncGenerator<Uint8Array> {
-  yield utf8(storeLine(store));
-  for await (const memory of memoriesInPathOrder(db, store.id)) yield utf8(memoryLine(memory));
-  let batch = "";
-  for await (const version of versionsInOrder(db, store.id)) {
-    batch += versionLine(version);
-    if (batch.length > 64 * 1024) {
+  let batch = storeLine(store);
+  for await (const page of memoryPagesInPathOrder(db, store.id)) {
+    for (const memory of page) batch += memoryLine(memory);
+    if (batch.length > CHUNK) {
       yield utf8(batch);
       batch = "";
+    }
+  }
+  for await (const page of versionPagesInOrder(db, store.id)) {
+    for (const version of page) {
+      batch += versionLine(version);
+      if (batch.length > CHUNK) {
+        yield utf8(batch);
+        batch = "";
+      }
     }
   }
   if (batch) yield utf8(batch);
@@ -64,13 +74,15 @@ async function* zipChunks(db: Db, store: StoreRecord): AsyncGenerator<Uint8Array
     file.push(data, true);
   };
   const files: ManifestFile[] = [];
-  for await (const memory of memoriesInPathOrder(db, store.id)) {
-    add(archiveName(memory.path), utf8(memory.content), memory.updatedAt);
-    files.push(manifestFile(memory));
-    if (failure) throw failure;
-    if (out.length > 0) {
-      yield concat(out);
-      out = [];
+  for await (const page of memoryPagesInPathOrder(db, store.id)) {
+    for (const memory of page) {
+      add(archiveName(memory.path), utf8(memory.content), memory.updatedAt);
+      files.push(manifestFile(memory));
+      if (failure) throw failure;
+      if (out.length > 0) {
+        yield concat(out);
+        out = [];
+      }
     }
   }
   add(MANIFEST_NAME, utf8(JSON.stringify(manifestOf(store, files), null, 2) + "\n"), new Date());
@@ -91,9 +103,11 @@ function tarGz(db: Db, store: StoreRecord): ReadableStream<Uint8Array> {
     new Promise<void>((ok, fail) => pack.entry({ name, size: data.byteLength, mtime, mode: 0o644 }, Buffer.from(data), (e) => (e ? fail(e) : ok())));
   (async () => {
     const files: ManifestFile[] = [];
-    for await (const memory of memoriesInPathOrder(db, store.id)) {
-      await entry(archiveName(memory.path), utf8(memory.content), memory.updatedAt);
-      files.push(manifestFile(memory));
+    for await (const page of memoryPagesInPathOrder(db, store.id)) {
+      for (const memory of page) {
+        await entry(archiveName(memory.path), utf8(memory.content), memory.updatedAt);
+        files.push(manifestFile(memory));
+      }
     }
     await entry(MANIFEST_NAME, utf8(JSON.stringify(manifestOf(store, files), null, 2) + "\n"), new Date());
     pack.finalize();

@@ -1,6 +1,8 @@
-import { memoryWire, storeWire, versionWire } from "../http/serialize.ts";
-import type { MemoryRecord, MemoryVersion } from "../memory/db.ts";
+import { memoryWire, storeWire, versionWireOfRow } from "../http/serialize.ts";
+import type { MemoryVersionWire } from "../http/wire-schemas.ts";
+import type { MemoryRecord } from "../memory/db.ts";
 import type { StoreRecord } from "../memory/stores/get-store.ts";
+import type { VersionRow } from "../memory/versions/version-rows.ts";
 
 /**
  * JSON Lines with history: one `memory_store` line, then the live memories, then every version
@@ -9,4 +11,8 @@ import type { StoreRecord } from "../memory/stores/get-store.ts";
  */
 export const storeLine = (store: StoreRecord) => JSON.stringify(storeWire({ ...store })) + "\n";
 export const memoryLine = (memory: MemoryRecord) => JSON.stringify(memoryWire(memory, true)) + "\n";
-export const versionLine = (version: MemoryVersion) => JSON.stringify({ ...versionWire(version, true), imported_from: version.importedFrom }) + "\n";
+export function versionLine(row: VersionRow): string {
+  const line: MemoryVersionWire & { imported_from?: string | null } = versionWireOfRow(row, true);
+  line.imported_from = row.imported_from;
+  return JSON.stringify(line) + "\n";
+}

@@ -3,6 +3,7 @@ import type { ListedMemory, MemoryListItem } from "../memory/memories/list-memor
 import type { StoreRecord } from "../memory/stores/get-store.ts";
 import type { VersionRecord } from "../memory/versions/get-version.ts";
 import type { VersionOperation } from "../memory/versions/operations.ts";
+import type { VersionRow } from "../memory/versions/version-rows.ts";
 import type { MemoryPrefixWire, MemoryStoreWire, MemoryVersionWire, MemoryWire } from "./wire-schemas.ts";
 
 /** Domain records as the wire objects of the Memory Stores API, typed by their schemas in wire-schemas.ts. */
@@ -59,6 +60,40 @@ export function versionWire(version: VersionRecord | Omit<VersionRecord, "conten
     redacted_at: isoOrNull(version.redactedAt),
     redacted_by: actorFromColumns(version.redactedByType, version.redactedById),
   };
+}
+
+/**
+ * versionWire straight from a row, for the export: there a record per version (two Dates parsed,
+ * then formatted again) cost as much as the version's JSON. The same object field by field;
+ * test/api/import-export.test.ts compares an export's lines with the API's versions.
+ */
+export function versionWireOfRow(row: VersionRow, withContent: boolean): MemoryVersionWire {
+  return {
+    type: "memory_version" as const,
+    id: row.id,
+    memory_store_id: row.store_id,
+    memory_id: row.memory_id,
+    operation: row.operation as VersionOperation,
+    path: row.path,
+    content: withContent ? (row.content ?? null) : null,
+    content_sha256: row.content_sha256,
+    content_size_bytes: row.content_size_bytes === null ? null : Number(row.content_size_bytes),
+    created_at: isoOfColumn(row.created_at),
+    created_by: actorFromColumns(row.created_by_type, row.created_by_id),
+    redacted_at: row.redacted_at === null ? null : isoOfColumn(row.redacted_at),
+    redacted_by: actorFromColumns(row.redacted_by_type, row.redacted_by_id),
+  };
+}
+
+/**
+ * A timestamp column as the API writes it (toISOString's form). The drivers hand timestamps
+ * back as RFC 3339 text, and the usual exact form ("2026-11-30T23:35:52.191+00:00": how
+ * timestamps are written on SQLite, and how the pg adapter returns a TIMESTAMP(3) with three
+ * digits of milliseconds) is rewritten without a Date; any other goes through one.
+ */
+export function isoOfColumn(value: Date | string): string {
+  if (typeof value === "string" && value.length === 29 && value[10] === "T" && value[19] === "." && value.endsWith("+00:00")) return value.slice(0, 23) + "Z";
+  return new Date(value).toISOString();
 }
 
 export function page<T>(data: T[], nextPage: string | null) {

@@ -105,7 +105,28 @@ describe("round trips", () => {
     const before = await collect(stores().memoryVersions.list(source));
     const after = await collect(stores().memoryVersions.list(copy));
     expect(after.map(shape)).toEqual(before.map(shape));
+    await expectApiObjects(source, text, () => null);
+    // The copy's export: every version names the one it was replayed from.
+    const copied = await (await download(copy, "jsonl")).text();
+    const sourceIds = lines.filter((l) => l.type === "memory_version").map((l) => `jsonl:${l.id}`);
+    await expectApiObjects(copy, copied, (i) => sourceIds[i]!);
   });
+
+  /** Each line of an export is the API's own object (the export builds versions from rows, the API from records). */
+  async function expectApiObjects(storeId: string, text: string, importedFrom: (i: number) => string | null) {
+    const lines = text
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Json);
+    const api = async (path: string) => (await server.fetch(`/v1/memory_stores/${storeId}/${path}`)).json() as Promise<Json>;
+    const versions = lines.filter((l) => l.type === "memory_version");
+    expect(versions.length).toBeGreaterThan(0);
+    for (const [i, { imported_from, ...version }] of versions.entries()) {
+      expect(imported_from).toBe(importedFrom(i));
+      expect(version).toEqual(await api(`memory_versions/${version.id}?view=full`));
+    }
+    for (const memory of lines.filter((l) => l.type === "memory")) expect(memory).toEqual(await api(`memories/${memory.id}`));
+  }
 });
 
 describe("dry run, conflicts and refusals", () => {

@@ -1,4 +1,5 @@
 import { Zip, ZipPassThrough, zipSync, type Zippable } from "fflate";
+import { randomBytes } from "node:crypto";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { pack } from "tar-stream";
 import { describe, expect, it } from "vitest";
@@ -202,6 +203,8 @@ describe("hostile archives", () => {
     await refused({ "/etc/passwd": text("x") }, /absolute path/);
     await refused({ "cafe\u0301.md": text("x") }, /NFC/);
     await refused({ "bomb.md": new Uint8Array(2 * 1024 * 1024) }, /unpacks to more than/);
+    // The entry cap on its own: incompressible, so neither the ratio nor the total is crossed.
+    await refused({ "big.md": randomBytes(ARCHIVE_LIMITS.entryBytes + 100) }, /"big.md" unpacks to more than 1048576 bytes/);
     const ok = await archiveFiles("zip", zipSync({ "notes/a.md": text("a"), "__MACOSX/x": text("junk") }));
     expect(ok.files.map((f) => f.path)).toEqual(["/notes/a.md"]);
   });

@@ -142,4 +142,19 @@ describe("delivery log retention", () => {
     expect(left.map((d) => d.status)).toEqual(["pending"]);
     await deleteEndpoint(t.db, endpoint.id);
   });
+
+  it("a batch of 500 creates reaches each of 20 endpoints (10,000 deliveries, more arguments than one statement takes)", async () => {
+    const storeId = await newStore(t.db);
+    const endpoints = [];
+    for (let i = 0; i < 20; i++) endpoints.push(await endpointFor(storeId));
+    await t.db.sqlTransaction(async (tx) => {
+      await lockStore(tx, storeId);
+      const states = Array.from({ length: 500 }, (_, i) => ({ path: `/many/${i}.md`, content: `${i}` }));
+      return insertMemories(tx, storeId, states, API_ACTOR);
+    });
+    const [row] = await t.db.sql.$queryRaw<{ n: number | bigint }[]>`
+      SELECT COUNT(*) AS n FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id WHERE e.store_id = ${storeId}`;
+    expect(Number(row!.n)).toBe(500 * 20);
+    for (const endpoint of endpoints) await deleteEndpoint(t.db, endpoint.id);
+  }, 60_000);
 });

@@ -1,34 +1,59 @@
-import type { Db, MemoryRecord, MemoryVersion } from "../db.ts";
+import { Prisma, type Db, type MemoryRecord } from "../db.ts";
 import { MEMORY_COLUMNS, memoryFromRow, type MemoryRow } from "../memories/memory-rows.ts";
-import { versionColumns, versionFromRow, type VersionRow } from "../versions/version-rows.ts";
+import { versionColumns, type VersionRow } from "../versions/version-rows.ts";
 
 /**
  * An export reads a store a page at a time, each page after the last key seen (keyset
  * pagination on indexed columns), so its memory use is one page whatever the store's size and
  * no read holds the database for long. Pages are separate reads: a write landing during an
- * export shows in the pages read after it.
+ * export shows in the pages read after it. Whole pages are handed out, not rows: an export
+ * writes tens of thousands of rows, and a generator step per row (its promises, and the
+ * async hooks Next.js keeps on each) cost more than the row's JSON.
  */
-const PAGE = 200;
+const PAGE = 500;
 
-/** Live memories with content, in path (byte) order. */
-export async function* memoriesInPathOrder(db: Db, storeId: string): AsyncGenerator<MemoryRecord> {
+/**
+ * One page, in the index's order. On PostgreSQL a store that the planner's statistics do not
+ * know yet (a store just imported; ANALYZE not run since) is estimated at a few dozen rows, and
+ * the planner then fetches every remaining row of the store by bitmap and sorts them for each
+ * page: measured 117 ms a page on a store of 50,000 versions, 5 s for the export, where walking
+ * the (store_id, id) index takes 1 ms. Forbidding the sort for this one statement leaves the
+ * index walk, whatever the statistics say.
+ */
+async function page<T>(db: Db, query: Prisma.Sql): Promise<T[]> {
+  if (db.engine !== "postgres") return db.sql.$queryRaw<T[]>(query);
+  return db.sqlTransaction(async (tx) => {
+    await tx.$executeRaw`SET LOCAL enable_sort = off`;
+    return tx.$queryRaw<T[]>(query);
+  });
+}
+
+/** Live memories with content, in path (byte) order, a page at a time. */
+export async function* memoryPagesInPathOrder(db: Db, storeId: string): AsyncGenerator<MemoryRecord[]> {
   let after = "";
   for (;;) {
-    const rows = await db.sql.$queryRaw<(MemoryRow & { content: string })[]>`
-      SELECT ${MEMORY_COLUMNS} FROM memories WHERE store_id = ${storeId} AND path > ${after} ORDER BY path LIMIT ${PAGE}`;
-    for (const row of rows) yield memoryFromRow(row);
+    const rows = await page<MemoryRow & { content: string }>(
+      db,
+      Prisma.sql`SELECT ${MEMORY_COLUMNS} FROM memories WHERE store_id = ${storeId} AND path > ${after} ORDER BY path LIMIT ${PAGE}`,
+    );
+    if (rows.length > 0) yield rows.map((row) => memoryFromRow(row));
     if (rows.length < PAGE) return;
     after = rows[rows.length - 1]!.path;
   }
 }
 
-/** Every version of the store with content (null when redacted or deleted), oldest first. */
-export async function* versionsInOrder(db: Db, storeId: string): AsyncGenerator<MemoryVersion> {
+/**
+ * Every version of the store with content (null when redacted or deleted), oldest first, a page
+ * at a time, as rows (version-rows.ts): the export writes each straight as its line.
+ */
+export async function* versionPagesInOrder(db: Db, storeId: string): AsyncGenerator<VersionRow[]> {
   let after = "";
   for (;;) {
-    const rows = await db.sql.$queryRaw<(VersionRow & { content: string | null })[]>`
-      SELECT ${versionColumns(true)} FROM memory_versions WHERE store_id = ${storeId} AND id > ${after} ORDER BY id LIMIT ${PAGE}`;
-    for (const row of rows) yield versionFromRow(row);
+    const rows = await page<VersionRow & { content: string | null }>(
+      db,
+      Prisma.sql`SELECT ${versionColumns(true)} FROM memory_versions WHERE store_id = ${storeId} AND id > ${after} ORDER BY id LIMIT ${PAGE}`,
+    );
+    if (rows.length > 0) yield rows;
     if (rows.length < PAGE) return;
     after = rows[rows.length - 1]!.id;
   }

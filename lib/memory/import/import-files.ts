@@ -35,8 +35,14 @@ export interface ImportResult {
   report: ImportReportRecord | null;
 }
 
-/** Memories written between yields: the import holds the store lock, never the event loop. */
-const BATCH = 100;
+/**
+ * Memories written per batch, with a yield between batches: the import holds the store lock,
+ * never the event loop. SQLite runs statements synchronously, so a batch holds the event loop
+ * for as long as it takes (~25 ms for 100 with the search index); on PostgreSQL every statement
+ * awaits the network, and larger batches save statements: 500 took 25 % less time than 100 for
+ * the bench's 10,000 notes (most of it the search index's GIN inserts), 1,000 no less, 2,500 more.
+ */
+const BATCH = { sqlite: 100, postgres: 500 } as const;
 /** 10,000 memories must fit; a transaction past this is refused rather than left holding the store. */
 const IMPORT_TIMEOUT_MS = 300_000;
 
@@ -86,7 +92,7 @@ export async function importFiles(db: Db, input: ImportFilesInput): Promise<Impo
           "Nothing was imported: the store changed since the dry run (a memory it would overwrite or skip was written meanwhile). Run the dry run again and confirm what it shows.",
         );
       }
-      const items = await writePlan(tx, storeId, plan, input);
+      const items = await writePlan(tx, storeId, plan, input, BATCH[db.engine]);
       const counts = countsOf(plan);
       const report = await insertImportReport(
         tx,
@@ -109,7 +115,7 @@ export async function importFiles(db: Db, input: ImportFilesInput): Promise<Impo
   );
 }
 
-async function writePlan(tx: SqlClient, storeId: string, plan: ImportPlan, input: ImportFilesInput): Promise<ImportItem[]> {
+async function writePlan(tx: SqlClient, storeId: string, plan: ImportPlan, input: ImportFilesInput, batch: number): Promise<ImportItem[]> {
   const written: ImportItem[] = [];
   const options = { importedFrom: input.source };
   const total = plan.items.filter((item) => item.action === "create" || item.action === "overwrite").length;
@@ -127,7 +133,7 @@ async function writePlan(tx: SqlClient, storeId: string, plan: ImportPlan, input
   for (const item of plan.items) {
     if (item.action === "create") {
       creates.push({ path: item.path, content: item.content! });
-      if (creates.length === BATCH) await flush();
+      if (creates.length === batch) await flush();
     } else if (item.action === "overwrite") {
       const memory = await changeMemory(
         tx,
@@ -137,7 +143,7 @@ async function writePlan(tx: SqlClient, storeId: string, plan: ImportPlan, input
         options,
       );
       written.push({ versionId: memory.memoryVersionId, memoryId: memory.id, action: "overwrite" });
-      if (written.length % BATCH === 0) {
+      if (written.length % batch === 0) {
         input.onProgress?.(written.length, total);
         await letOthersRun();
       }

@@ -89,7 +89,11 @@ async function existingMemories(tx: SqlClient, storeId: string): Promise<Existin
  */
 export async function planImport(tx: SqlClient, storeId: string, files: readonly ImportFile[], onConflict: ConflictMode): Promise<ImportPlan> {
   const existing = await existingMemories(tx, storeId);
-  const sorted = [...files].sort((a, b) => Buffer.compare(Buffer.from(a.path), Buffer.from(b.path)));
+  // Byte order, as the databases compare paths; each path's bytes once, not twice a comparison.
+  const sorted = files
+    .map((file) => ({ file, key: Buffer.from(file.path, "utf8") }))
+    .sort((a, b) => Buffer.compare(a.key, b.key))
+    .map(({ file }) => file);
   const importedPaths = new Set<string>();
   const importedFolders = new Set<string>();
   for (const file of sorted) {

@@ -26,6 +26,9 @@ export async function enqueueWebhookEvent(tx: SqlClient, event: WebhookEventInpu
   return id ?? null;
 }
 
+/** Rows per INSERT: 1,000 × 7 arguments stays under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
+const ROWS_PER_STATEMENT = 1000;
+
 /**
  * enqueueWebhookEvent for many events of one type in one store (an import's batch): the
  * endpoints are looked up once, and the events and deliveries written with one statement each.
@@ -45,11 +48,18 @@ export async function enqueueWebhookEvents(
     const id = newId("whevt");
     return { id, at: event.at, payload: JSON.stringify({ type: "event", id, created_at: event.at.toISOString(), data: { type, ...event.data } }) };
   });
-  await tx.$executeRaw`
-    INSERT INTO webhook_events (id, type, store_id, payload, created_at)
-    VALUES ${Prisma.join(written.map((e) => Prisma.sql`(${e.id}, ${type}, ${storeId}, ${e.payload}, ${e.at})`))}`;
+  for (let i = 0; i < written.length; i += ROWS_PER_STATEMENT) {
+    const chunk = written.slice(i, i + ROWS_PER_STATEMENT);
+    await tx.$executeRaw`
+      INSERT INTO webhook_events (id, type, store_id, payload, created_at)
+      VALUES ${Prisma.join(chunk.map((e) => Prisma.sql`(${e.id}, ${type}, ${storeId}, ${e.payload}, ${e.at})`))}`;
+  }
+  // Events × endpoints rows: in statements of a bounded size, whatever the number of endpoints.
   const rows = written.flatMap((e) => endpoints.map((endpoint) => Prisma.sql`(${newId("whdel")}, ${endpoint.id}, ${e.id}, 'pending', 0, ${e.at}, ${e.at})`));
-  await tx.$executeRaw`
-    INSERT INTO webhook_deliveries (id, endpoint_id, event_id, status, attempt_count, next_attempt_at, created_at) VALUES ${Prisma.join(rows)}`;
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+    await tx.$executeRaw`
+      INSERT INTO webhook_deliveries (id, endpoint_id, event_id, status, attempt_count, next_attempt_at, created_at)
+      VALUES ${Prisma.join(rows.slice(i, i + ROWS_PER_STATEMENT))}`;
+  }
   return written.map((e) => e.id);
 }
