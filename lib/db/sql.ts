@@ -85,7 +85,12 @@ function adapterExecutor(queryable: SqlQueryable): Executor {
   return {
     async query(query) {
       const { columnNames, rows } = await queryable.queryRaw(query);
-      return rows.map((row) => Object.fromEntries(columnNames.map((name, i) => [name, row[i]])));
+      // A plain loop: an export maps tens of thousands of rows, and Object.fromEntries built an array per column of each.
+      return rows.map((row) => {
+        const named: Row = {};
+        for (let i = 0; i < columnNames.length; i++) named[columnNames[i]!] = row[i];
+        return named;
+      });
     },
     execute: (query) => queryable.executeRaw(query),
   };
