@@ -80,6 +80,11 @@ log(`starting next start on a fresh ${engine} database`);
 // Logs (LOG_LEVEL info, JSON) and metrics (METRICS_TOKEN) on, as in production; `quiet` below has both off.
 const server = await startServer({ engine, env: { MEMORY_CONSOLE_BENCH: "1", METRICS_TOKEN: "bench-metrics-token-0123456789" } });
 const cleanup: (() => Promise<void> | void)[] = [() => server.stop()];
+/** The "-only" runs end here: after process.exit the finally below never runs, so the server is stopped first. */
+async function finish(): Promise<never> {
+  for (const step of cleanup.splice(0).reverse()) await step();
+  process.exit(0);
+}
 
 function printCompression(c: Awaited<ReturnType<typeof measureCompression>>) {
   for (const [name, m] of Object.entries(c.compression))
@@ -95,28 +100,28 @@ try {
     const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, "utf8")) as object) : { engine };
     writeFileSync(RESULTS, JSON.stringify({ ...previous, ...guard }, null, 2) + "\n");
     log(`guard_p99_ms ${guard.guard_p99_ms} (quiet server: ${guard.guard_quiet_p99_ms}); wrote ${RESULTS}`);
-    process.exit(0);
+    await finish();
   }
   if (args["review-only"]) {
     const review = await measureReview(server, HEADERS, 500, log);
     const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, "utf8")) as object) : { engine };
     writeFileSync(RESULTS, JSON.stringify({ ...previous, ...review }, null, 2) + "\n");
     log(JSON.stringify(review));
-    process.exit(0);
+    await finish();
   }
   if (args["transfer-only"]) {
     const transfer = await measureTransfer(server, HEADERS, Number(args["transfer-files"]), log);
     const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, "utf8")) as object) : { engine };
     writeFileSync(RESULTS, JSON.stringify({ ...previous, ...transfer }, null, 2) + "\n");
     log(JSON.stringify(transfer));
-    process.exit(0);
+    await finish();
   }
   if (args["compression-only"]) {
     const compression = await measureCompression(server, HEADERS, ROUNDS, log);
     const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, "utf8")) as object) : { engine };
     writeFileSync(RESULTS, JSON.stringify({ ...previous, ...compression }, null, 2) + "\n");
     printCompression(compression);
-    process.exit(0);
+    await finish();
   }
   const ours = new Client(server.baseURL, HEADERS);
   const store = await ours.json<{ id: string }>("POST", "/v1/memory_stores", { name: "Benchmark" });
@@ -412,5 +417,5 @@ try {
       .join(" ")}\nwrote ${RESULTS}`,
   );
 } finally {
-  for (const step of cleanup.reverse()) await step();
+  for (const step of cleanup.splice(0).reverse()) await step();
 }
