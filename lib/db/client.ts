@@ -55,7 +55,8 @@ async function openSqlite(file: string, options: OpenOptions): Promise<OpenDb> {
   await reader.$queryRawUnsafe("PRAGMA query_only = ON");
   // Checkpoints run on a worker thread (wal-checkpoints.ts says why), not in the writer's commits.
   await writer.$queryRawUnsafe("PRAGMA wal_autocheckpoint = 0");
-  const checkpoints = watchWalCheckpoints(file, () => void writer.$queryRawUnsafe("PRAGMA wal_autocheckpoint = 0").catch(() => {}));
+  // Should the worker fail, SQLite's own checkpoints (every 1,000 pages, in the commit) come back.
+  const checkpoints = watchWalCheckpoints(file, () => void writer.$queryRawUnsafe("PRAGMA wal_autocheckpoint = 1000").catch(() => {}));
   return {
     engine: "sqlite",
     read: reader,
