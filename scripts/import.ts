@@ -64,7 +64,7 @@ try {
     if (refused > 0) process.exitCode = 1;
   } else {
     print(await importUpload(db, { ...base, dryRun: false, planDigest: preview.plan_digest ?? undefined }));
-    // SQLite: the imported versions wait in the search index's pending list; a running server would move them soon, this does it now.
+    // The imported versions wait for the search index (searches find them meanwhile); a running server would index them soon, this does it now.
     await flushSearchIndex(db);
   }
 } catch (error) {

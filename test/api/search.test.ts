@@ -1,3 +1,4 @@
+import { strToU8, zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectEnvelope } from "../helpers/api.ts";
 import { openRawDb } from "../helpers/database.ts";
@@ -129,6 +130,23 @@ describe(`GET /v1/search on ${ENGINE}`, () => {
     } finally {
       await raw.close();
     }
+  });
+
+  it.runIf(ENGINE === "postgres")("the server indexes an import's versions after it commits, and searches find them before and after", async () => {
+    const notes = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`drain/${i}.md`, strToU8(`bilby drain ${i}`)]));
+    const res = await server.fetch("/v1/imports?format=zip&name=Drain", { method: "POST", body: zipSync(notes) as BodyInit });
+    expect(res.status).toBe(200);
+    const store = ((await res.json()) as { store_id: string }).store_id;
+    expect((await search({ q: "bilby drain", mode: "exact", memory_store_id: store, limit: "100" })).data).toHaveLength(60);
+    const raw = await openRawDb(server.databaseUrl);
+    try {
+      const count = async (sql: string) => Number((await raw.query<{ n: number }>(sql, [store]))[0]!.n);
+      await expect.poll(() => count("SELECT count(*) AS n FROM memory_versions WHERE store_id = ? AND search_pending"), { timeout: 10_000 }).toBe(0);
+      expect(await count("SELECT count(*) AS n FROM memory_versions WHERE store_id = ? AND NOT search_pending")).toBe(60);
+    } finally {
+      await raw.close();
+    }
+    expect((await search({ q: "bilby drain", mode: "words", memory_store_id: store, limit: "100" })).data).toHaveLength(60);
   });
 
   it("answers malformed queries with a 400 envelope, unknown stores with 404, no credentials with 401", async () => {

@@ -90,6 +90,10 @@ describe(`migrations on ${ENGINE}`, () => {
       `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename = 'memory_versions' AND indexdef LIKE '%USING gin%' ORDER BY indexname`,
     );
     expect(indexes.map((i) => i.indexname)).toEqual([...SEARCH_INDEX.postgresIndexes]);
+    // Partial: an import's versions wait outside them (search_pending), reached through their own index.
+    for (const index of indexes) expect(index.indexdef).toMatch(/WHERE \(NOT search_pending\)$/);
+    const [pending] = await raw.query<{ indexdef: string }>(`SELECT indexdef FROM pg_indexes WHERE indexname = ?`, [SEARCH_INDEX.postgresPendingIndex]);
+    expect(pending?.indexdef).toMatch(/ON public\.memory_versions USING btree \(id\) WHERE search_pending$/);
     const [extension] = await raw.query<{ extname: string }>(`SELECT extname FROM pg_extension WHERE extname = 'pg_trgm'`);
     expect(extension?.extname).toBe("pg_trgm");
   });

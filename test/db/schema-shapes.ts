@@ -118,16 +118,21 @@ export function expectedShape(schema: PrismaSchema, engine: Engine): DatabaseSha
 const MIGRATOR_TABLES = new Set(["_migrations"]);
 
 /**
- * The search index (migrations 0004_search), which prisma/schema.prisma cannot describe: on
- * SQLite a key table and two FTS5 tables (each with shadow tables named after it), on
- * PostgreSQL GIN indexes on memory_versions. Left out of the shape comparison and checked by
- * name in schema-matches.test.ts.
+ * The search index (migrations 0004_search, 0009_search_pending), which prisma/schema.prisma
+ * cannot describe: on SQLite a key table and two FTS5 tables (each with shadow tables named
+ * after it), on PostgreSQL partial GIN indexes on memory_versions, the column that leaves an
+ * import's versions out of them, and that column's own index. Left out of the shape comparison
+ * and checked by name in schema-matches.test.ts.
  */
 export const SEARCH_INDEX = {
   sqliteTables: ["search_keys", "search_words", "search_exact", "search_purge", "search_pending"],
   sqliteTriggers: ["search_versions_delete", "search_versions_insert", "search_versions_update"],
   postgresIndexes: ["search_versions_content_trgm_idx", "search_versions_path_trgm_idx", "search_versions_words_idx"],
+  postgresPendingColumn: "search_pending",
+  postgresPendingIndex: "search_versions_pending_idx",
 } as const;
+const isPostgresSearchIndex = (name: string) =>
+  (SEARCH_INDEX.postgresIndexes as readonly string[]).includes(name) || name === SEARCH_INDEX.postgresPendingIndex;
 const isSearchTable = (name: string) => SEARCH_INDEX.sqliteTables.some((t) => name === t || name.startsWith(`${t}_`));
 
 async function sqliteShape(db: RawDb): Promise<DatabaseShape> {
@@ -204,6 +209,7 @@ async function postgresShape(db: RawDb): Promise<DatabaseShape> {
       [name],
     );
     for (const c of columns) {
+      if (name === "memory_versions" && c.column_name === SEARCH_INDEX.postgresPendingColumn) continue;
       table.columns[c.column_name] = { type: postgresType(c), nullable: c.is_nullable === "YES", default: stripCast(c.column_default) };
     }
     const constraints = await db.query<{ constraint_name: string; constraint_type: string }>(
@@ -248,7 +254,7 @@ async function postgresShape(db: RawDb): Promise<DatabaseShape> {
       [name],
     );
     for (const index of indexes) {
-      if (index.indexname === table.primaryKey.name || (SEARCH_INDEX.postgresIndexes as readonly string[]).includes(index.indexname)) continue;
+      if (index.indexname === table.primaryKey.name || isPostgresSearchIndex(index.indexname)) continue;
       const definition = /^CREATE (UNIQUE )?INDEX \S+ ON \S+ USING btree \((.+)\)( WHERE .+)?$/.exec(index.indexdef);
       if (!definition) throw new Error(`Cannot read index definition: ${index.indexdef}`);
       const indexColumns = definition[2]!.split(", ").map((c) => c.split(" ")[0]!.replaceAll('"', ""));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Actor } from "../../lib/memory/actor.ts";
+import { importFiles } from "../../lib/memory/import/import-files.ts";
 import { createMemory } from "../../lib/memory/memories/create-memory.ts";
 import { deleteMemory } from "../../lib/memory/memories/delete-memory.ts";
 import { insertMemory } from "../../lib/memory/memories/mutations.ts";
@@ -230,6 +231,42 @@ describe(`search on ${ENGINE}`, () => {
     expect(await exact("bandicoot early", [storeId], { scope: "versions" })).toEqual([]);
     expect(await count`SELECT count(*) AS n FROM search_purge`).toBe(0);
   });
+
+  it.runIf(ENGINE === "postgres")(
+    "an import's versions skip the GIN indexes in its transaction, searches find them meanwhile, the flush indexes them",
+    async () => {
+      await flushSearchIndex(t.db);
+      const files = Array.from({ length: 40 }, (_, i) => ({ path: `/numbat/${i}.md`, data: `the numbat ${i} digs (quoll-${i})` }));
+      const { storeId } = await importFiles(t.db, {
+        target: { newStore: { name: "pending import" } },
+        files,
+        onConflict: "fail",
+        actor: API_ACTOR,
+        source: "zip",
+      });
+      // Any other write is indexed in its own statement, as before.
+      await createMemory(t.db, { storeId: storeId!, path: "/one.md", content: "a numbat written one by one", actor: API_ACTOR });
+      const count = (sql: TemplateStringsArray, ...values: unknown[]) =>
+        t.db.sql.$queryRaw<{ n: number | bigint }[]>(sql, ...values).then((r) => Number(r[0]!.n));
+      const pending = () => count`SELECT count(*) AS n FROM memory_versions WHERE store_id = ${storeId} AND search_pending`;
+      const inIndex = () => count`SELECT count(*) AS n FROM memory_versions WHERE NOT search_pending AND store_id = ${storeId} AND content ILIKE '%numbat%'`;
+      expect([await pending(), await inIndex()]).toEqual([40, 1]);
+      const everyWay = async () => [
+        (await paths("numbat digs", [storeId!])).length,
+        (await exact("numbat", [storeId!])).length,
+        (await exact("quoll-7", [storeId!], { scope: "versions" })).length,
+        (await paths("numbat", null, { scope: "versions" })).filter((p) => p?.startsWith("/numbat/") || p === "/one.md").length,
+      ];
+      expect(await everyWay()).toEqual([40, 41, 1, 41]);
+      // The server's flusher works a slice at a time, then the rest.
+      expect(await flushSearchIndex(t.db, { maxVersions: 15 })).toBe(15);
+      expect(await pending()).toBe(25);
+      expect(await everyWay()).toEqual([40, 41, 1, 41]);
+      expect(await flushSearchIndex(t.db)).toBe(25);
+      expect([await pending(), await inIndex()]).toEqual([0, 41]);
+      expect(await everyWay()).toEqual([40, 41, 1, 41]);
+    },
+  );
 
   it.runIf(ENGINE === "sqlite")("index keys are never reused: a key awaiting its purge cannot be given to a new version", async () => {
     const storeId = await newStore(t.db);

@@ -38,9 +38,10 @@ export interface ImportResult {
 /**
  * Memories written per batch, with a yield between batches: the import holds the store lock,
  * never the event loop. SQLite runs statements synchronously, so a batch holds the event loop
- * for as long as it takes (~25 ms for 100 with the search index); on PostgreSQL every statement
- * awaits the network, and larger batches save statements: 500 took 25 % less time than 100 for
- * the bench's 10,000 notes (most of it the search index's GIN inserts), 1,000 no less, 2,500 more.
+ * for as long as it takes (~25 ms for 100); on PostgreSQL every statement awaits the network,
+ * and larger batches save statements: 500 took 25 % less time than 100 for the bench's 10,000
+ * notes, 1,000 no less, 2,500 more (measured while the GIN indexes were still written in the
+ * import's own statements).
  */
 const BATCH = { sqlite: 100, postgres: 500 } as const;
 /** 10,000 memories must fit; a transaction past this is refused rather than left holding the store. */
@@ -92,7 +93,7 @@ export async function importFiles(db: Db, input: ImportFilesInput): Promise<Impo
           "Nothing was imported: the store changed since the dry run (a memory it would overwrite or skip was written meanwhile). Run the dry run again and confirm what it shows.",
         );
       }
-      const items = await writePlan(tx, storeId, plan, input, BATCH[db.engine]);
+      const items = await writePlan(tx, storeId, plan, input, db.engine);
       const counts = countsOf(plan);
       const report = await insertImportReport(
         tx,
@@ -115,9 +116,11 @@ export async function importFiles(db: Db, input: ImportFilesInput): Promise<Impo
   );
 }
 
-async function writePlan(tx: SqlClient, storeId: string, plan: ImportPlan, input: ImportFilesInput, batch: number): Promise<ImportItem[]> {
+async function writePlan(tx: SqlClient, storeId: string, plan: ImportPlan, input: ImportFilesInput, engine: Db["engine"]): Promise<ImportItem[]> {
   const written: ImportItem[] = [];
-  const options = { importedFrom: input.source };
+  const batch = BATCH[engine];
+  // PostgreSQL's GIN indexes would cost this transaction three quarters of its time; the flusher indexes the versions after the commit.
+  const options = { importedFrom: input.source, deferSearchIndex: engine === "postgres" };
   const total = plan.items.filter((item) => item.action === "create" || item.action === "overwrite").length;
   input.onProgress?.(0, total);
   // New memories go in batches (one statement per table per batch); overwrites one by one.

@@ -78,7 +78,7 @@ export async function importHistory(db: Db, input: ImportHistoryInput): Promise<
         if (store.memoryCount > 0)
           throw invalidRequest(`An import with history goes into a new or empty store; memory store ${storeId} holds ${store.memoryCount} memories.`);
         const written: ImportItem[] = [];
-        const live = await replay(tx, storeId, input, placeholderPaths, written);
+        const live = await replay(tx, storeId, input, placeholderPaths, written, db.engine === "postgres");
         const memories = [...live.values()].map((m) => ({ path: m.path, contentSha256: m.contentSha256 })).sort((a, b) => (a.path < b.path ? -1 : 1));
         assertSameEnd(memories, input.expected);
         const result = { storeId: newStore ? null : storeId, dryRun: !!input.dryRun, memories, versions: input.versions.length, report: null };
@@ -120,7 +120,14 @@ function laterPaths(versions: readonly HistoryVersion[]): Map<string, string> {
   return out;
 }
 
-async function replay(tx: SqlClient, storeId: string, input: ImportHistoryInput, placeholderPaths: Map<string, string>, written: ImportItem[]) {
+async function replay(
+  tx: SqlClient,
+  storeId: string,
+  input: ImportHistoryInput,
+  placeholderPaths: Map<string, string>,
+  written: ImportItem[],
+  deferSearchIndex: boolean,
+) {
   const live = new Map<string, MemoryRecord>();
   const last = new Map<string, { newId: string; versionId: string }>();
   let count = 0;
@@ -138,7 +145,7 @@ async function replay(tx: SqlClient, storeId: string, input: ImportHistoryInput,
       }
     }
     const actor = v.createdBy ?? input.actor;
-    const options = { at: v.createdAt, importedFrom: `jsonl:${v.id}` };
+    const options = { at: v.createdAt, importedFrom: `jsonl:${v.id}`, deferSearchIndex };
     const memory = live.get(v.memoryId);
     let versionId: string;
     if (v.operation === "created") {

@@ -23,7 +23,16 @@ export interface WriteOptions {
   /** An import with history replays a version at its original time, naming the version it came from. */
   at?: Date;
   importedFrom?: string;
+  /**
+   * PostgreSQL only (an import's versions): leave the version out of the GIN search indexes
+   * until the flusher indexes it after the commit (migration postgres/0009_search_pending).
+   */
+  deferSearchIndex?: boolean;
 }
+
+/** The search_pending column, named only when set: SQLite has no such column (its own pending list is filled by a trigger). */
+const pendingColumn = (options: WriteOptions) => (options.deferSearchIndex ? Prisma.sql`, search_pending` : Prisma.empty);
+const pendingValue = (options: WriteOptions) => (options.deferSearchIndex ? Prisma.sql`, true` : Prisma.empty);
 
 /** The memory's last version before a write, and its path then (null: it did not exist); null for a new memory. */
 type Before = { versionId: string; path: string | null } | null;
@@ -42,8 +51,8 @@ async function recordVersion(
   const id = before === null ? newId("memver") : newIdAfter("memver", before.versionId);
   const size = state.content === null ? null : utf8Length(state.content);
   await tx.$executeRaw`
-    INSERT INTO memory_versions (id, store_id, memory_id, operation, path, content, content_sha256, content_size_bytes, created_by_type, created_by_id, api_key_id, created_at, imported_from)
-    VALUES (${id}, ${storeId}, ${memoryId}, ${operation}, ${state.path}, ${state.content}, ${state.sha}, ${size}, ${actor.type}, ${actorId(actor)}, ${apiKeyIdOf(actor)}, ${at}, ${options.importedFrom ?? null})`;
+    INSERT INTO memory_versions (id, store_id, memory_id, operation, path, content, content_sha256, content_size_bytes, created_by_type, created_by_id, api_key_id, created_at, imported_from${pendingColumn(options)})
+    VALUES (${id}, ${storeId}, ${memoryId}, ${operation}, ${state.path}, ${state.content}, ${state.sha}, ${size}, ${actor.type}, ${actorId(actor)}, ${apiKeyIdOf(actor)}, ${at}, ${options.importedFrom ?? null}${pendingValue(options)})`;
   await trackChange(
     tx,
     {
@@ -145,10 +154,10 @@ export async function insertMemories(
   }));
   const versionRows = memories.map(
     (m) => Prisma.sql`(${m.memoryVersionId}, ${storeId}, ${m.id}, ${operation}, ${m.path}, ${m.content}, ${m.contentSha256}, ${m.contentSizeBytes},
-      ${actor.type}, ${actorId(actor)}, ${apiKeyIdOf(actor)}, ${now}, ${options.importedFrom ?? null})`,
+      ${actor.type}, ${actorId(actor)}, ${apiKeyIdOf(actor)}, ${now}, ${options.importedFrom ?? null}${pendingValue(options)})`,
   );
   await tx.$executeRaw`
-    INSERT INTO memory_versions (id, store_id, memory_id, operation, path, content, content_sha256, content_size_bytes, created_by_type, created_by_id, api_key_id, created_at, imported_from)
+    INSERT INTO memory_versions (id, store_id, memory_id, operation, path, content, content_sha256, content_size_bytes, created_by_type, created_by_id, api_key_id, created_at, imported_from${pendingColumn(options)})
     VALUES ${Prisma.join(versionRows)}`;
   if (!options.settling) {
     await trackCreations(

@@ -86,6 +86,16 @@ export function sqliteChunkQuery(input: SearchFilters, before: number | null, ch
 }
 
 /**
+ * PostgreSQL: a query run twice, once on the indexed versions (the partial GIN indexes) and once
+ * on those an import left pending (migration postgres/0009_search_pending: their own small
+ * index, their text matched on the fly), each arm ordered and limited on its own so that it
+ * keeps the plan the query had on one table. One `(indexed AND match) OR (pending AND match)`
+ * would not do: the planner folds it back into `match` and scans the table.
+ */
+const eachArm = (arm: (which: Prisma.Sql) => Prisma.Sql) =>
+  Prisma.sql`(${arm(Prisma.sql`NOT v.search_pending`)}) UNION ALL (${arm(Prisma.sql`v.search_pending`)})`;
+
+/**
  * PostgreSQL: one page of matches in one statement on the GIN indexes (its work is the database
  * server's, not the event loop's). Exact text newest first after version `after`; words ranked
  * (ts_rank, negated so that smaller is better as on SQLite) among the newest `rankedAmong`.
@@ -95,21 +105,27 @@ export function postgresPageQuery(input: SearchFilters, page: { limit: number; a
   if (input.text.mode === "words") {
     const vector = Prisma.sql`search_words_vector(v.path, v.content)`;
     const query = Prisma.sql`plainto_tsquery('simple', regexp_replace(${input.text.words.join(" ")}, '[^[:alnum:]]+', ' ', 'g'))`;
-    return Prisma.sql`
-      SELECT * FROM (
+    const newest = eachArm(
+      (which) => Prisma.sql`
         SELECT v.id AS search_key, -ts_rank(${vector}, ${query}) AS score, ${COLUMNS}
         FROM memory_versions v ${HEADS}
-        WHERE ${vector} @@ ${query} AND ${all(where)}
-        ORDER BY v.id DESC LIMIT ${page.rankedAmong}) candidates
+        WHERE ${which} AND ${vector} @@ ${query} AND ${all(where)}
+        ORDER BY v.id DESC LIMIT ${page.rankedAmong}`,
+    );
+    return Prisma.sql`
+      SELECT * FROM (SELECT * FROM (${newest}) arms ORDER BY search_key DESC LIMIT ${page.rankedAmong}) candidates
       ORDER BY score, search_key DESC LIMIT ${page.limit} OFFSET ${page.offset ?? 0}`;
   }
   const pattern = likeContaining(input.text.text);
   const after = page.after === undefined ? [] : [Prisma.sql`v.id < ${page.after}`];
-  return Prisma.sql`
-    SELECT v.id AS search_key, ${COLUMNS}
-    FROM memory_versions v ${HEADS}
-    WHERE (v.content ILIKE ${pattern} OR v.path ILIKE ${pattern}) AND ${all([...where, ...after])}
-    ORDER BY v.id DESC LIMIT ${page.limit}`;
+  const newest = eachArm(
+    (which) => Prisma.sql`
+      SELECT v.id AS search_key, ${COLUMNS}
+      FROM memory_versions v ${HEADS}
+      WHERE ${which} AND (v.content ILIKE ${pattern} OR v.path ILIKE ${pattern}) AND ${all([...where, ...after])}
+      ORDER BY v.id DESC LIMIT ${page.limit}`,
+  );
+  return Prisma.sql`${newest} ORDER BY search_key DESC LIMIT ${page.limit}`;
 }
 
 /** The content of a page's hits, for their snippets. */
