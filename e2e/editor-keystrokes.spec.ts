@@ -70,6 +70,19 @@ test.describe("the editor never loses a keystroke", () => {
     checkConsole();
   });
 
+  test("the editor's box shows where the keyboard focus is", async ({ page, baseURL }) => {
+    const memory = await createMemory(baseURL!, store.id, "/focus.md", "focus\n");
+    await page.goto(`/stores/${store.id}/memories/${memory.id}`);
+    await editorReady(page, "focus");
+    const box = page.getByTestId("memory-editor");
+    const ring = () => box.evaluate((element) => getComputedStyle(element).boxShadow);
+    const unfocused = await ring();
+    await cursorAtEnd(page);
+    await expect.poll(ring).not.toBe(unfocused);
+    await page.getByRole("heading", { level: 1 }).first().click();
+    await expect.poll(ring).toBe(unfocused);
+  });
+
   test("a multi-line paste, by the clipboard and by inserted text, saves exactly", async ({ page, baseURL, context }) => {
     const memory = await createMemory(baseURL!, store.id, "/paste.md", "# Pasted\n");
     const checkConsole = failOnConsoleErrorsExcept(page);

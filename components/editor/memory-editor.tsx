@@ -118,7 +118,8 @@ export function MemoryEditor({ path, initialText, onTextChange, handleRef, readO
         data-language={languageForPath(path)}
         data-readonly={readOnly}
         data-editor-ready={mounted}
-        className="relative overflow-hidden rounded-md bg-white ring-1 ring-slate-200"
+        // The focus cue for Monaco and the plain textarea alike (the textarea draws no outline of its own).
+        className="relative overflow-hidden rounded-md bg-white ring-1 ring-slate-200 focus-within:ring-2 focus-within:ring-indigo-500"
         style={{ height }}
       >
         {ready && <Editor height={height} language={languageForPath(path)} defaultValue={initialText} onMount={onMount} loading={null} options={options} />}
