@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Actor } from "../../lib/memory/actor.ts";
+import { executeBulkDeletion } from "../../lib/memory/bulk-delete/execute-bulk-deletion.ts";
+import { confirmationPhrase as bulkConfirmation } from "../../lib/memory/bulk-delete/bulk-deletion-rows.ts";
+import { planBulkDeletion } from "../../lib/memory/bulk-delete/plan-bulk-deletion.ts";
 import { executeErasure } from "../../lib/memory/erase/execute-erasure.ts";
 import { confirmationPhrase, type Erasure, type ErasureItem } from "../../lib/memory/erase/erasure-rows.ts";
 import { planErasure } from "../../lib/memory/erase/plan-erasure.ts";
@@ -13,6 +16,8 @@ import { archiveStore } from "../../lib/memory/stores/archive-store.ts";
 import { deleteStore } from "../../lib/memory/stores/delete-store.ts";
 import { getVersion } from "../../lib/memory/versions/get-version.ts";
 import { listVersions } from "../../lib/memory/versions/list-versions.ts";
+import { WEBHOOK_EVENT_TYPES } from "../../lib/memory/webhooks/event-types.ts";
+import { createEndpoint } from "../../lib/memory/webhooks/manage-endpoints.ts";
 import { API_ACTOR, ENGINE, newStore, useFreshDatabase } from "./database.ts";
 
 /**
@@ -49,6 +54,35 @@ describe(`erase on ${ENGINE}`, () => {
     expect(JSON.stringify(row)).not.toContain(secret);
     expect(row!.query_sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(await found(secret, [a, b, c], "versions")).toHaveLength(4);
+  });
+
+  it("the text leaves webhook events and bulk-deletion reports too: paths that held it, and the erase's own events", async () => {
+    const storeId = await newStore(t.db);
+    await createEndpoint(t.db, { url: "https://hooks.example.com/erase", events: [...WEBHOOK_EVENT_TYPES], storeId, enabled: true }, ADMIN);
+    const secret = "Zorblax-7731";
+    const m = await createMemory(t.db, { storeId, path: "/users/zorblax-7731/profile.md", content: "likes tea", actor: API_ACTOR });
+    await updateMemory(t.db, { storeId, memoryId: m.id, content: "likes coffee", actor: API_ACTOR });
+    await createMemory(t.db, { storeId, path: "/users/ZORBLAX-7731/old.md", content: "old", actor: API_ACTOR });
+    const { bulk } = await planBulkDeletion(t.db, { filter: { target: "memories", storeId, pathPrefix: "/users/ZORBLAX-7731/" }, actor: ADMIN });
+    await executeBulkDeletion(t.db, { id: bulk.id, digest: bulk.digest, confirmation: bulkConfirmation(bulk), actor: ADMIN });
+    const other = await createMemory(t.db, { storeId, path: "/notes/plain.md", content: "nothing to see", actor: API_ACTOR });
+    const kept = async () => {
+      const events = await t.db.sql.$queryRaw<{ payload: string }[]>`SELECT payload FROM webhook_events WHERE store_id = ${storeId} ORDER BY id`;
+      const labels = await t.db.sql.$queryRaw<{ label: string }[]>`SELECT label FROM bulk_deletion_items WHERE bulk_deletion_id = ${bulk.id}`;
+      const [report] = await t.db.sql.$queryRaw<{ filter: string }[]>`SELECT filter FROM bulk_deletions WHERE id = ${bulk.id}`;
+      const data = events.map((e) => (JSON.parse(e.payload) as { data: { type: string; id: string; path: string } }).data);
+      return { data, all: JSON.stringify([events, labels, report]).toLowerCase() };
+    };
+    expect((await kept()).all).toContain("zorblax-7731");
+
+    const { erasure } = await plan(secret, [storeId]);
+    await execute(erasure, secret);
+    const after = await kept();
+    expect(after.all).not.toContain("zorblax-7731");
+    // The erase deleted the memory whose path held the text; its event names the path with the marker in its place.
+    expect(after.data.find((d) => d.type === "memory.deleted" && d.id === m.id)?.path).toBe("/users/[erased]/profile.md");
+    expect(after.data.filter((d) => d.id === other.id).map((d) => d.path)).toEqual(["/notes/plain.md", "/notes/plain.md"]);
+    expect(after.all).toContain("/users/[erased]/old.md");
   });
 
   it("replace: the text becomes the marker in a new version, the versions seen are redacted, search finds nothing", async () => {

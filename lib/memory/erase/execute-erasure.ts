@@ -9,6 +9,7 @@ import { parseEraseText } from "./erase-text.ts";
 import { confirmationPhrase, insertItems, PLAN_TTL_MS, setOutcomes, type Erasure, type ErasureItem } from "./erasure-rows.ts";
 import { findErasable } from "./find-erasable.ts";
 import { getErasure, getErasureItems } from "./get-erasure.ts";
+import { scrubBulkDeletionReports, scrubWebhookEvents } from "./scrub-records.ts";
 
 export interface ExecuteErasureInput {
   erasureId: string;
@@ -46,6 +47,8 @@ export async function executeErasure(db: Db, input: ExecuteErasureInput): Promis
   );
   if (claimed !== 1) throw conflict(`Erasure ${erasure.id} has already been carried out; run a new dry run to erase again.`);
 
+  // What was written about these memories before (events not yet delivered included), before their own erase writes more.
+  await scrubRecords(db, erasure, text.text);
   const seen = new Set<string>();
   for (const group of byMemory(await getErasureItems(db.sql, erasure.id))) {
     for (const item of group) seen.add(item.versionId);
@@ -69,6 +72,18 @@ export async function executeErasure(db: Db, input: ExecuteErasureInput): Promis
   return { erasure: await getErasure(db.sql, erasure.id), items: await getErasureItems(db.sql, erasure.id) };
 }
 
+/** Webhook events a page per transaction, then the bulk-deletion reports (lib/memory/erase/scrub-records.ts). */
+async function scrubRecords(db: Db, erasure: Erasure, text: string) {
+  const scope = { storeIds: erasure.storeIds };
+  let after: string | null = "";
+  while (after !== null) {
+    const from: string = after;
+    after = await db.sqlTransaction((tx) => scrubWebhookEvents(tx, text, erasure.marker, scope, from));
+    await letOthersRun();
+  }
+  await db.sqlTransaction((tx) => scrubBulkDeletionReports(tx, text, erasure.marker, scope));
+}
+
 function byMemory(items: ErasureItem[]): ErasureItem[][] {
   const groups = new Map<string, ErasureItem[]>();
   for (const item of items) {
@@ -81,7 +96,16 @@ function byMemory(items: ErasureItem[]): ErasureItem[][] {
 /** One memory's part, in one transaction; returns the ids of the versions it wrote. A store deleted since the dry run took everything with it. */
 async function eraseGroup(db: Db, erasure: Erasure, group: ErasureItem[], text: string, actor: Actor): Promise<string[]> {
   try {
-    return await db.sqlTransaction((tx) => eraseFromMemory(tx, erasure, group, text, actor), { timeoutMs: 60_000 });
+    return await db.sqlTransaction(
+      async (tx) => {
+        const since = new Date(Date.now() - 1);
+        const written = await eraseFromMemory(tx, erasure, group, text, actor);
+        // The events this erase just wrote (a deletion names the path that may hold the text), before any worker can deliver them.
+        await scrubWebhookEvents(tx, text, erasure.marker, { storeIds: [group[0]!.storeId], since });
+        return written;
+      },
+      { timeoutMs: 60_000 },
+    );
   } catch (error) {
     if (!(error instanceof MemoryError && error.code === "not_found")) throw error;
     await db.sqlTransaction((tx) =>
