@@ -70,7 +70,7 @@ function startRetention(db: Db): PeriodicTasks {
  * How often the search index looks for versions that wait for it, and how many it moves at
  * most each time. SQLite (~60 ms of work, on the event loop): a backlog (a large import) takes
  * at most about a quarter of the server's time until it is gone, unless a search needs it all at
- * once. PostgreSQL (~0.3 s of the database server's time, awaited): a 10,000-note import is
+ * once. PostgreSQL (~0.8 s of the database server's time, awaited): a 10,000-note import is
  * indexed within seconds, while its searches read the pending versions directly.
  */
 const SEARCH_FLUSH_INTERVAL_MS = 250;
