@@ -7,6 +7,7 @@ import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card } from "@/components/ui/card.tsx";
 import { Field, Input } from "@/components/ui/field.tsx";
+import { TypedConfirmation, useTypedConfirmation } from "@/components/ui/typed-confirmation.tsx";
 import type { BulkDeletion } from "@/lib/queries/types.ts";
 import { useExecuteBulkDeletion, usePlanBulkDeletion, type PlanBulkDeletionInput } from "@/lib/queries/use-bulk-deletions.ts";
 import { useStores } from "@/lib/queries/use-stores.ts";
@@ -48,15 +49,15 @@ export function BulkDeleteForm() {
   const [prefix, setPrefix] = useState("/");
   const [name, setName] = useState("");
   const [pairs, setPairs] = useState("");
-  const [typed, setTyped] = useState("");
   const planned: BulkDeletion | undefined = plan.data;
+  const confirmation = useTypedConfirmation(planned?.confirmation ?? "");
   const metadata = parsePairs(pairs);
 
   const dryRun = (event: FormEvent) => {
     event.preventDefault();
     const input: PlanBulkDeletionInput =
       target === "memories" ? { target, memory_store_id: storeId, path_prefix: prefix } : { target, name: name.trim() || null, metadata: metadata ?? {} };
-    setTyped("");
+    confirmation.reset();
     execute.reset();
     plan.mutate(input);
   };
@@ -130,17 +131,15 @@ export function BulkDeleteForm() {
           {planned.counts.before > 0 && (
             <>
               <div className="max-w-sm">
-                <Field label={`Type “${planned.confirmation}” to confirm`} htmlFor="bulk-confirm" hint="This cannot be undone.">
-                  <Input id="bulk-confirm" value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" />
-                </Field>
+                <TypedConfirmation state={confirmation} id="bulk-confirm" hint="This cannot be undone." />
               </div>
               {execute.error && <Alert>{execute.error.message}</Alert>}
               <Button
                 variant="danger"
-                disabled={typed !== planned.confirmation || execute.isPending}
+                disabled={!confirmation.confirmed || execute.isPending}
                 onClick={() =>
                   execute.mutate(
-                    { id: planned.id, digest: planned.digest, confirmation: typed },
+                    { id: planned.id, digest: planned.digest, confirmation: confirmation.typed },
                     { onSuccess: (report) => router.push(`/bulk-deletions/${report.id}`) },
                   )
                 }

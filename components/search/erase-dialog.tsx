@@ -6,6 +6,7 @@ import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Dialog, DialogActions } from "@/components/ui/dialog.tsx";
 import { Field, Input } from "@/components/ui/field.tsx";
+import { TypedConfirmation, useTypedConfirmation } from "@/components/ui/typed-confirmation.tsx";
 import { ErasureCounts } from "@/components/erasures/erasure-counts.tsx";
 import type { Erasure } from "@/lib/queries/types.ts";
 import { useExecuteErasure, usePlanErasure } from "@/lib/queries/use-erasures.ts";
@@ -21,8 +22,8 @@ export function EraseDialog({ text, storeIds, storeNames, onClose }: EraseDialog
   const execute = useExecuteErasure();
   const [action, setAction] = useState<"replace" | "delete">("replace");
   const [marker, setMarker] = useState("[erased]");
-  const [typed, setTyped] = useState("");
   const planned: Erasure | undefined = plan.data;
+  const confirmation = useTypedConfirmation(planned?.confirmation ?? "");
   const report: Erasure | undefined = execute.data;
   const where = storeIds.length === 0 ? "every store" : storeIds.map((id) => storeNames.get(id) ?? id).join(", ");
 
@@ -77,15 +78,13 @@ export function EraseDialog({ text, storeIds, storeNames, onClose }: EraseDialog
               </DialogActions>
             ) : (
               <>
-                <Field label={`Type “${planned.confirmation}” to confirm`} htmlFor="erase-confirm" hint="This cannot be undone.">
-                  <Input id="erase-confirm" value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" />
-                </Field>
+                <TypedConfirmation state={confirmation} id="erase-confirm" hint="This cannot be undone." />
                 {execute.error && <Alert>{execute.error.message}</Alert>}
                 <DialogActions onCancel={onClose}>
                   <Button
                     variant="danger"
-                    disabled={typed !== planned.confirmation || execute.isPending}
-                    onClick={() => execute.mutate({ erasureId: planned.id, query: text, confirmation: typed })}
+                    disabled={!confirmation.confirmed || execute.isPending}
+                    onClick={() => execute.mutate({ erasureId: planned.id, query: text, confirmation: confirmation.typed })}
                   >
                     {execute.isPending ? "Erasing…" : "Erase"}
                   </Button>
