@@ -6,15 +6,13 @@ import { usePermissions } from "@/components/shell/session-user.tsx";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card } from "@/components/ui/card.tsx";
-import { Field, Input } from "@/components/ui/field.tsx";
+import { StoreOptions } from "@/components/stores/store-options.tsx";
+import { Field, Input, Select } from "@/components/ui/field.tsx";
 import { TypedConfirmation, useTypedConfirmation } from "@/components/ui/typed-confirmation.tsx";
 import type { BulkDeletion } from "@/lib/queries/types.ts";
 import { useExecuteBulkDeletion, usePlanBulkDeletion, type PlanBulkDeletionInput } from "@/lib/queries/use-bulk-deletions.ts";
 import { useStores } from "@/lib/queries/use-stores.ts";
 import { describeFilter } from "./bulk-labels.ts";
-
-const SELECT =
-  "block w-full rounded-md border-0 px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-indigo-600";
 
 /** `key:value` pairs, one a line, into metadata (the key ends at the first colon); null if a line is not a pair. */
 function parsePairs(text: string): Record<string, string> | null {
@@ -100,14 +98,10 @@ export function BulkDeleteForm() {
         ) : (
           <div className="grid gap-3 md:grid-cols-2">
             <Field label="Store" htmlFor="bulk-store">
-              <select id="bulk-store" className={SELECT} value={storeId} onChange={(e) => setStoreId(e.target.value)}>
+              <Select id="bulk-store" value={storeId} onChange={(e) => setStoreId(e.target.value)}>
                 <option value="">Choose a store…</option>
-                {storeList.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.name}
-                  </option>
-                ))}
-              </select>
+                <StoreOptions stores={storeList} />
+              </Select>
             </Field>
             <Field label="Folder" htmlFor="bulk-prefix" hint="Starts and ends with /; / is the whole store.">
               <Input id="bulk-prefix" value={prefix} onChange={(e) => setPrefix(e.target.value)} className="font-mono" />

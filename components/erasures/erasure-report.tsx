@@ -1,7 +1,7 @@
 "use client";
 
-import Link from "next/link";
 import { BulkReport } from "@/components/bulk/bulk-report.tsx";
+import { VersionLink } from "@/components/versions/version-link.tsx";
 import type { ErasureItem } from "@/lib/queries/types.ts";
 import { useErasure } from "@/lib/queries/use-erasures.ts";
 import { ErasureCounts } from "./erasure-counts.tsx";
@@ -47,15 +47,7 @@ const lateNote = (count: number) => ({
 const COLUMNS = [
   {
     label: "Version",
-    cell: (item: ErasureItem) => (
-      <Link
-        prefetch={false}
-        className="font-mono text-xs text-indigo-700 hover:underline"
-        href={`/stores/${item.memory_store_id}/versions/${item.memory_version_id}`}
-      >
-        {item.memory_version_id}
-      </Link>
-    ),
+    cell: (item: ErasureItem) => <VersionLink storeId={item.memory_store_id} versionId={item.memory_version_id} className="text-xs" />,
   },
   { label: "Memory", cell: (item: ErasureItem) => item.memory_id, className: () => "font-mono text-xs text-slate-600" },
   { label: "What it was", cell: (item: ErasureItem) => KIND_LABEL[item.kind], className: () => "text-slate-600" },

@@ -8,6 +8,7 @@ import { Dialog, DialogActions } from "@/components/ui/dialog.tsx";
 import { Field, Input } from "@/components/ui/field.tsx";
 import { TypedConfirmation, useTypedConfirmation } from "@/components/ui/typed-confirmation.tsx";
 import { ErasureCounts } from "@/components/erasures/erasure-counts.tsx";
+import { VersionLink } from "@/components/versions/version-link.tsx";
 import type { Erasure } from "@/lib/queries/types.ts";
 import { useExecuteErasure, usePlanErasure } from "@/lib/queries/use-erasures.ts";
 
@@ -124,13 +125,7 @@ function PlannedList({ erasure, storeNames }: { erasure: Erasure; storeNames: Ma
         {items.slice(0, SHOWN).map((item) => (
           <li key={item.memory_version_id} className="flex flex-wrap gap-x-3 px-3 py-1.5">
             <span className="text-slate-500">{storeNames.get(item.memory_store_id) ?? item.memory_store_id}</span>
-            <Link
-              prefetch={false}
-              className="font-mono text-indigo-700 hover:underline"
-              href={`/stores/${item.memory_store_id}/versions/${item.memory_version_id}`}
-            >
-              {item.memory_version_id}
-            </Link>
+            <VersionLink storeId={item.memory_store_id} versionId={item.memory_version_id} />
             <span>{item.kind === "head" ? "current version: replaced or deleted, then redacted" : "older version: redacted"}</span>
           </li>
         ))}
