@@ -95,17 +95,25 @@ export function BulkReport<R extends BulkReportRecord>({ query, noun, content }:
         )}
       </div>
       <Card>
-        <Table dense columns={c.columns.map((column) => column.label)}>
-          {(report.items ?? []).map((item) => (
-            <Row key={c.itemKey(item)}>
-              {c.columns.map((column) => (
-                <Cell key={column.label} className={column.className?.(item)}>
-                  {column.cell(item)}
-                </Cell>
-              ))}
-            </Row>
-          ))}
-        </Table>
+        {/* A phone scrolls the items sideways inside the card; the region takes focus so a keyboard can too. */}
+        <div
+          role="region"
+          aria-label="Items"
+          tabIndex={0}
+          className="overflow-x-auto rounded-lg focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600"
+        >
+          <Table dense columns={c.columns.map((column) => column.label)}>
+            {(report.items ?? []).map((item) => (
+              <Row key={c.itemKey(item)}>
+                {c.columns.map((column) => (
+                  <Cell key={column.label} className={column.className?.(item)}>
+                    {column.cell(item)}
+                  </Cell>
+                ))}
+              </Row>
+            ))}
+          </Table>
+        </div>
       </Card>
     </>
   );

@@ -18,7 +18,7 @@ export function ErasureReport({ erasureId }: { erasureId: string }) {
         executed: "erased",
         summary: (
           <>
-            Text: SHA-256 <span className="font-mono text-xs">{e.query_sha256}</span> (the text itself is not kept) ·{" "}
+            Text: SHA-256 <span className="break-all font-mono text-xs">{e.query_sha256}</span> (the text itself is not kept) ·{" "}
             {e.action === "replace" ? (
               <>
                 replaced with <span className="font-mono">{e.marker}</span>

@@ -60,8 +60,9 @@ export async function executeBulk<T extends BulkTypes>(
   }
 
   // What matches afterwards: the late items and the counts after (an operation without a late finder has neither).
-  const after = operation.late ? await operation.find(db, operation.selection(plan, run)) : [];
-  const late = after.map((target) => operation.late!(target)).filter((item) => !seen.has(operation.items.key(item)));
+  const lateItem = operation.late;
+  const after = lateItem ? await operation.find(db, operation.selection(plan, run)) : [];
+  const late = lateItem ? after.map((target) => lateItem(target)).filter((item) => !seen.has(operation.items.key(item))) : [];
   const completion = assignments({ status: "completed", completed_at: new Date(), ...operation.countsAfter?.(after) });
   await db.sqlTransaction(async (tx) => {
     await insertItems(tx, operation.items, plan.id, late);

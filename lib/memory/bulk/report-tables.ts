@@ -146,6 +146,7 @@ export async function insertItems<Item>(tx: SqlClient, table: ItemTable<Item>, p
 
 /** Records what an execution did to items (their result columns), in the caller's transaction. */
 export async function updateItems<Item>(tx: SqlClient, table: ItemTable<Item>, planId: string, items: readonly Item[]): Promise<void> {
+  if (table.resultColumns.length === 0) return; // a report written whole (an import's) has nothing filled in later
   for (const item of items) {
     await tx.$executeRaw`UPDATE ${table.sqlName} SET ${table.assignments(item, table.resultColumns)}
       WHERE ${table.planColumn} = ${planId} AND ${table.keyColumn} = ${table.key(item)}`;
