@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import { DryRunList } from "@/components/bulk/dry-run-list.tsx";
 import { usePermissions } from "@/components/shell/session-user.tsx";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -148,23 +149,16 @@ export function BulkDeleteForm() {
   );
 }
 
-const SHOWN = 100;
-
 function PlannedList({ bulk }: { bulk: BulkDeletion }) {
-  const items = bulk.items ?? [];
-  if (items.length === 0) return <Alert tone="info">Nothing matches: there is nothing to delete.</Alert>;
   return (
-    <div className="max-h-60 overflow-y-auto rounded-md ring-1 ring-slate-200">
-      <ul aria-label="To delete" className="divide-y divide-slate-100 text-xs">
-        {items.slice(0, SHOWN).map((item) => (
-          <li key={item.id} className="flex flex-wrap gap-x-3 px-3 py-1.5">
-            <span className="font-mono text-slate-900">{item.label}</span>
-            <span className="font-mono text-slate-500">{item.id}</span>
-            {bulk.target === "stores" && <span className="text-slate-500">{item.memory_count} memories</span>}
-          </li>
-        ))}
-      </ul>
-      {items.length > SHOWN && <p className="px-3 py-1.5 text-xs text-slate-500">… and {items.length - SHOWN} more (all of them are in the report).</p>}
-    </div>
+    <DryRunList items={bulk.items ?? []} label="To delete" empty="Nothing matches: there is nothing to delete." shown={100} itemKey={(item) => item.id}>
+      {(item) => (
+        <>
+          <span className="font-mono text-slate-900">{item.label}</span>
+          <span className="font-mono text-slate-500">{item.id}</span>
+          {bulk.target === "stores" && <span className="text-slate-500">{item.memory_count} memories</span>}
+        </>
+      )}
+    </DryRunList>
   );
 }
