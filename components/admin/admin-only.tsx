@@ -4,14 +4,20 @@ import type { ReactNode } from "react";
 import { usePermissions } from "@/components/shell/session-user.tsx";
 import { Alert } from "@/components/ui/alert.tsx";
 
-/** Pages for admins show non-admins why they see nothing (the API refuses them anyway). */
-export function AdminOnly({ children }: { children: ReactNode }) {
-  const { isAdmin } = usePermissions();
-  if (!isAdmin)
+const WHO = { admin: "Admins only", write: "Reviewers and admins only" } as const;
+
+/** Pages for some roles show the others why they see nothing (the API refuses them anyway). */
+export function RequirePermission({ permission, children }: { permission: keyof typeof WHO; children: ReactNode }) {
+  const { isAdmin, canWrite } = usePermissions();
+  if (!(permission === "admin" ? isAdmin : canWrite))
     return (
-      <Alert tone="warning" title="Admins only">
+      <Alert tone="warning" title={WHO[permission]}>
         Ask an admin if you need access to this page.
       </Alert>
     );
   return <>{children}</>;
+}
+
+export function AdminOnly({ children }: { children: ReactNode }) {
+  return <RequirePermission permission="admin">{children}</RequirePermission>;
 }

@@ -2,18 +2,18 @@
 
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import { DryRunList } from "@/components/bulk/dry-run-list.tsx";
 import { usePermissions } from "@/components/shell/session-user.tsx";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card } from "@/components/ui/card.tsx";
-import { Field, Input } from "@/components/ui/field.tsx";
+import { StoreOptions } from "@/components/stores/store-options.tsx";
+import { Field, Input, Select } from "@/components/ui/field.tsx";
+import { TypedConfirmation, useTypedConfirmation } from "@/components/ui/typed-confirmation.tsx";
 import type { BulkDeletion } from "@/lib/queries/types.ts";
 import { useExecuteBulkDeletion, usePlanBulkDeletion, type PlanBulkDeletionInput } from "@/lib/queries/use-bulk-deletions.ts";
 import { useStores } from "@/lib/queries/use-stores.ts";
 import { describeFilter } from "./bulk-labels.ts";
-
-const SELECT =
-  "block w-full rounded-md border-0 px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-indigo-600";
 
 /** `key:value` pairs, one a line, into metadata (the key ends at the first colon); null if a line is not a pair. */
 function parsePairs(text: string): Record<string, string> | null {
@@ -48,15 +48,15 @@ export function BulkDeleteForm() {
   const [prefix, setPrefix] = useState("/");
   const [name, setName] = useState("");
   const [pairs, setPairs] = useState("");
-  const [typed, setTyped] = useState("");
   const planned: BulkDeletion | undefined = plan.data;
+  const confirmation = useTypedConfirmation(planned?.confirmation ?? "");
   const metadata = parsePairs(pairs);
 
   const dryRun = (event: FormEvent) => {
     event.preventDefault();
     const input: PlanBulkDeletionInput =
       target === "memories" ? { target, memory_store_id: storeId, path_prefix: prefix } : { target, name: name.trim() || null, metadata: metadata ?? {} };
-    setTyped("");
+    confirmation.reset();
     execute.reset();
     plan.mutate(input);
   };
@@ -99,14 +99,10 @@ export function BulkDeleteForm() {
         ) : (
           <div className="grid gap-3 md:grid-cols-2">
             <Field label="Store" htmlFor="bulk-store">
-              <select id="bulk-store" className={SELECT} value={storeId} onChange={(e) => setStoreId(e.target.value)}>
+              <Select id="bulk-store" value={storeId} onChange={(e) => setStoreId(e.target.value)}>
                 <option value="">Choose a store…</option>
-                {storeList.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.name}
-                  </option>
-                ))}
-              </select>
+                <StoreOptions stores={storeList} />
+              </Select>
             </Field>
             <Field label="Folder" htmlFor="bulk-prefix" hint="Starts and ends with /; / is the whole store.">
               <Input id="bulk-prefix" value={prefix} onChange={(e) => setPrefix(e.target.value)} className="font-mono" />
@@ -130,17 +126,15 @@ export function BulkDeleteForm() {
           {planned.counts.before > 0 && (
             <>
               <div className="max-w-sm">
-                <Field label={`Type “${planned.confirmation}” to confirm`} htmlFor="bulk-confirm" hint="This cannot be undone.">
-                  <Input id="bulk-confirm" value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" />
-                </Field>
+                <TypedConfirmation state={confirmation} id="bulk-confirm" hint="This cannot be undone." />
               </div>
               {execute.error && <Alert>{execute.error.message}</Alert>}
               <Button
                 variant="danger"
-                disabled={typed !== planned.confirmation || execute.isPending}
+                disabled={!confirmation.confirmed || execute.isPending}
                 onClick={() =>
                   execute.mutate(
-                    { id: planned.id, digest: planned.digest, confirmation: typed },
+                    { id: planned.id, digest: planned.digest, confirmation: confirmation.typed },
                     { onSuccess: (report) => router.push(`/bulk-deletions/${report.id}`) },
                   )
                 }
@@ -155,23 +149,16 @@ export function BulkDeleteForm() {
   );
 }
 
-const SHOWN = 100;
-
 function PlannedList({ bulk }: { bulk: BulkDeletion }) {
-  const items = bulk.items ?? [];
-  if (items.length === 0) return <Alert tone="info">Nothing matches: there is nothing to delete.</Alert>;
   return (
-    <div className="max-h-60 overflow-y-auto rounded-md ring-1 ring-slate-200">
-      <ul aria-label="To delete" className="divide-y divide-slate-100 text-xs">
-        {items.slice(0, SHOWN).map((item) => (
-          <li key={item.id} className="flex flex-wrap gap-x-3 px-3 py-1.5">
-            <span className="font-mono text-slate-900">{item.label}</span>
-            <span className="font-mono text-slate-500">{item.id}</span>
-            {bulk.target === "stores" && <span className="text-slate-500">{item.memory_count} memories</span>}
-          </li>
-        ))}
-      </ul>
-      {items.length > SHOWN && <p className="px-3 py-1.5 text-xs text-slate-500">… and {items.length - SHOWN} more (all of them are in the report).</p>}
-    </div>
+    <DryRunList items={bulk.items ?? []} label="To delete" empty="Nothing matches: there is nothing to delete." shown={100} itemKey={(item) => item.id}>
+      {(item) => (
+        <>
+          <span className="font-mono text-slate-900">{item.label}</span>
+          <span className="font-mono text-slate-500">{item.id}</span>
+          {bulk.target === "stores" && <span className="text-slate-500">{item.memory_count} memories</span>}
+        </>
+      )}
+    </DryRunList>
   );
 }

@@ -1,14 +1,14 @@
 "use client";
 
 import Link from "next/link";
-import { Badge } from "@/components/ui/badge.tsx";
+import { BulkStatusBadge } from "@/components/bulk/bulk-status.tsx";
 import { Card } from "@/components/ui/card.tsx";
 import { formatDateTime } from "@/components/ui/format.ts";
 import { EmptyState, QueryState } from "@/components/ui/states.tsx";
 import { Cell, Row, Table } from "@/components/ui/table.tsx";
 import { ActorLabel } from "@/components/versions/actor-name.tsx";
 import { useBulkDeletions } from "@/lib/queries/use-bulk-deletions.ts";
-import { BULK_STATUS_LABEL, BULK_STATUS_TONE, describeFilter } from "./bulk-labels.ts";
+import { describeFilter } from "./bulk-labels.ts";
 
 /** Bulk delete reports and dry runs, newest first: when, who, the filter, what matched before and after. */
 export function BulkDeletionsTable() {
@@ -32,7 +32,7 @@ export function BulkDeletionsTable() {
                 <div className="text-xs text-slate-500">{formatDateTime(b.created_at)}</div>
               </Cell>
               <Cell>
-                <Badge tone={BULK_STATUS_TONE[b.status]}>{BULK_STATUS_LABEL[b.status]}</Badge>
+                <BulkStatusBadge status={b.status} />
               </Cell>
               <Cell>
                 <ActorLabel actor={b.executed_by ?? b.created_by} />

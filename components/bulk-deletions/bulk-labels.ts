@@ -1,7 +1,5 @@
 import type { BulkDeletion, BulkDeletionItem } from "@/lib/queries/types.ts";
 
-export const BULK_STATUS_LABEL: Record<BulkDeletion["status"], string> = { planned: "dry run", running: "running", completed: "completed" };
-export const BULK_STATUS_TONE = { planned: "gray", running: "amber", completed: "green" } as const;
 export const BULK_OUTCOME_LABEL: Record<BulkDeletionItem["outcome"], string> = {
   planned: "to delete",
   deleted: "deleted",

@@ -1,14 +1,6 @@
-import type { Erasure, ErasureItem } from "@/lib/queries/types.ts";
+import type { ErasureItem } from "@/lib/queries/types.ts";
 
 /** How the report's words read to a person. */
-export const STATUS_TONE = { planned: "gray", running: "amber", completed: "green" } as const;
-
-export const STATUS_LABEL: Record<Erasure["status"], string> = {
-  planned: "dry run",
-  running: "running (interrupted?)",
-  completed: "completed",
-};
-
 export const KIND_LABEL: Record<ErasureItem["kind"], string> = {
   head: "current version at the dry run",
   history: "older version",

@@ -1,14 +1,13 @@
 "use client";
 
 import Link from "next/link";
-import { Badge } from "@/components/ui/badge.tsx";
+import { BulkStatusBadge } from "@/components/bulk/bulk-status.tsx";
 import { Card } from "@/components/ui/card.tsx";
 import { formatDateTime } from "@/components/ui/format.ts";
 import { EmptyState, QueryState } from "@/components/ui/states.tsx";
 import { Cell, Row, Table } from "@/components/ui/table.tsx";
 import { ActorLabel } from "@/components/versions/actor-name.tsx";
 import { useErasures } from "@/lib/queries/use-erasures.ts";
-import { STATUS_LABEL, STATUS_TONE } from "./erasure-labels.ts";
 
 /** The erase reports, newest first: when, who, what was found before and what still held the text after. */
 export function ErasuresTable() {
@@ -34,7 +33,7 @@ export function ErasuresTable() {
                 </div>
               </Cell>
               <Cell>
-                <Badge tone={STATUS_TONE[e.status]}>{STATUS_LABEL[e.status]}</Badge>
+                <BulkStatusBadge status={e.status} />
               </Cell>
               <Cell>
                 <ActorLabel actor={e.executed_by ?? e.created_by} />

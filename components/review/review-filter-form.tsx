@@ -2,14 +2,12 @@
 
 import { useState, type FormEvent, type KeyboardEvent } from "react";
 import { Button } from "@/components/ui/button.tsx";
-import { Field, Input } from "@/components/ui/field.tsx";
+import { StoreOptions } from "@/components/stores/store-options.tsx";
+import { AnyOptions, DateRangeFields, Field, Input, Select } from "@/components/ui/field.tsx";
 import { fromLocalInput, toLocalInput } from "@/components/versions/filter-params.ts";
 import { REVIEW_CHANGES, type ReviewFilters } from "@/lib/queries/review-types.ts";
 import { useActors } from "@/lib/queries/use-admin.ts";
 import { useStores } from "@/lib/queries/use-stores.ts";
-
-const SELECT =
-  "block w-full rounded-md border-0 px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-indigo-600";
 
 /** The id of the path prefix field: the inbox's "/" shortcut focuses it. */
 export const PATH_PREFIX_INPUT_ID = "review-path-prefix";
@@ -57,15 +55,11 @@ export function ReviewFilterForm({ value, fixedStoreId, onApply }: ReviewFilterF
     <form onSubmit={submit} onKeyDown={blurOnEscape} aria-label="Filter the review inbox" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6 lg:items-end">
       {!fixedStoreId && (
         <Field label="Store" htmlFor="review-store">
-          <select id="review-store" className={SELECT} value={storeId} onChange={(e) => setStoreId(e.target.value)}>
+          <Select id="review-store" value={storeId} onChange={(e) => setStoreId(e.target.value)}>
             <option value="">All stores</option>
             {value.store_id && !storeList.some((s) => s.id === value.store_id) && <option value={value.store_id}>{value.store_id}</option>}
-            {storeList.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
+            <StoreOptions stores={storeList} />
+          </Select>
         </Field>
       )}
       <Field label="Written by" htmlFor="review-actor">
@@ -78,9 +72,8 @@ export function ReviewFilterForm({ value, fixedStoreId, onApply }: ReviewFilterF
             placeholder="session id, apikey_…, user_…"
           />
         ) : (
-          <select
+          <Select
             id="review-actor"
-            className={SELECT}
             value={actorId}
             onChange={(e) => (e.target.value === "typed" ? (setTypedActor(true), setActorId("")) : setActorId(e.target.value))}
           >
@@ -101,7 +94,7 @@ export function ReviewFilterForm({ value, fixedStoreId, onApply }: ReviewFilterF
               ))}
             </optgroup>
             <option value="typed">Session or other id…</option>
-          </select>
+          </Select>
         )}
       </Field>
       <Field label="Path prefix" htmlFor={PATH_PREFIX_INPUT_ID}>
@@ -114,21 +107,18 @@ export function ReviewFilterForm({ value, fixedStoreId, onApply }: ReviewFilterF
         />
       </Field>
       <Field label="Change" htmlFor="review-change">
-        <select id="review-change" className={SELECT} value={change} onChange={(e) => setChange(e.target.value)}>
-          <option value="">Any</option>
-          {REVIEW_CHANGES.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </select>
+        <Select id="review-change" value={change} onChange={(e) => setChange(e.target.value)}>
+          <AnyOptions values={REVIEW_CHANGES} />
+        </Select>
       </Field>
-      <Field label="Changed after" htmlFor="review-after">
-        <Input id="review-after" type="datetime-local" value={after} onChange={(e) => setAfter(e.target.value)} />
-      </Field>
-      <Field label="Changed before" htmlFor="review-before">
-        <Input id="review-before" type="datetime-local" value={before} onChange={(e) => setBefore(e.target.value)} />
-      </Field>
+      <DateRangeFields
+        ids={["review-after", "review-before"]}
+        labels={["Changed after", "Changed before"]}
+        from={after}
+        to={before}
+        onFrom={setAfter}
+        onTo={setBefore}
+      />
       <div className="flex gap-2 lg:col-span-6">
         <Button type="submit" size="sm">
           Apply filters

@@ -6,7 +6,10 @@ import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Dialog, DialogActions } from "@/components/ui/dialog.tsx";
 import { Field, Input } from "@/components/ui/field.tsx";
+import { TypedConfirmation, useTypedConfirmation } from "@/components/ui/typed-confirmation.tsx";
+import { DryRunList } from "@/components/bulk/dry-run-list.tsx";
 import { ErasureCounts } from "@/components/erasures/erasure-counts.tsx";
+import { VersionLink } from "@/components/versions/version-link.tsx";
 import type { Erasure } from "@/lib/queries/types.ts";
 import { useExecuteErasure, usePlanErasure } from "@/lib/queries/use-erasures.ts";
 
@@ -21,8 +24,8 @@ export function EraseDialog({ text, storeIds, storeNames, onClose }: EraseDialog
   const execute = useExecuteErasure();
   const [action, setAction] = useState<"replace" | "delete">("replace");
   const [marker, setMarker] = useState("[erased]");
-  const [typed, setTyped] = useState("");
   const planned: Erasure | undefined = plan.data;
+  const confirmation = useTypedConfirmation(planned?.confirmation ?? "");
   const report: Erasure | undefined = execute.data;
   const where = storeIds.length === 0 ? "every store" : storeIds.map((id) => storeNames.get(id) ?? id).join(", ");
 
@@ -77,15 +80,13 @@ export function EraseDialog({ text, storeIds, storeNames, onClose }: EraseDialog
               </DialogActions>
             ) : (
               <>
-                <Field label={`Type “${planned.confirmation}” to confirm`} htmlFor="erase-confirm" hint="This cannot be undone.">
-                  <Input id="erase-confirm" value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" />
-                </Field>
+                <TypedConfirmation state={confirmation} id="erase-confirm" hint="This cannot be undone." />
                 {execute.error && <Alert>{execute.error.message}</Alert>}
                 <DialogActions onCancel={onClose}>
                   <Button
                     variant="danger"
-                    disabled={typed !== planned.confirmation || execute.isPending}
-                    onClick={() => execute.mutate({ erasureId: planned.id, query: text, confirmation: typed })}
+                    disabled={!confirmation.confirmed || execute.isPending}
+                    onClick={() => execute.mutate({ erasureId: planned.id, query: text, confirmation: confirmation.typed })}
                   >
                     {execute.isPending ? "Erasing…" : "Erase"}
                   </Button>
@@ -114,29 +115,22 @@ export function EraseDialog({ text, storeIds, storeNames, onClose }: EraseDialog
   );
 }
 
-const SHOWN = 50;
-
 function PlannedList({ erasure, storeNames }: { erasure: Erasure; storeNames: Map<string, string> }) {
-  const items = erasure.items ?? [];
-  if (items.length === 0) return <Alert tone="info">Nothing holds this text: there is nothing to erase.</Alert>;
   return (
-    <div className="max-h-60 overflow-y-auto rounded-md ring-1 ring-slate-200">
-      <ul aria-label="Dry run" className="divide-y divide-slate-100 text-xs">
-        {items.slice(0, SHOWN).map((item) => (
-          <li key={item.memory_version_id} className="flex flex-wrap gap-x-3 px-3 py-1.5">
-            <span className="text-slate-500">{storeNames.get(item.memory_store_id) ?? item.memory_store_id}</span>
-            <Link
-              prefetch={false}
-              className="font-mono text-indigo-700 hover:underline"
-              href={`/stores/${item.memory_store_id}/versions/${item.memory_version_id}`}
-            >
-              {item.memory_version_id}
-            </Link>
-            <span>{item.kind === "head" ? "current version: replaced or deleted, then redacted" : "older version: redacted"}</span>
-          </li>
-        ))}
-      </ul>
-      {items.length > SHOWN && <p className="px-3 py-1.5 text-xs text-slate-500">… and {items.length - SHOWN} more (all of them are in the report).</p>}
-    </div>
+    <DryRunList
+      items={erasure.items ?? []}
+      label="Dry run"
+      empty="Nothing holds this text: there is nothing to erase."
+      shown={50}
+      itemKey={(item) => item.memory_version_id}
+    >
+      {(item) => (
+        <>
+          <span className="text-slate-500">{storeNames.get(item.memory_store_id) ?? item.memory_store_id}</span>
+          <VersionLink storeId={item.memory_store_id} versionId={item.memory_version_id} />
+          <span>{item.kind === "head" ? "current version: replaced or deleted, then redacted" : "older version: redacted"}</span>
+        </>
+      )}
+    </DryRunList>
   );
 }

@@ -2,13 +2,10 @@
 
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button.tsx";
-import { Field, Input } from "@/components/ui/field.tsx";
+import { DateRangeFields, Field, Input, Select } from "@/components/ui/field.tsx";
 import { fromLocalInput, toLocalInput } from "@/components/versions/filter-params.ts";
 import type { SearchParams } from "@/lib/queries/use-search.ts";
 import type { Store } from "@/lib/queries/types.ts";
-
-const SELECT =
-  "block w-full rounded-md border-0 px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-indigo-600";
 
 export type SearchFormProps = { value: SearchParams; stores: Store[]; onApply: (params: SearchParams) => void };
 
@@ -43,24 +40,23 @@ export function SearchForm({ value, stores, onApply }: SearchFormProps) {
         </Field>
       </div>
       <Field label="Match" htmlFor="search-mode">
-        <select id="search-mode" className={SELECT} value={mode} onChange={(e) => setMode(e.target.value as "words" | "exact")}>
+        <Select id="search-mode" value={mode} onChange={(e) => setMode(e.target.value as "words" | "exact")}>
           <option value="words">Words (ranked)</option>
           <option value="exact">Exact text</option>
-        </select>
+        </Select>
       </Field>
       <Field label="Look in" htmlFor="search-scope">
-        <select id="search-scope" className={SELECT} value={scope} onChange={(e) => setScope(e.target.value as "memories" | "versions")}>
+        <Select id="search-scope" value={scope} onChange={(e) => setScope(e.target.value as "memories" | "versions")}>
           <option value="memories">Current memories</option>
           <option value="versions">All versions (history)</option>
-        </select>
+        </Select>
       </Field>
       <div className="lg:col-span-2">
         <Field label="Stores" htmlFor="search-stores" hint="None selected: every store you may read.">
-          <select
+          <Select
             id="search-stores"
             multiple
             size={Math.min(4, Math.max(2, stores.length))}
-            className={SELECT}
             value={storeIds}
             onChange={(e) => setStoreIds([...e.target.selectedOptions].map((o) => o.value))}
           >
@@ -70,18 +66,13 @@ export function SearchForm({ value, stores, onApply }: SearchFormProps) {
                 {store.archived_at ? " (archived)" : ""}
               </option>
             ))}
-          </select>
+          </Select>
         </Field>
       </div>
       <Field label="Path prefix" htmlFor="search-prefix">
         <Input id="search-prefix" value={prefix} onChange={(e) => setPrefix(e.target.value)} className="font-mono" placeholder="/notes/" />
       </Field>
-      <Field label="Written from" htmlFor="search-from">
-        <Input id="search-from" type="datetime-local" value={from} onChange={(e) => setFrom(e.target.value)} />
-      </Field>
-      <Field label="to (inclusive)" htmlFor="search-to">
-        <Input id="search-to" type="datetime-local" value={to} onChange={(e) => setTo(e.target.value)} />
-      </Field>
+      <DateRangeFields ids={["search-from", "search-to"]} labels={["Written from", "to (inclusive)"]} from={from} to={to} onFrom={setFrom} onTo={setTo} />
       <div className="flex gap-2">
         <Button type="submit">Search</Button>
       </div>

@@ -1,11 +1,10 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Dialog, DialogActions } from "@/components/ui/dialog.tsx";
-import { Field, Input } from "@/components/ui/field.tsx";
+import { TypedConfirmation, useTypedConfirmation } from "@/components/ui/typed-confirmation.tsx";
 import type { Store } from "@/lib/queries/types.ts";
 import { useArchiveStore, useCreateStore, useDeleteStore, useUpdateStore } from "@/lib/queries/use-stores.ts";
 import { StoreForm } from "./store-form.tsx";
@@ -86,9 +85,9 @@ export function ArchiveStoreDialog({ store, open, onClose }: StoreDialogProps) {
 export function DeleteStoreDialog({ store, open, onClose, redirectTo }: StoreDialogProps & { redirectTo?: string }) {
   const remove = useDeleteStore(store.id);
   const router = useRouter();
-  const [typed, setTyped] = useState("");
+  const confirmation = useTypedConfirmation(store.name);
   const close = () => {
-    setTyped("");
+    confirmation.reset();
     remove.reset();
     onClose();
   };
@@ -100,14 +99,12 @@ export function DeleteStoreDialog({ store, open, onClose, redirectTo }: StoreDia
           This deletes the store, its {store.memory_count.toLocaleString()} {store.memory_count === 1 ? "memory" : "memories"} and all their versions. It cannot
           be undone.
         </p>
-        <Field label={`Type the store's name (${store.name}) to confirm`} htmlFor="delete-store-name">
-          <Input id="delete-store-name" value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" />
-        </Field>
+        <TypedConfirmation state={confirmation} id="delete-store-name" label={`Type the store's name (${store.name}) to confirm`} />
       </div>
       <DialogActions onCancel={close} className="mt-4">
         <Button
           variant="danger"
-          disabled={typed !== store.name || remove.isPending}
+          disabled={!confirmation.confirmed || remove.isPending}
           onClick={() =>
             remove.mutate(undefined, {
               onSuccess: () => {

@@ -1,10 +1,9 @@
 "use client";
 
-import { useState } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { DialogActions } from "@/components/ui/dialog.tsx";
-import { Field, Input } from "@/components/ui/field.tsx";
+import { TypedConfirmation, useTypedConfirmation } from "@/components/ui/typed-confirmation.tsx";
 import type { ImportResult } from "./import-types.ts";
 
 export type ConfirmImportProps = { preview: ImportResult; busy: boolean; onConfirm: () => void; onClose: () => void };
@@ -15,10 +14,9 @@ export type ConfirmImportProps = { preview: ImportResult; busy: boolean; onConfi
  * new preview asks again.
  */
 export function ConfirmImport({ preview, busy, onConfirm, onClose }: ConfirmImportProps) {
-  const [typed, setTyped] = useState("");
   const problems = preview.items.filter((i) => i.problem).length;
   const writes = (preview.counts.create ?? 0) + (preview.counts.overwrite ?? 0);
-  const phrase = `import ${writes}`;
+  const confirmation = useTypedConfirmation(`import ${writes}`);
   if (problems > 0) {
     return (
       <>
@@ -40,11 +38,9 @@ export function ConfirmImport({ preview, busy, onConfirm, onClose }: ConfirmImpo
   }
   return (
     <>
-      <Field label={`Type “${phrase}” to confirm`} htmlFor="import-confirm" hint="One version per memory, attributed to you, in one transaction.">
-        <Input id="import-confirm" value={typed} disabled={busy} onChange={(e) => setTyped(e.target.value)} autoComplete="off" />
-      </Field>
+      <TypedConfirmation state={confirmation} id="import-confirm" disabled={busy} hint="One version per memory, attributed to you, in one transaction." />
       <DialogActions onCancel={onClose}>
-        <Button disabled={typed !== phrase || busy} onClick={onConfirm}>
+        <Button disabled={!confirmation.confirmed || busy} onClick={onConfirm}>
           {busy ? "Importing…" : `Import ${writes.toLocaleString()} ${writes === 1 ? "memory" : "memories"}`}
         </Button>
       </DialogActions>

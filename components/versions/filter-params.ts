@@ -1,25 +1,10 @@
+import { filtersFromQuery, filtersToQuery } from "@/components/ui/filter-query.ts";
 import { VERSION_FILTER_KEYS } from "@/lib/http/version-filters.ts";
 import type { VersionFilters } from "@/lib/queries/use-versions.ts";
 
-/** Version filters <-> the page's query string, named exactly like the API's list parameters. */
-export function filtersFromSearchParams(params: URLSearchParams): VersionFilters {
-  const filters: VersionFilters = {};
-  for (const key of VERSION_FILTER_KEYS) {
-    const value = params.get(key)?.trim();
-    if (value) filters[key] = value;
-  }
-  return filters;
-}
-
-export function filtersToQueryString(filters: VersionFilters): string {
-  const params = new URLSearchParams();
-  for (const key of VERSION_FILTER_KEYS) {
-    const value = filters[key]?.trim();
-    if (value) params.set(key, value);
-  }
-  const qs = params.toString();
-  return qs ? `?${qs}` : "";
-}
+/** Version filters <-> the page's query string (components/ui/filter-query.ts). */
+export const filtersFromSearchParams = (params: URLSearchParams): VersionFilters => filtersFromQuery(VERSION_FILTER_KEYS, params);
+export const filtersToQueryString = (filters: VersionFilters): string => filtersToQuery(VERSION_FILTER_KEYS, filters);
 
 /** The actor filters: the API takes at most one of them. */
 export const ACTOR_KEYS = ["user_id", "api_key_id", "session_id", "service_account_id"] as const;

@@ -2,14 +2,11 @@
 
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button.tsx";
-import { Field, Input } from "@/components/ui/field.tsx";
+import { AnyOptions, DateRangeFields, Field, Input, Select } from "@/components/ui/field.tsx";
 import { VERSION_OPERATIONS } from "@/lib/memory/versions/operations.ts";
 import type { VersionFilters } from "@/lib/queries/use-versions.ts";
 import { useActors } from "@/lib/queries/use-admin.ts";
 import { ACTOR_KEYS, actorOf, fromLocalInput, toLocalInput, type ActorKey } from "./filter-params.ts";
-
-const SELECT =
-  "block w-full rounded-md border-0 px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-indigo-600";
 
 export type VersionFilterFormProps = { value: VersionFilters; onApply: (filters: VersionFilters) => void };
 
@@ -46,17 +43,12 @@ export function VersionFilterForm({ value, onApply }: VersionFilterFormProps) {
   return (
     <form onSubmit={submit} aria-label="Filter versions" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6 lg:items-end">
       <Field label="Operation" htmlFor="filter-operation">
-        <select id="filter-operation" className={SELECT} value={operation} onChange={(e) => setOperation(e.target.value)}>
-          <option value="">Any</option>
-          {VERSION_OPERATIONS.map((operation) => (
-            <option key={operation} value={operation}>
-              {operation}
-            </option>
-          ))}
-        </select>
+        <Select id="filter-operation" value={operation} onChange={(e) => setOperation(e.target.value)}>
+          <AnyOptions values={VERSION_OPERATIONS} />
+        </Select>
       </Field>
       <Field label="Actor" htmlFor="filter-actor">
-        <select id="filter-actor" className={SELECT} value={actorChoice} onChange={(e) => setActorChoice(e.target.value)}>
+        <Select id="filter-actor" value={actorChoice} onChange={(e) => setActorChoice(e.target.value)}>
           <option value="">Anyone</option>
           {initialActor && !isTyped(initialActor.key) && !knownIds.has(initialActor.id) && (
             <option value={`${initialActor.key}:${initialActor.id}`}>{initialActor.id}</option>
@@ -79,7 +71,7 @@ export function VersionFilterForm({ value, onApply }: VersionFilterFormProps) {
             <option value="session_id:">Session id…</option>
             <option value="service_account_id:">Service account id…</option>
           </optgroup>
-        </select>
+        </Select>
       </Field>
       {actorKey && isTyped(actorKey) && (
         <Field label={actorKey === "session_id" ? "Session id" : "Service account id"} htmlFor="filter-actor-id">
@@ -95,12 +87,7 @@ export function VersionFilterForm({ value, onApply }: VersionFilterFormProps) {
       <Field label="Memory id" htmlFor="filter-memory">
         <Input id="filter-memory" value={memoryId} onChange={(e) => setMemoryId(e.target.value)} className="font-mono" placeholder="mem_…" />
       </Field>
-      <Field label="From" htmlFor="filter-from">
-        <Input id="filter-from" type="datetime-local" value={from} onChange={(e) => setFrom(e.target.value)} />
-      </Field>
-      <Field label="To (inclusive)" htmlFor="filter-to">
-        <Input id="filter-to" type="datetime-local" value={to} onChange={(e) => setTo(e.target.value)} />
-      </Field>
+      <DateRangeFields ids={["filter-from", "filter-to"]} labels={["From", "To (inclusive)"]} from={from} to={to} onFrom={setFrom} onTo={setTo} />
       <div className="flex gap-2 lg:col-span-6">
         <Button type="submit" size="sm">
           Apply filters

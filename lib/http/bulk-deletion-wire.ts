@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { assertCan, assertStoreAccess, type Principal } from "../auth/principal.ts";
-import { BULK_PLAN_TTL_MS, confirmationPhrase, type BulkDeletion, type BulkItem } from "../memory/bulk-delete/bulk-deletion-rows.ts";
+import { confirmationPhrase, type BulkDeletion, type BulkItem } from "../memory/bulk-delete/bulk-deletion-rows.ts";
+import { lifecycleWire } from "./bulk-wire.ts";
+import { toCsv, type CsvColumn } from "./csv.ts";
 
 /** Wire shapes of this project's bulk delete endpoints (/v1/bulk_deletions, an extension). */
 export const createBulkDeletionBody = z.discriminatedUnion("target", [
@@ -23,8 +25,6 @@ export function assertMayBulkDelete(principal: Principal, filter: BulkDeletion["
   if (filter.target === "stores") assertCan(principal, "admin");
   else assertStoreAccess(principal, filter.storeId);
 }
-
-const isoOrNull = (d: Date | null) => d?.toISOString() ?? null;
 
 function filterWire(filter: BulkDeletion["filter"]) {
   return filter.target === "memories"
@@ -52,32 +52,23 @@ export function bulkDeletionWire(bulk: BulkDeletion, items?: BulkItem[]) {
     target: bulk.filter.target,
     filter: filterWire(bulk.filter),
     digest: bulk.digest,
-    created_at: bulk.createdAt.toISOString(),
-    created_by: bulk.createdBy,
-    expires_at: bulk.status === "planned" ? new Date(bulk.createdAt.getTime() + BULK_PLAN_TTL_MS).toISOString() : null,
-    confirmation: confirmationPhrase(bulk),
-    executed_at: isoOrNull(bulk.executedAt),
-    executed_by: bulk.executedBy,
-    completed_at: isoOrNull(bulk.completedAt),
+    ...lifecycleWire(bulk, confirmationPhrase(bulk)),
     counts: { before: bulk.countBefore, memories_before: bulk.memoriesBefore, after: bulk.countAfter, memories_after: bulk.memoriesAfter },
     ...(items && { items: items.map(bulkItemWire) }),
   };
 }
 
-const CSV_COLUMNS = ["bulk_deletion_id", "target", "id", "memory_store_id", "label", "memory_count", "kind", "outcome"] as const;
-const csvField = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
-/** A store name is anyone's text: one a spreadsheet would take for a formula gets a leading apostrophe (OWASP's advice). */
-const csvText = (value: string) => csvField(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
-
-/** The report as CSV (RFC 4180), one line per memory or store. */
+/** The report as CSV (lib/http/csv.ts), one line per memory or store; a path or store name is anyone's text. */
 export function bulkDeletionCsv(bulk: BulkDeletion, items: BulkItem[]): string {
-  const lines = [CSV_COLUMNS.join(",")];
-  for (const i of items) {
-    lines.push(
-      [bulk.id, bulk.filter.target, i.targetId, i.storeId, csvText(i.label), String(i.memoryCount), i.kind, i.outcome]
-        .map((v, n) => (n === 4 ? v : csvField(v)))
-        .join(","),
-    );
-  }
-  return lines.join("\r\n") + "\r\n";
+  const columns: CsvColumn<BulkItem>[] = [
+    ["bulk_deletion_id", () => bulk.id],
+    ["target", () => bulk.filter.target],
+    ["id", (i) => i.targetId],
+    ["memory_store_id", (i) => i.storeId],
+    ["label", (i) => i.label],
+    ["memory_count", (i) => i.memoryCount],
+    ["kind", (i) => i.kind],
+    ["outcome", (i) => i.outcome],
+  ];
+  return toCsv(columns, items);
 }

@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { confirmationPhrase, PLAN_TTL_MS, type Erasure, type ErasureItem } from "../memory/erase/erasure-rows.ts";
+import { confirmationPhrase, type Erasure, type ErasureItem } from "../memory/erase/erasure-rows.ts";
+import { lifecycleWire } from "./bulk-wire.ts";
+import { toCsv, type CsvColumn } from "./csv.ts";
 
 /** Wire shapes of this project's erase endpoints (/v1/erasures, an extension). */
 export const createErasureBody = z.strictObject({
@@ -14,10 +16,6 @@ export const executeErasureBody = z.strictObject({
   query: z.string(),
   confirmation: z.string(),
 });
-
-export const erasureFormatQuery = z.object({ format: z.enum(["json", "csv"], "must be json or csv").optional() });
-
-const isoOrNull = (d: Date | null) => d?.toISOString() ?? null;
 
 export function erasureItemWire(item: ErasureItem) {
   return {
@@ -40,13 +38,7 @@ export function erasureWire(erasure: Erasure, items?: ErasureItem[]) {
     /** The text erased is never stored: only its SHA-256 (lowercase hex of the UTF-8 bytes). */
     query_sha256: erasure.querySha256,
     memory_store_ids: erasure.storeIds,
-    created_at: erasure.createdAt.toISOString(),
-    created_by: erasure.createdBy,
-    expires_at: erasure.status === "planned" ? new Date(erasure.createdAt.getTime() + PLAN_TTL_MS).toISOString() : null,
-    confirmation: confirmationPhrase(erasure),
-    executed_at: isoOrNull(erasure.executedAt),
-    executed_by: erasure.executedBy,
-    completed_at: isoOrNull(erasure.completedAt),
+    ...lifecycleWire(erasure, confirmationPhrase(erasure)),
     counts: {
       memories_before: erasure.memoriesBefore,
       versions_before: erasure.versionsBefore,
@@ -57,14 +49,15 @@ export function erasureWire(erasure: Erasure, items?: ErasureItem[]) {
   };
 }
 
-const CSV_COLUMNS = ["erasure_id", "memory_store_id", "memory_id", "memory_version_id", "kind", "outcome"] as const;
-const csvField = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
-
-/** The report as CSV (RFC 4180), one line per version: for spreadsheets and auditors. */
+/** The report as CSV (lib/http/csv.ts), one line per version: for spreadsheets and auditors. */
 export function erasureCsv(erasure: Erasure, items: ErasureItem[]): string {
-  const lines = [CSV_COLUMNS.join(",")];
-  for (const item of items) {
-    lines.push([erasure.id, item.storeId, item.memoryId, item.versionId, item.kind, item.outcome].map(csvField).join(","));
-  }
-  return lines.join("\r\n") + "\r\n";
+  const columns: CsvColumn<ErasureItem>[] = [
+    ["erasure_id", () => erasure.id],
+    ["memory_store_id", (i) => i.storeId],
+    ["memory_id", (i) => i.memoryId],
+    ["memory_version_id", (i) => i.versionId],
+    ["kind", (i) => i.kind],
+    ["outcome", (i) => i.outcome],
+  ];
+  return toCsv(columns, items);
 }

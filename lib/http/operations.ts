@@ -5,6 +5,7 @@ import { createApiKeyBody, createUserBody, updateUserBody } from "./admin-schema
 import { memoryToolQuery } from "./memory-tool-schemas.ts";
 import { REVIEW_OPERATIONS } from "./review-operations.ts";
 import { SEARCH_OPERATIONS } from "./search-operations.ts";
+import { BULK_OPERATIONS } from "./bulk-operations.ts";
 import { TRANSFER_OPERATIONS } from "./transfer-operations.ts";
 import { WEBHOOK_OPERATIONS } from "./webhook-operations.ts";
 import {
@@ -261,6 +262,7 @@ export const OPERATIONS = {
   }),
   ...REVIEW_OPERATIONS,
   ...SEARCH_OPERATIONS,
+  ...BULK_OPERATIONS,
   ...TRANSFER_OPERATIONS,
   ...WEBHOOK_OPERATIONS,
 } satisfies Record<string, Operation>;

@@ -1,13 +1,10 @@
 import { z } from "zod";
-import { listStoresQuery } from "./schemas.ts";
-import { createErasureBody, erasureFormatQuery, executeErasureBody } from "./erasure-wire.ts";
 import { searchQuery } from "./search-wire.ts";
-import { createBulkDeletionBody, executeBulkDeletionBody } from "./bulk-deletion-wire.ts";
 import { storeSearchQuery } from "./store-search-wire.ts";
-import { actorSchema, memoryStoreSchema, pageSchema } from "./wire-schemas.ts";
+import { memoryStoreSchema, pageSchema } from "./wire-schemas.ts";
 
 /**
- * The search and erase endpoints (issue 11), an extension the hosted API does not have: their
+ * The search endpoints (issue 11), an extension the hosted API does not have: their
  * response shapes and operations, which lib/http/operations.ts adds to the one table the
  * routes and the OpenAPI document use.
  */
@@ -33,79 +30,6 @@ const searchHitSchema = extension(
   "A match: the memory (or old version) and a snippet with the match marked.",
 );
 
-const erasureSchema = extension(
-  z.object({
-    type: z.literal("erasure"),
-    id: z.string(),
-    status: z.enum(["planned", "running", "completed"]),
-    action: z.string(),
-    marker: z.string().nullable(),
-    query_sha256: z.string().meta({ description: "The text erased is never stored: only its SHA-256." }),
-    memory_store_ids: z.array(z.string()).nullable(),
-    created_at: timestamp,
-    created_by: actorSchema.nullable(),
-    expires_at: timestamp.nullable(),
-    confirmation: z.string(),
-    executed_at: timestamp.nullable(),
-    executed_by: actorSchema.nullable(),
-    completed_at: timestamp.nullable(),
-    counts: z.object({
-      memories_before: z.number().int(),
-      versions_before: z.number().int(),
-      memories_after: z.number().int().nullable(),
-      versions_after: z.number().int().nullable(),
-    }),
-    items: z
-      .array(z.object({ memory_store_id: z.string(), memory_id: z.string(), memory_version_id: z.string(), kind: z.string(), outcome: z.string() }))
-      .optional(),
-  }),
-  "Erasure",
-  "An erase: its dry run while planned, its report once completed.",
-);
-
-const bulkDeletionSchema = extension(
-  z.object({
-    type: z.literal("bulk_deletion"),
-    id: z.string(),
-    status: z.enum(["planned", "running", "completed"]),
-    target: z.enum(["memories", "stores"]),
-    filter: z.object({
-      memory_store_id: z.string().nullable(),
-      path_prefix: z.string().nullable(),
-      name: z.string().nullable(),
-      metadata: z.record(z.string(), z.string()).nullable(),
-    }),
-    digest: z.string().meta({ description: "SHA-256 of every target the dry run saw and its state: the execution must send it back." }),
-    created_at: timestamp,
-    created_by: actorSchema.nullable(),
-    expires_at: timestamp.nullable(),
-    confirmation: z.string(),
-    executed_at: timestamp.nullable(),
-    executed_by: actorSchema.nullable(),
-    completed_at: timestamp.nullable(),
-    counts: z.object({
-      before: z.number().int(),
-      memories_before: z.number().int(),
-      after: z.number().int().nullable(),
-      memories_after: z.number().int().nullable(),
-    }),
-    items: z
-      .array(
-        z.object({
-          id: z.string(),
-          memory_store_id: z.string(),
-          label: z.string(),
-          memory_count: z.number().int(),
-          kind: z.enum(["planned", "late"]),
-          outcome: z.enum(["planned", "deleted", "changed", "gone", "left"]),
-        }),
-      )
-      .optional(),
-  }),
-  "BulkDeletion",
-  "A bulk delete by filter: its dry run while planned, its report once completed.",
-);
-
 const search = { beta: false, extension: true } as const;
 export const SEARCH_OPERATIONS = {
   search: {
@@ -125,77 +49,5 @@ export const SEARCH_OPERATIONS = {
     permission: "read",
     query: storeSearchQuery,
     response: pageSchema(memoryStoreSchema),
-  },
-  listBulkDeletions: {
-    ...search,
-    method: "GET",
-    path: "/v1/bulk_deletions",
-    summary: "Bulk delete reports and dry runs, newest first (store-limited keys: memory deletions in their stores)",
-    permission: "write",
-    query: listStoresQuery.pick({ limit: true, page: true }),
-    response: pageSchema(bulkDeletionSchema),
-  },
-  planBulkDeletion: {
-    ...search,
-    method: "POST",
-    path: "/v1/bulk_deletions",
-    summary: "Dry run of a bulk delete: every memory under a path prefix, or every store matching name and metadata (stores: admins)",
-    permission: "write",
-    body: createBulkDeletionBody,
-    response: bulkDeletionSchema,
-  },
-  retrieveBulkDeletion: {
-    ...search,
-    method: "GET",
-    path: "/v1/bulk_deletions/{bulk_deletion}",
-    summary: "One bulk delete report with every memory or store it saw (format=json or csv downloads it)",
-    permission: "write",
-    query: erasureFormatQuery,
-    response: bulkDeletionSchema,
-  },
-  executeBulkDeletion: {
-    ...search,
-    method: "POST",
-    path: "/v1/bulk_deletions/{bulk_deletion}/execute",
-    summary: "Carry out a bulk delete dry run, conditional on what it saw",
-    permission: "write",
-    body: executeBulkDeletionBody,
-    response: bulkDeletionSchema,
-  },
-  listErasures: {
-    ...search,
-    method: "GET",
-    path: "/v1/erasures",
-    summary: "Erase reports and dry runs, newest first",
-    permission: "admin",
-    query: listStoresQuery.pick({ limit: true, page: true }),
-    response: pageSchema(erasureSchema),
-  },
-  planErasure: {
-    ...search,
-    method: "POST",
-    path: "/v1/erasures",
-    summary: "Dry run of an erase: what it would touch",
-    permission: "admin",
-    body: createErasureBody,
-    response: erasureSchema,
-  },
-  retrieveErasure: {
-    ...search,
-    method: "GET",
-    path: "/v1/erasures/{erasure}",
-    summary: "One erase report with every version it saw or wrote (format=csv downloads it as CSV)",
-    permission: "admin",
-    query: erasureFormatQuery,
-    response: erasureSchema,
-  },
-  executeErasure: {
-    ...search,
-    method: "POST",
-    path: "/v1/erasures/{erasure}/execute",
-    summary: "Carry out a dry run, conditional on what it saw",
-    permission: "admin",
-    body: executeErasureBody,
-    response: erasureSchema,
   },
 } as const;

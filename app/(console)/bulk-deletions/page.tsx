@@ -1,28 +1,20 @@
 "use client";
 
+import { RequirePermission } from "@/components/admin/admin-only.tsx";
 import { BulkDeleteForm } from "@/components/bulk-deletions/bulk-delete-form.tsx";
 import { BulkDeletionsTable } from "@/components/bulk-deletions/bulk-deletions-table.tsx";
-import { usePermissions } from "@/components/shell/session-user.tsx";
-import { Alert } from "@/components/ui/alert.tsx";
 import { PageHeader } from "@/components/ui/card.tsx";
 
 // /bulk-deletions – delete by filter (dry run, typed confirmation) and every report, newest first (admins; reviewers: memories)
 export default function BulkDeletionsPage() {
-  const { canWrite } = usePermissions();
-  if (!canWrite)
-    return (
-      <Alert tone="warning" title="Reviewers and admins only">
-        Ask an admin if you need access to this page.
-      </Alert>
-    );
   return (
-    <>
+    <RequirePermission permission="write">
       <PageHeader
         title="Bulk deletes"
         description="Delete every memory under a folder, or every store whose name and metadata match (stores: admins). A dry run shows what would go; the deletion acts only on what it showed and leaves a report."
       />
       <BulkDeleteForm />
       <BulkDeletionsTable />
-    </>
+    </RequirePermission>
   );
 }

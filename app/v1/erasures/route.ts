@@ -5,7 +5,7 @@ import { OPERATIONS } from "@/lib/http/operations.ts";
 import { apiRoute, otherMethods } from "@/lib/http/route.ts";
 import { pageSize } from "@/lib/http/schemas.ts";
 import { page } from "@/lib/http/serialize.ts";
-import { listErasures } from "@/lib/memory/erase/list-erasures.ts";
+import { listErasures } from "@/lib/memory/erase/get-erasure.ts";
 import { planErasure } from "@/lib/memory/erase/plan-erasure.ts";
 
 export const GET = apiRoute(OPERATIONS.listErasures, async ({ db, query }) => {

@@ -1,6 +1,5 @@
-import { actorFromColumns, type Actor } from "../actor.ts";
-import { Prisma, type SqlClient } from "../db.ts";
-import { sha256Hex } from "../hashing.ts";
+import { countPhrase, LIFECYCLE_COLUMNS, lifecycleFromRow, lifecycleToRow, numberOrNull, type BulkLifecycle, type LifecycleRow } from "../bulk/lifecycle.ts";
+import { defineItemTable, defineTable } from "../bulk/report-tables.ts";
 
 export const BULK_TARGETS = ["memories", "stores"] as const;
 /** memories: every memory under a path prefix in one store; stores: every store matching name and metadata. */
@@ -9,7 +8,7 @@ export type BulkTarget = (typeof BULK_TARGETS)[number];
 export type BulkFilter =
   { target: "memories"; storeId: string; pathPrefix: string } | { target: "stores"; name?: string; metadata: readonly (readonly [string, string])[] };
 
-export type BulkStatus = "planned" | "running" | "completed";
+export type BulkStatus = BulkLifecycle["status"];
 
 /**
  * planned: seen by the dry run; late: matched the filter after the execution without having
@@ -36,16 +35,9 @@ export interface BulkItem {
   outcome: BulkItemOutcome;
 }
 
-export interface BulkDeletion {
-  id: string;
+export interface BulkDeletion extends BulkLifecycle {
   filter: BulkFilter;
   digest: string;
-  status: BulkStatus;
-  createdBy: Actor | null;
-  createdAt: Date;
-  executedBy: Actor | null;
-  executedAt: Date | null;
-  completedAt: Date | null;
   /** Memories or stores matching (before: seen by the dry run; after: still matching once done). */
   countBefore: number;
   memoriesBefore: number;
@@ -53,34 +45,20 @@ export interface BulkDeletion {
   memoriesAfter: number | null;
 }
 
-export const BULK_COLUMNS = Prisma.raw(
-  "id, target, filter, digest, status, created_by_type, created_by_id, created_at, executed_by_type, executed_by_id, executed_at, completed_at, count_before, memories_before, count_after, memories_after",
-);
-
-export interface BulkRow {
-  id: string;
+type BulkRow = LifecycleRow & {
   target: string;
   filter: string;
+  /** The store of a memories deletion (store-limited keys see only their stores' reports). */
+  store_id: string | null;
   digest: string;
-  status: string;
-  created_by_type: string;
-  created_by_id: string;
-  created_at: Date | string;
-  executed_by_type: string | null;
-  executed_by_id: string | null;
-  executed_at: Date | string | null;
-  completed_at: Date | string | null;
   count_before: number | bigint;
   memories_before: number | bigint;
   count_after: number | bigint | null;
   memories_after: number | bigint | null;
-}
-
-const dateOrNull = (value: Date | string | null) => (value === null ? null : new Date(value));
-const numberOrNull = (value: number | bigint | null) => (value === null ? null : Number(value));
+};
 
 /** The filter as stored (JSON, named as on the wire). */
-export function filterToJson(filter: BulkFilter): string {
+function filterToJson(filter: BulkFilter): string {
   return JSON.stringify(
     filter.target === "memories"
       ? { memory_store_id: filter.storeId, path_prefix: filter.pathPrefix }
@@ -94,52 +72,63 @@ function filterFromJson(target: string, json: string): BulkFilter {
   return { target: "stores", name: (f.name as string | null) ?? undefined, metadata: Object.entries(f.metadata as Record<string, string>) };
 }
 
-export function bulkFromRow(row: BulkRow): BulkDeletion {
-  return {
-    id: row.id,
+export const BULK_DELETIONS = defineTable<BulkDeletion, BulkRow>({
+  name: "bulk_deletions",
+  columns: [...LIFECYCLE_COLUMNS, "target", "filter", "store_id", "digest", "count_before", "memories_before", "count_after", "memories_after"],
+  toRow: (b) => ({
+    ...lifecycleToRow(b),
+    target: b.filter.target,
+    filter: filterToJson(b.filter),
+    store_id: b.filter.target === "memories" ? b.filter.storeId : null,
+    digest: b.digest,
+    count_before: b.countBefore,
+    memories_before: b.memoriesBefore,
+    count_after: b.countAfter,
+    memories_after: b.memoriesAfter,
+  }),
+  fromRow: (row) => ({
+    ...lifecycleFromRow(row),
     filter: filterFromJson(row.target, row.filter),
     digest: row.digest,
-    status: row.status as BulkStatus,
-    createdBy: actorFromColumns(row.created_by_type, row.created_by_id),
-    createdAt: new Date(row.created_at),
-    executedBy: actorFromColumns(row.executed_by_type, row.executed_by_id),
-    executedAt: dateOrNull(row.executed_at),
-    completedAt: dateOrNull(row.completed_at),
     countBefore: Number(row.count_before),
     memoriesBefore: Number(row.memories_before),
     countAfter: numberOrNull(row.count_after),
     memoriesAfter: numberOrNull(row.memories_after),
-  };
-}
+  }),
+});
 
-/** What the execution must be shown to have seen: every target and its state, in id order. */
-export function digestOf(items: readonly Pick<BulkItem, "targetId" | "seen">[]): string {
-  return sha256Hex(JSON.stringify([...items].sort((a, b) => (a.targetId < b.targetId ? -1 : 1)).map((i) => [i.targetId, i.seen])));
-}
+type BulkItemRow = { target_id: string; store_id: string; label: string; seen: string; memory_count: number | bigint; kind: string; outcome: string };
+
+/** What the dry run saw (by store, then path or name), then what matched late. */
+export const BULK_DELETION_ITEMS = defineItemTable<BulkItem, BulkItemRow>({
+  name: "bulk_deletion_items",
+  planColumn: "bulk_deletion_id",
+  keyColumn: "target_id",
+  columns: ["target_id", "store_id", "label", "seen", "memory_count", "kind", "outcome"],
+  resultColumns: ["outcome"],
+  orderBy: ["kind DESC", "store_id", "label", "target_id"],
+  toRow: (i) => ({
+    target_id: i.targetId,
+    store_id: i.storeId,
+    label: i.label,
+    seen: i.seen,
+    memory_count: i.memoryCount,
+    kind: i.kind,
+    outcome: i.outcome,
+  }),
+  fromRow: (r) => ({
+    targetId: r.target_id,
+    storeId: r.store_id,
+    label: r.label,
+    seen: r.seen,
+    memoryCount: Number(r.memory_count),
+    kind: r.kind as BulkItemKind,
+    outcome: r.outcome as BulkItemOutcome,
+  }),
+});
 
 /** The words a person types to confirm: they name how much goes. */
 export function confirmationPhrase(bulk: Pick<BulkDeletion, "filter" | "countBefore">): string {
-  const noun = bulk.filter.target === "memories" ? "memor" : "store";
-  const plural = bulk.filter.target === "memories" ? (bulk.countBefore === 1 ? "y" : "ies") : bulk.countBefore === 1 ? "" : "s";
-  return `delete ${bulk.countBefore} ${noun}${plural}`;
-}
-
-/** A dry run stays good for this long; after it, what it saw is too old to act on. */
-export const BULK_PLAN_TTL_MS = 60 * 60_000;
-
-const ITEMS_PER_STATEMENT = 200;
-
-export async function insertBulkItems(tx: SqlClient, bulkId: string, items: readonly BulkItem[]) {
-  for (let i = 0; i < items.length; i += ITEMS_PER_STATEMENT) {
-    const values = items
-      .slice(i, i + ITEMS_PER_STATEMENT)
-      .map((it) => Prisma.sql`(${bulkId}, ${it.targetId}, ${it.storeId}, ${it.label}, ${it.seen}, ${it.memoryCount}, ${it.kind}, ${it.outcome})`);
-    await tx.$executeRaw(
-      Prisma.sql`INSERT INTO bulk_deletion_items (bulk_deletion_id, target_id, store_id, label, seen, memory_count, kind, outcome) VALUES ${Prisma.join(values)}`,
-    );
-  }
-}
-
-export async function setBulkOutcome(tx: SqlClient, bulkId: string, targetId: string, outcome: BulkItemOutcome) {
-  await tx.$executeRaw`UPDATE bulk_deletion_items SET outcome = ${outcome} WHERE bulk_deletion_id = ${bulkId} AND target_id = ${targetId}`;
+  const noun = bulk.filter.target === "memories" ? { one: "memory", many: "memories" } : { one: "store", many: "stores" };
+  return countPhrase("delete", bulk.countBefore, noun);
 }

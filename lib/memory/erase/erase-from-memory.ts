@@ -8,7 +8,9 @@ import { exactMatches } from "../search/text-matches.ts";
 import { lockStore } from "../stores/lock-store.ts";
 import { clearVersion } from "../versions/redact-version.ts";
 import { replaceAll } from "./erase-text.ts";
-import { insertItems, setOutcomes, type Erasure, type ErasureItem } from "./erasure-rows.ts";
+import type { StepResult } from "../bulk/bulk-operation.ts";
+import type { Erasure, ErasureItem } from "./erasure-rows.ts";
+import type { ErasureTypes } from "./erasure-operation.ts";
 
 /**
  * The erase of one memory's versions, inside the caller's transaction, under the store lock:
@@ -18,9 +20,9 @@ import { insertItems, setOutcomes, type Erasure, type ErasureItem } from "./eras
  *    again or exceed the size limit); a deletion whose path holds the text is redacted too;
  * 2. every version the dry run saw is redacted (it is no longer any live memory's current one).
  * A current version that changed since the dry run is left alone: if it holds the text, the
- * erase reports it as late. Returns the ids of the versions written.
+ * erase reports it as late. Returns the group's items with their outcomes and the versions written.
  */
-export async function eraseFromMemory(tx: SqlClient, erasure: Erasure, group: ErasureItem[], text: string, actor: Actor): Promise<string[]> {
+export async function eraseFromMemory(tx: SqlClient, erasure: Erasure, group: ErasureItem[], text: string, actor: Actor): Promise<StepResult<ErasureTypes>> {
   const { storeId, memoryId } = group[0]!;
   const store = await lockStore(tx, storeId);
   const [row] = await tx.$queryRaw<
@@ -49,21 +51,19 @@ export async function eraseFromMemory(tx: SqlClient, erasure: Erasure, group: Er
     }
   }
 
-  const outcomes: { versionId: string; outcome: ErasureItem["outcome"] }[] = [];
+  const done: ErasureItem[] = [];
   for (const item of group) {
     const [version] = await tx.$queryRaw<
       { redacted_at: unknown }[]
     >`SELECT redacted_at FROM memory_versions WHERE id = ${item.versionId} AND store_id = ${storeId}`;
     if (!version || version.redacted_at != null) {
-      outcomes.push({ versionId: item.versionId, outcome: "gone" });
+      done.push({ ...item, outcome: "gone" });
     } else if (item.versionId === liveHead) {
-      outcomes.push({ versionId: item.versionId, outcome: "left" }); // redaction never takes a live memory's content
+      done.push({ ...item, outcome: "left" }); // redaction never takes a live memory's content
     } else {
       await clearVersion(tx, item.versionId, actor, now);
-      outcomes.push({ versionId: item.versionId, outcome: "redacted" });
+      done.push({ ...item, outcome: "redacted" });
     }
   }
-  await setOutcomes(tx, erasure.id, outcomes);
-  await insertItems(tx, erasure.id, written);
-  return written.map((w) => w.versionId);
+  return { done, written };
 }

@@ -1,11 +1,11 @@
-import { actorFromColumns, type Actor } from "../actor.ts";
-import { Prisma, type SqlClient } from "../db.ts";
+import { defineItemTable, defineTable } from "../bulk/report-tables.ts";
+import { countPhrase, LIFECYCLE_COLUMNS, lifecycleFromRow, lifecycleToRow, numberOrNull, type BulkLifecycle, type LifecycleRow } from "../bulk/lifecycle.ts";
 
 export const ERASE_ACTIONS = ["replace", "delete"] as const;
 /** replace: the text becomes the marker in a new version; delete: the memory is deleted. */
 export type EraseAction = (typeof ERASE_ACTIONS)[number];
 
-export type ErasureStatus = "planned" | "running" | "completed";
+export type ErasureStatus = BulkLifecycle["status"];
 
 /**
  * What an item of the report is:
@@ -31,94 +31,76 @@ export interface ErasureItem {
   outcome: ErasureOutcome;
 }
 
-export interface Erasure {
-  id: string;
+export interface Erasure extends BulkLifecycle {
   querySha256: string;
   action: EraseAction;
   marker: string | null;
   storeIds: string[] | null;
-  status: ErasureStatus;
-  createdBy: Actor | null;
-  createdAt: Date;
-  executedBy: Actor | null;
-  executedAt: Date | null;
-  completedAt: Date | null;
   memoriesBefore: number;
   versionsBefore: number;
   memoriesAfter: number | null;
   versionsAfter: number | null;
 }
 
-export const ERASURE_COLUMNS = Prisma.raw(
-  "id, query_sha256, action, marker, store_ids, status, created_by_type, created_by_id, created_at, executed_by_type, executed_by_id, executed_at, completed_at, memories_before, versions_before, memories_after, versions_after",
-);
-
-export interface ErasureRow {
-  id: string;
+type ErasureRow = LifecycleRow & {
   query_sha256: string;
   action: string;
   marker: string | null;
   store_ids: string | null;
-  status: string;
-  created_by_type: string;
-  created_by_id: string;
-  created_at: Date | string;
-  executed_by_type: string | null;
-  executed_by_id: string | null;
-  executed_at: Date | string | null;
-  completed_at: Date | string | null;
   memories_before: number | bigint;
   versions_before: number | bigint;
   memories_after: number | bigint | null;
   versions_after: number | bigint | null;
-}
+};
 
-const dateOrNull = (value: Date | string | null) => (value === null ? null : new Date(value));
-const numberOrNull = (value: number | bigint | null) => (value === null ? null : Number(value));
-
-export function erasureFromRow(row: ErasureRow): Erasure {
-  return {
-    id: row.id,
+export const ERASURES = defineTable<Erasure, ErasureRow>({
+  name: "erasures",
+  columns: [...LIFECYCLE_COLUMNS, "query_sha256", "action", "marker", "store_ids", "memories_before", "versions_before", "memories_after", "versions_after"],
+  toRow: (e) => ({
+    ...lifecycleToRow(e),
+    query_sha256: e.querySha256,
+    action: e.action,
+    marker: e.marker,
+    store_ids: e.storeIds === null ? null : JSON.stringify(e.storeIds),
+    memories_before: e.memoriesBefore,
+    versions_before: e.versionsBefore,
+    memories_after: e.memoriesAfter,
+    versions_after: e.versionsAfter,
+  }),
+  fromRow: (row) => ({
+    ...lifecycleFromRow(row),
     querySha256: row.query_sha256,
     action: row.action as EraseAction,
     marker: row.marker,
     storeIds: row.store_ids === null ? null : (JSON.parse(row.store_ids) as string[]),
-    status: row.status as ErasureStatus,
-    createdBy: actorFromColumns(row.created_by_type, row.created_by_id),
-    createdAt: new Date(row.created_at),
-    executedBy: actorFromColumns(row.executed_by_type, row.executed_by_id),
-    executedAt: dateOrNull(row.executed_at),
-    completedAt: dateOrNull(row.completed_at),
     memoriesBefore: Number(row.memories_before),
     versionsBefore: Number(row.versions_before),
     memoriesAfter: numberOrNull(row.memories_after),
     versionsAfter: numberOrNull(row.versions_after),
-  };
-}
+  }),
+});
+
+type ErasureItemRow = { version_id: string; store_id: string; memory_id: string; kind: string; outcome: string };
+
+/** Grouped by store and memory (the order the erase is carried out in), versions oldest first. */
+export const ERASURE_ITEMS = defineItemTable<ErasureItem, ErasureItemRow>({
+  name: "erasure_items",
+  planColumn: "erasure_id",
+  keyColumn: "version_id",
+  columns: ["version_id", "store_id", "memory_id", "kind", "outcome"],
+  resultColumns: ["outcome"],
+  orderBy: ["store_id", "memory_id", "version_id"],
+  toRow: (i) => ({ version_id: i.versionId, store_id: i.storeId, memory_id: i.memoryId, kind: i.kind, outcome: i.outcome }),
+  fromRow: (r) => ({
+    versionId: r.version_id,
+    storeId: r.store_id,
+    memoryId: r.memory_id,
+    kind: r.kind as ErasureItemKind,
+    outcome: r.outcome as ErasureOutcome,
+  }),
+});
 
 /** The words a person types to confirm: they name how much goes. */
 export function confirmationPhrase(erasure: Pick<Erasure, "versionsBefore">): string {
-  return `erase ${erasure.versionsBefore} version${erasure.versionsBefore === 1 ? "" : "s"}`;
-}
-
-/** A dry run stays good for this long; after it, what it saw is too old to act on. */
-export const PLAN_TTL_MS = 60 * 60_000;
-
-/** Items written per INSERT statement. */
-const ITEMS_PER_STATEMENT = 200;
-
-export async function insertItems(tx: SqlClient, erasureId: string, items: readonly ErasureItem[]) {
-  for (let i = 0; i < items.length; i += ITEMS_PER_STATEMENT) {
-    const values = items
-      .slice(i, i + ITEMS_PER_STATEMENT)
-      .map((item) => Prisma.sql`(${erasureId}, ${item.versionId}, ${item.storeId}, ${item.memoryId}, ${item.kind}, ${item.outcome})`);
-    await tx.$executeRaw(Prisma.sql`INSERT INTO erasure_items (erasure_id, version_id, store_id, memory_id, kind, outcome) VALUES ${Prisma.join(values)}`);
-  }
-}
-
-/** The outcome of items the erase acted on, in its transaction. */
-export async function setOutcomes(tx: SqlClient, erasureId: string, outcomes: { versionId: string; outcome: ErasureItem["outcome"] }[]) {
-  for (const { versionId, outcome } of outcomes) {
-    await tx.$executeRaw`UPDATE erasure_items SET outcome = ${outcome} WHERE erasure_id = ${erasureId} AND version_id = ${versionId}`;
-  }
+  return countPhrase("erase", erasure.versionsBefore, { one: "version", many: "versions" });
 }

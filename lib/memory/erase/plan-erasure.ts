@@ -1,13 +1,11 @@
 import type { Actor } from "../actor.ts";
-import { actorId } from "../actor.ts";
+import { planBulk } from "../bulk/plan-bulk.ts";
 import type { Db } from "../db.ts";
 import { invalidRequest } from "../errors.ts";
-import { sha256Hex } from "../hashing.ts";
-import { newId } from "../ids.ts";
 import { assertStoreExists } from "../stores/assert-store-exists.ts";
 import { parseEraseText, parseMarker } from "./erase-text.ts";
-import { ERASE_ACTIONS, insertItems, type EraseAction, type Erasure, type ErasureItem } from "./erasure-rows.ts";
-import { findErasable } from "./find-erasable.ts";
+import { ERASURE } from "./erasure-operation.ts";
+import { ERASE_ACTIONS, type EraseAction, type Erasure, type ErasureItem } from "./erasure-rows.ts";
 
 export interface PlanErasureInput {
   text: unknown;
@@ -30,35 +28,6 @@ export async function planErasure(db: Db, input: PlanErasureInput): Promise<{ er
   const marker = parseMarker(input.marker, action, text.text);
   const storeIds = input.storeIds === null ? null : [...new Set(input.storeIds)];
   for (const id of storeIds ?? []) await assertStoreExists(db.sql, id);
-
-  const found = await findErasable(db, text, storeIds);
-  const items: ErasureItem[] = found.map((v) => ({ ...v, kind: v.current ? "head" : "history", outcome: "planned" }));
-  const erasure: Erasure = {
-    id: newId("erasure"),
-    querySha256: sha256Hex(text.text),
-    action,
-    marker,
-    storeIds,
-    status: "planned",
-    createdBy: input.actor,
-    createdAt: new Date(),
-    executedBy: null,
-    executedAt: null,
-    completedAt: null,
-    memoriesBefore: items.filter((i) => i.kind === "head").length,
-    versionsBefore: items.length,
-    memoriesAfter: null,
-    versionsAfter: null,
-  };
-  await db.sqlTransaction(
-    async (tx) => {
-      await tx.$executeRaw`
-        INSERT INTO erasures (id, query_sha256, action, marker, store_ids, status, created_by_type, created_by_id, created_at, memories_before, versions_before)
-        VALUES (${erasure.id}, ${erasure.querySha256}, ${action}, ${marker}, ${storeIds === null ? null : JSON.stringify(storeIds)}, 'planned',
-          ${input.actor.type}, ${actorId(input.actor)}, ${erasure.createdAt}, ${erasure.memoriesBefore}, ${erasure.versionsBefore})`;
-      await insertItems(tx, erasure.id, items);
-    },
-    { timeoutMs: 60_000 },
-  );
-  return { erasure, items };
+  const { plan, items } = await planBulk(db, ERASURE, { selection: { text, storeIds, action, marker }, actor: input.actor });
+  return { erasure: plan, items };
 }

@@ -1,6 +1,7 @@
 // GET /v1/bulk_deletions/{bulk_deletion} – one bulk delete report with every memory or store it saw; ?format=json|csv downloads it (extension)
 import { storeFilterOf } from "@/lib/auth/principal.ts";
 import { assertMayBulkDelete, bulkDeletionCsv, bulkDeletionWire } from "@/lib/http/bulk-deletion-wire.ts";
+import { reportAnswer } from "@/lib/http/bulk-wire.ts";
 import { OPERATIONS } from "@/lib/http/operations.ts";
 import { apiRoute, otherMethods } from "@/lib/http/route.ts";
 import { getBulkDeletion, getBulkDeletionItems } from "@/lib/memory/bulk-delete/get-bulk-deletion.ts";
@@ -13,11 +14,12 @@ export const GET = apiRoute(OPERATIONS.retrieveBulkDeletion, async ({ db, params
   if (only && (bulk.filter.target !== "memories" || !only.includes(bulk.filter.storeId))) throw notFound(`Bulk deletion ${bulk.id} not found.`);
   assertMayBulkDelete(principal, bulk.filter);
   const items = await getBulkDeletionItems(db.sql, bulk.id);
-  if (!query.format) return bulkDeletionWire(bulk, items);
-  const attachment = { "content-disposition": `attachment; filename="${bulk.id}.${query.format}"` };
-  return query.format === "csv"
-    ? new Response(bulkDeletionCsv(bulk, items), { headers: { "content-type": "text/csv; charset=utf-8", ...attachment } })
-    : Response.json(bulkDeletionWire(bulk, items), { headers: attachment });
+  return reportAnswer(
+    bulk.id,
+    query.format,
+    () => bulkDeletionWire(bulk, items),
+    () => bulkDeletionCsv(bulk, items),
+  );
 });
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -1,0 +1,95 @@
+import type { Actor } from "../actor.ts";
+import type { BulkOperation } from "../bulk/bulk-operation.ts";
+import type { SqlClient } from "../db.ts";
+import { removeMemory } from "../memories/mutations.ts";
+import { purgeSearchIndex } from "../search/purge-search-index.ts";
+import { deleteLockedStore, STORE_DELETION_TRANSACTION } from "../stores/delete-store.ts";
+import { storeMatches } from "../stores/find-stores.ts";
+import { getStore } from "../stores/get-store.ts";
+import { lockStore } from "../stores/lock-store.ts";
+import { BULK_DELETION_ITEMS, BULK_DELETIONS, confirmationPhrase, type BulkDeletion, type BulkFilter, type BulkItem } from "./bulk-deletion-rows.ts";
+import { findBulkTargets, storeState, type Target } from "./find-bulk-targets.ts";
+
+/** Memories deleted per transaction (each writes a `deleted` version and its review and index rows). */
+const MEMORIES_PER_TRANSACTION = 25;
+
+export type BulkDeletionTypes = {
+  plan: BulkDeletion;
+  item: BulkItem;
+  target: Target;
+  /** The filter, and the stores the caller may touch (a store-limited key's; undefined: every store). */
+  selection: { filter: BulkFilter; onlyIds?: readonly string[] };
+  run: { onlyIds?: readonly string[] };
+};
+
+/**
+ * Bulk delete by filter (lib/memory/bulk/README.md), through the one write path: each memory
+ * still at the head version seen is deleted (removeMemory: a `deleted` version, review and
+ * search index in the same transaction), each store still as seen is deleted with everything in
+ * it. Anything changed since is left and reported (`changed`), anything gone meanwhile is
+ * `gone`, and what matches the filter afterwards without having been seen is `late`.
+ */
+export const BULK_DELETION: BulkOperation<BulkDeletionTypes> = {
+  words: { noun: "Bulk deletion", verb: "delete", done: "deleted" },
+  idPrefix: "bulkdel",
+  plans: BULK_DELETIONS,
+  items: BULK_DELETION_ITEMS,
+
+  find: (db, { filter, onlyIds }) => findBulkTargets(db, filter, onlyIds),
+  planned: (target) => ({ ...target, kind: "planned", outcome: "planned" }),
+  seen: (item) => item.seen,
+  describe: (lifecycle, { filter }, items, digest) => ({
+    ...lifecycle,
+    filter,
+    digest,
+    countBefore: items.length,
+    memoriesBefore: items.reduce((n, i) => n + i.memoryCount, 0),
+    countAfter: null,
+    memoriesAfter: null,
+  }),
+  confirmation: confirmationPhrase,
+  size: (bulk) => bulk.countBefore,
+
+  selection: (bulk, run) => ({ filter: bulk.filter, onlyIds: run.onlyIds }),
+  chunks(bulk, items) {
+    const planned = items.filter((i) => i.kind === "planned");
+    const size = bulk.filter.target === "memories" ? MEMORIES_PER_TRANSACTION : 1;
+    return Array.from({ length: Math.ceil(planned.length / size) }, (_, n) => planned.slice(n * size, (n + 1) * size));
+  },
+  transaction: (bulk) => (bulk.filter.target === "stores" ? STORE_DELETION_TRANSACTION : {}),
+  async step(tx, chunk, { plan, actor }) {
+    // A memories deletion is in one store; a stores deletion takes one store per chunk.
+    await lockStore(tx, chunk[0]!.storeId);
+    const filter = plan.filter;
+    const done: BulkItem[] = [];
+    for (const item of chunk) {
+      done.push({ ...item, outcome: filter.target === "memories" ? await deleteMemory(tx, item, actor) : await deleteStore(tx, item, filter) });
+    }
+    return { done };
+  },
+  gone: (item) => ({ ...item, outcome: "gone" }),
+  late: (target) => ({ ...target, kind: "late", outcome: "left" }),
+  countsAfter: (after) => ({ count_after: after.length, memories_after: after.reduce((n, t) => n + t.memoryCount, 0) }),
+
+  // The deleted stores' versions left their search index rows to be purged after the commit.
+  afterCompletion: async (db, { plan }) => {
+    if (plan.filter.target === "stores") await purgeSearchIndex(db);
+  },
+};
+
+async function deleteMemory(tx: SqlClient, item: BulkItem, actor: Actor): Promise<BulkItem["outcome"]> {
+  const [memory] = await tx.$queryRaw<{ id: string; store_id: string; path: string; memory_version_id: string }[]>`
+    SELECT id, store_id, path, memory_version_id FROM memories WHERE id = ${item.targetId} AND store_id = ${item.storeId}`;
+  if (!memory) return "gone";
+  if (memory.memory_version_id !== item.seen) return "changed";
+  await removeMemory(tx, { id: memory.id, storeId: memory.store_id, path: memory.path, memoryVersionId: memory.memory_version_id }, actor);
+  return "deleted";
+}
+
+/** A store (locked) still as the dry run saw it and still matching the filter goes with everything in it. */
+async function deleteStore(tx: SqlClient, item: BulkItem, filter: Extract<BulkFilter, { target: "stores" }>): Promise<BulkItem["outcome"]> {
+  const store = await getStore(tx, item.targetId);
+  if (!storeMatches(store, filter) || (await storeState({ sql: tx }, store)) !== item.seen) return "changed";
+  await deleteLockedStore(tx, store.id);
+  return "deleted";
+}

@@ -1,0 +1,160 @@
+/**
+ * A bulk operation's two tables — its plan or report row, and its items — declared once as a
+ * column list and a row mapper each; every statement on them (the batched INSERT of items, the
+ * updates an execution makes, the reads, the newest-first listing) is written here, for every
+ * operation. Table and column names are the code's own constants, written into the SQL as they
+ * are; every value is a bound parameter.
+ */
+import { Prisma, type SqlClient } from "../db.ts";
+import { notFound } from "../errors.ts";
+
+/** Items written per INSERT statement: 200 rows of a handful of columns stay far below both engines' parameter limits. */
+const ITEMS_PER_STATEMENT = 200;
+
+const IDENTIFIER = /^[a-z][a-z0-9_]*$/;
+function identifier(name: string): string {
+  if (!IDENTIFIER.test(name)) throw new Error(`Not a table or column name: ${name}`);
+  return name;
+}
+const names = (columns: readonly string[]) => Prisma.raw(columns.map(identifier).join(", "));
+
+/** `column = value, …`: the columns are the code's own names, the values bound parameters. */
+export function assignments(values: Readonly<Record<string, unknown>>): Prisma.Sql {
+  return Prisma.join(
+    Object.entries(values).map(([column, value]) => Prisma.sql`${Prisma.raw(identifier(column))} = ${value}`),
+    ", ",
+  );
+}
+
+export interface TableDefinition<Value, Row extends object> {
+  /** The table's name. */
+  name: string;
+  /** Every column, in the order rows are written and read. */
+  columns: readonly (keyof Row & string)[];
+  toRow(value: Value): Row;
+  fromRow(row: Row): Value;
+}
+
+/** A table as the statements below use it; its row type stays inside (defineTable). */
+export interface Table<Value> {
+  readonly name: string;
+  readonly sqlName: Prisma.Sql;
+  /** The column list, for SELECT and INSERT. */
+  readonly columns: Prisma.Sql;
+  /** One row's values in column order: `…, …` (without the parentheses). */
+  cells(value: Value): Prisma.Sql;
+  /** `column = value, …` for the columns named, from the value's row. */
+  assignments(value: Value, columns: readonly string[]): Prisma.Sql;
+  fromRow(row: unknown): Value;
+  /** The value's row, column by column. */
+  column(value: Value, column: string): unknown;
+}
+
+export function defineTable<Value, Row extends object>(definition: TableDefinition<Value, Row>): Table<Value> {
+  const sqlName = Prisma.raw(identifier(definition.name));
+  const columns = names(definition.columns);
+  const cell = (row: Row, column: string): unknown => {
+    if (!(definition.columns as readonly string[]).includes(column)) throw new Error(`${definition.name} has no column ${column}`);
+    return row[column as keyof Row];
+  };
+  return {
+    name: definition.name,
+    sqlName,
+    columns,
+    cells(value) {
+      const row = definition.toRow(value);
+      return Prisma.join(definition.columns.map((c) => row[c]));
+    },
+    assignments(value, assigned) {
+      const row = definition.toRow(value);
+      return assignments(Object.fromEntries(assigned.map((c) => [c, cell(row, c)])));
+    },
+    // Rows come from `SELECT ${columns}` of this very table: they have the row's shape.
+    fromRow: (row) => definition.fromRow(row as Row),
+    column: (value, column) => cell(definition.toRow(value), column),
+  };
+}
+
+export interface ItemTableDefinition<Item, Row extends object> extends TableDefinition<Item, Row> {
+  /** The column naming the plan or report an item belongs to (not among `columns`). */
+  planColumn: string;
+  /** The column that tells an item apart within its plan (the primary key with `planColumn`). */
+  keyColumn: keyof Row & string;
+  /** The columns an execution fills in on the items it carried out. */
+  resultColumns: readonly (keyof Row & string)[];
+  /** The order items are read, and so carried out, in. */
+  orderBy: readonly ((keyof Row & string) | `${keyof Row & string} DESC`)[];
+}
+
+export interface ItemTable<Item> extends Table<Item> {
+  readonly planColumn: Prisma.Sql;
+  readonly orderBy: Prisma.Sql;
+  /** The item's key within its plan. */
+  key(item: Item): string;
+  readonly resultColumns: readonly string[];
+  readonly keyColumn: Prisma.Sql;
+}
+
+export function defineItemTable<Item, Row extends object>(definition: ItemTableDefinition<Item, Row>): ItemTable<Item> {
+  const table = defineTable(definition);
+  return {
+    ...table,
+    planColumn: Prisma.raw(identifier(definition.planColumn)),
+    keyColumn: Prisma.raw(identifier(definition.keyColumn)),
+    orderBy: Prisma.raw(definition.orderBy.map((o) => (o.endsWith(" DESC") ? `${identifier(o.slice(0, -5))} DESC` : identifier(o))).join(", ")),
+    resultColumns: definition.resultColumns,
+    key: (item) => String(table.column(item, definition.keyColumn)),
+  };
+}
+
+/** One row by id, or the not-found error naming it (`Erasure erasure_… not found.`). */
+export async function getRow<Value>(client: SqlClient, table: Table<Value>, id: string, noun: string): Promise<Value> {
+  const [row] = await client.$queryRaw<unknown[]>`SELECT ${table.columns} FROM ${table.sqlName} WHERE id = ${id}`;
+  if (!row) throw notFound(`${noun} ${id} not found.`);
+  return table.fromRow(row);
+}
+
+/**
+ * Rows newest first (ids are time-ordered, so the cursor is the last id), `limit` of them and
+ * whether more follow, narrowed by `where` (a store-limited key's stores, say).
+ */
+export async function listRows<Value extends { id: string }>(
+  client: SqlClient,
+  table: Table<Value>,
+  input: { limit: number; afterId?: string; where?: readonly Prisma.Sql[] },
+): Promise<{ items: Value[]; nextAfterId: string | null }> {
+  const where = [...(input.afterId ? [Prisma.sql`id < ${input.afterId}`] : []), ...(input.where ?? [])];
+  const filter = where.length ? Prisma.sql`WHERE ${Prisma.join(where, " AND ")}` : Prisma.empty;
+  const rows = await client.$queryRaw<unknown[]>`SELECT ${table.columns} FROM ${table.sqlName} ${filter} ORDER BY id DESC LIMIT ${input.limit + 1}`;
+  const hasMore = rows.length > input.limit;
+  const items = (hasMore ? rows.slice(0, input.limit) : rows).map((row) => table.fromRow(row));
+  return { items, nextAfterId: hasMore ? items[items.length - 1]!.id : null };
+}
+
+/** Writes one row (a plan when its dry run is recorded, or a report written whole). */
+export async function insertRow<Value>(tx: SqlClient, table: Table<Value>, value: Value): Promise<void> {
+  await tx.$executeRaw`INSERT INTO ${table.sqlName} (${table.columns}) VALUES (${table.cells(value)})`;
+}
+
+/** Writes items of a plan or report, a batch of rows per statement. */
+export async function insertItems<Item>(tx: SqlClient, table: ItemTable<Item>, planId: string, items: readonly Item[]): Promise<void> {
+  for (let i = 0; i < items.length; i += ITEMS_PER_STATEMENT) {
+    const rows = items.slice(i, i + ITEMS_PER_STATEMENT).map((item) => Prisma.sql`(${planId}, ${table.cells(item)})`);
+    await tx.$executeRaw`INSERT INTO ${table.sqlName} (${table.planColumn}, ${table.columns}) VALUES ${Prisma.join(rows)}`;
+  }
+}
+
+/** Records what an execution did to items (their result columns), in the caller's transaction. */
+export async function updateItems<Item>(tx: SqlClient, table: ItemTable<Item>, planId: string, items: readonly Item[]): Promise<void> {
+  if (table.resultColumns.length === 0) return; // a report written whole (an import's) has nothing filled in later
+  for (const item of items) {
+    await tx.$executeRaw`UPDATE ${table.sqlName} SET ${table.assignments(item, table.resultColumns)}
+      WHERE ${table.planColumn} = ${planId} AND ${table.keyColumn} = ${table.key(item)}`;
+  }
+}
+
+/** Every item of a plan or report, in the table's order. */
+export async function getItems<Item>(client: SqlClient, table: ItemTable<Item>, planId: string): Promise<Item[]> {
+  const rows = await client.$queryRaw<unknown[]>`SELECT ${table.columns} FROM ${table.sqlName} WHERE ${table.planColumn} = ${planId} ORDER BY ${table.orderBy}`;
+  return rows.map((row) => table.fromRow(row));
+}

@@ -1,0 +1,91 @@
+import type { BulkOperation } from "../bulk/bulk-operation.ts";
+import { letOthersRun } from "../let-others-run.ts";
+import type { Db } from "../db.ts";
+import { sha256Hex } from "../hashing.ts";
+import type { SearchText } from "../search/search-text.ts";
+import { eraseFromMemory } from "./erase-from-memory.ts";
+import { confirmationPhrase, ERASURE_ITEMS, ERASURES, type EraseAction, type Erasure, type ErasureItem } from "./erasure-rows.ts";
+import { findErasable, type ErasableVersion } from "./find-erasable.ts";
+import { scrubBulkDeletionReports, scrubWebhookEvents } from "./scrub-records.ts";
+
+export type ErasureTypes = {
+  plan: Erasure;
+  item: ErasureItem;
+  target: ErasableVersion;
+  selection: { text: SearchText & { mode: "exact" }; storeIds: string[] | null; action: EraseAction; marker: string | null };
+  /** The text again: only its hash was kept. */
+  run: { text: SearchText & { mode: "exact" } };
+};
+
+/**
+ * Erase (lib/memory/bulk/README.md): every retained version holding a text, memory by memory.
+ * A memory whose current version is still the one the dry run saw has the text replaced by the
+ * marker (or is deleted), and every version the dry run saw is redacted; whatever holds the
+ * text afterwards was written since, and is reported late.
+ */
+export const ERASURE: BulkOperation<ErasureTypes> = {
+  words: { noun: "Erasure", verb: "erase", done: "erased" },
+  idPrefix: "erasure",
+  plans: ERASURES,
+  items: ERASURE_ITEMS,
+
+  find: (db, { text, storeIds }) => findErasable(db, text, storeIds),
+  planned: (v) => ({ versionId: v.versionId, storeId: v.storeId, memoryId: v.memoryId, kind: v.current ? "head" : "history", outcome: "planned" }),
+  seen: (item) => item.kind,
+  describe: (lifecycle, selection, items) => ({
+    ...lifecycle,
+    querySha256: sha256Hex(selection.text.text),
+    action: selection.action,
+    marker: selection.marker,
+    storeIds: selection.storeIds,
+    memoriesBefore: items.filter((i) => i.kind === "head").length,
+    versionsBefore: items.length,
+    memoriesAfter: null,
+    versionsAfter: null,
+  }),
+  confirmation: confirmationPhrase,
+  size: (erasure) => erasure.versionsBefore,
+
+  selection: (erasure, run) => ({ text: run.text, storeIds: erasure.storeIds, action: erasure.action, marker: erasure.marker }),
+  chunks: (_erasure, items) => byMemory(items),
+  transaction: () => ({ timeoutMs: 60_000 }),
+  async step(tx, group, { plan, run, actor }) {
+    const since = new Date(Date.now() - 1);
+    const result = await eraseFromMemory(tx, plan, group, run.text.text, actor);
+    // The events this erase just wrote (a deletion names the path that may hold the text), before any worker can deliver them.
+    await scrubWebhookEvents(tx, run.text.text, plan.marker, { storeIds: [group[0]!.storeId], since });
+    return result;
+  },
+  gone: (item) => ({ ...item, outcome: "gone" }),
+  late: (v) => ({ versionId: v.versionId, storeId: v.storeId, memoryId: v.memoryId, kind: "late", outcome: "left" }),
+  countsAfter: (remaining) => ({ memories_after: remaining.filter((v) => v.current).length, versions_after: remaining.length }),
+
+  // What was written about these memories before (events not yet delivered included), before their own erase writes more.
+  beforeChunks: (db, { plan, run }) => scrubRecords(db, plan, run.text.text),
+  // Old copies of the pages the erase overwrote sit in SQLite's log until it is emptied.
+  afterCompletion: async (db) => {
+    await db.truncateLog?.();
+  },
+};
+
+/** Webhook events a page per transaction, then the bulk-deletion reports (lib/memory/erase/scrub-records.ts). */
+async function scrubRecords(db: Db, erasure: Erasure, text: string) {
+  const scope = { storeIds: erasure.storeIds };
+  let after: string | null = "";
+  while (after !== null) {
+    const from: string = after;
+    after = await db.sqlTransaction((tx) => scrubWebhookEvents(tx, text, erasure.marker, scope, from));
+    await letOthersRun();
+  }
+  await db.sqlTransaction((tx) => scrubBulkDeletionReports(tx, text, erasure.marker, scope));
+}
+
+/** One chunk per memory (the items come grouped by store and memory). */
+function byMemory(items: ErasureItem[]): ErasureItem[][] {
+  const groups = new Map<string, ErasureItem[]>();
+  for (const item of items) {
+    const key = `${item.storeId}\u0000${item.memoryId}`;
+    groups.set(key, [...(groups.get(key) ?? []), item]);
+  }
+  return [...groups.values()];
+}
