@@ -76,13 +76,15 @@ const variables = z.object({
   /** On SIGTERM: seconds in-flight requests get to finish after the server stops accepting; then their connections are closed. */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(3600).default(25),
   /**
-   * Reverse proxies (addresses and CIDR ranges, comma-separated) whose X-Forwarded-For is
-   * believed when a sign-in's client address is worked out; unset means the socket address.
+   * Reverse proxies (addresses and CIDR ranges, comma-separated) whose forwarded headers
+   * (X-Forwarded-For, -Host, -Proto) are believed, by every reader (lib/auth/forwarded.ts);
+   * unset means none is: the socket address, the request's own Host.
    */
   TRUSTED_PROXIES: networkList(),
   /**
-   * Private, loopback or link-local networks (addresses and CIDR ranges, comma-separated) that
-   * webhook endpoints may point at anyway; unset refuses them all (SSRF, lib/webhooks/url-safety.ts).
+   * Special-purpose networks (private, loopback, link-local, NAT64…: addresses and CIDR ranges,
+   * comma-separated) that webhook endpoints may point at anyway; unset refuses them all (SSRF,
+   * lib/webhooks/url-safety.ts).
    */
   WEBHOOK_ALLOWED_NETWORKS: networkList(),
   /**

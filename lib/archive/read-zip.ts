@@ -61,7 +61,10 @@ export async function readZip(data: Uint8Array): Promise<ArchiveEntry[]> {
       await letOthersRun();
     }
   } catch (error) {
-    throw failure ?? invalidRequest(`The upload is not a readable zip archive (${(error as Error).message}).`);
+    if (failure) throw failure;
+    // fflate's own errors (a numeric code) describe the data; anything else is an internal failure, never quoted to the client.
+    if (typeof (error as { code?: unknown } | null)?.code !== "number") throw error;
+    throw invalidRequest(`The upload is not a readable zip archive (${(error as Error).message}).`);
   }
   if (failure) throw failure;
   if (

@@ -1,15 +1,10 @@
-import { normaliseAddress, type TrustedProxies } from "./trusted-proxies.ts";
+import { header, type HeaderSource } from "./forwarded.ts";
 import { PEER_HEADER } from "./peer-address.ts";
-
-type HeaderSource = Headers | Record<string, string | string[] | undefined> | undefined;
-
-function header(headers: HeaderSource, name: string): string | undefined {
-  const raw = headers instanceof Headers ? headers.get(name) : headers?.[name];
-  return (Array.isArray(raw) ? raw.join(",") : raw) ?? undefined;
-}
+import { normaliseAddress, type TrustedProxies } from "./trusted-proxies.ts";
 
 /**
- * The client's address for rate limiting. It starts from the socket peer (PEER_HEADER, set by
+ * The client's address for rate limiting and the request log (the forwarded-header rule of
+ * lib/auth/forwarded.ts, for X-Forwarded-For). It starts from the socket peer (PEER_HEADER, set by
  * the server, never by the client); while that address is a trusted proxy, it steps one entry
  * to the left in X-Forwarded-For (each proxy appends the address it saw, so the rightmost
  * entries are the trustworthy ones). Without TRUSTED_PROXIES, X-Forwarded-For is ignored.

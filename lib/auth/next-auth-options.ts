@@ -1,10 +1,13 @@
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { config, configureNextAuth } from "../config.ts";
+import { databaseFailure } from "../db/errors.ts";
 import { getDb } from "../db/instance.ts";
 import type { Db } from "../memory/db.ts";
+import { MemoryError } from "../memory/errors.ts";
 import { logger } from "../observability/logger.ts";
 import { metrics } from "../observability/metrics.ts";
+import { currentRequest } from "../observability/request-context.ts";
 import { safeRedirect } from "./callback-url.ts";
 import { clientAddress } from "./client-address.ts";
 import { lockedMessage } from "./locked-message.ts";
@@ -18,6 +21,21 @@ export const WRONG_CREDENTIALS = "Wrong email or password.";
 
 type SignedInUser = { id: string; email: string; name: string; sessionVersion: number };
 
+/** A refusal the sign-in page shows as it is (next-auth puts the message in its redirect URL). */
+class SignInRefused extends Error {}
+
+/**
+ * next-auth sends any error authorize() throws to the browser as `?error=<message>`; only
+ * refusals and domain errors (a busy database) may go, anything else is logged with the request
+ * id and replaced by a message that names only that id.
+ */
+function publicSignInError(error: unknown): never {
+  if (error instanceof SignInRefused || error instanceof MemoryError) throw error;
+  const requestId = currentRequest()?.requestId ?? "unknown";
+  logger().error({ request_id: requestId, err: error, ...databaseFailure(error) }, "sign-in failed");
+  throw new Error(`Sign-in failed because of a server error; request ${requestId} identifies it in the server log.`);
+}
+
 /**
  * One sign-in attempt: counted before the password is checked (rate-limit.ts), then checked
  * against a dummy hash when the account does not exist so both cases take the same time.
@@ -28,18 +46,18 @@ async function authorize(db: Db, credentials: Record<string, unknown> | undefine
     .toLowerCase();
   const password = String(credentials?.password ?? "");
   // The route refuses these with a 400 first; this keeps authorize safe on its own.
-  if (email.length > MAX_EMAIL_LENGTH || password.length > MAX_PASSWORD_LENGTH) throw new Error(WRONG_CREDENTIALS);
+  if (email.length > MAX_EMAIL_LENGTH || password.length > MAX_PASSWORD_LENGTH) throw new SignInRefused(WRONG_CREDENTIALS);
   const keys = signInKeys(email, clientAddress(headers, config().TRUSTED_PROXIES));
   const unlocksAt = await countSignInAttempt(db, keys);
   if (unlocksAt) {
     metrics().signInFailures.inc({ reason: "locked_out" });
-    throw new Error(lockedMessage(unlocksAt));
+    throw new SignInRefused(lockedMessage(unlocksAt));
   }
   const user = email ? await findUserForSignIn(db, email) : null;
   const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user || !valid || user.disabledAt) {
     metrics().signInFailures.inc({ reason: "wrong_credentials" });
-    throw new Error(WRONG_CREDENTIALS);
+    throw new SignInRefused(WRONG_CREDENTIALS);
   }
   await countSignInSuccess(db, keys);
   await upgradePasswordHash(db, user, password);
@@ -49,7 +67,8 @@ async function authorize(db: Db, credentials: Record<string, unknown> | undefine
 /**
  * next-auth (v4) with email + password and JWT sessions. Without NEXTAUTH_URL the origin is
  * taken from the request's Host / X-Forwarded-* headers, so a fresh clone works on any address;
- * set NEXTAUTH_URL in production. Cookies are HttpOnly and SameSite=Lax, and Secure whenever
+ * the server hook has already dropped forwarded headers no trusted proxy sent (lib/auth/forwarded.ts).
+ * Set NEXTAUTH_URL in production. Cookies are HttpOnly and SameSite=Lax, and Secure whenever
  * that origin is https.
  */
 async function buildOptions(): Promise<NextAuthOptions> {
@@ -63,7 +82,7 @@ async function buildOptions(): Promise<NextAuthOptions> {
       CredentialsProvider({
         name: "Email and password",
         credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-        authorize: (credentials, req) => authorize(db, credentials, req?.headers as Record<string, string> | undefined),
+        authorize: (credentials, req) => authorize(db, credentials, req?.headers as Record<string, string> | undefined).catch(publicSignInError),
       }),
     ],
     callbacks: {

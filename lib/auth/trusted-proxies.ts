@@ -1,8 +1,9 @@
 import { BlockList, isIP } from "node:net";
 
 /**
- * TRUSTED_PROXIES: the reverse proxies whose X-Forwarded-For this server believes, as a
- * comma-separated list of addresses and CIDR ranges (`10.0.0.0/8, 127.0.0.1, fd00::/8`).
+ * TRUSTED_PROXIES: the reverse proxies whose forwarded headers this server believes (the rule is
+ * lib/auth/forwarded.ts), as a comma-separated list of addresses and CIDR ranges
+ * (`10.0.0.0/8, 127.0.0.1, fd00::/8`). The same parser reads WEBHOOK_ALLOWED_NETWORKS.
  * A list rather than a hop count, because a count silently trusts whoever connects directly
  * when the proxy is bypassed; a list checks that the connection really comes from a proxy.
  */

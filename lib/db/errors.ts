@@ -30,3 +30,15 @@ export function translateDbError(error: unknown): MemoryError | null {
   }
   return null;
 }
+
+/**
+ * For the log line of a failure answered as a 500: what the database said. The adapter keeps it
+ * in `cause`, a plain object that pino's error serializer drops; only its kind, code and message
+ * are copied (never PostgreSQL's `detail`, which can quote a row's values), the message capped.
+ */
+export function databaseFailure(error: unknown): { db_error?: { kind?: string; code?: string; message?: string } } {
+  const e = error as { name?: string; cause?: AdapterCause & { originalMessage?: string } } | null;
+  if (e?.name !== "DriverAdapterError" || !e.cause) return {};
+  const { kind, originalCode, originalMessage } = e.cause;
+  return { db_error: { kind, code: originalCode, message: originalMessage?.slice(0, 500) } };
+}

@@ -1,4 +1,4 @@
-import { translateDbError } from "../db/errors.ts";
+import { databaseFailure, translateDbError } from "../db/errors.ts";
 import { MemoryError, type MemoryErrorCode } from "../memory/errors.ts";
 import { ulid } from "../memory/ids.ts";
 import { logger } from "../observability/logger.ts";
@@ -42,7 +42,7 @@ export function envelope(status: number, type: string, message: string, requestI
 export function errorResponse(error: unknown, requestId: string): Response {
   const known = error instanceof MemoryError ? error : translateDbError(error);
   if (!known) {
-    logger().error({ request_id: requestId, err: error }, "unexpected error");
+    logger().error({ request_id: requestId, err: error, ...databaseFailure(error) }, "unexpected error");
   }
   const { status, type } = known ? WIRE[known.code] : { status: 500, type: "api_error" };
   const message = known ? known.message : "Internal server error. The request id identifies this failure in the server log.";

@@ -108,7 +108,8 @@ function build(): JsonSchema {
       version: "1",
       description:
         "Anthropic's Memory Stores API (beta agent-memory-2026-07-22), self-hosted, and this server's own endpoints. " +
-        `Operations, objects and fields marked ${EXTENSION}: true are not part of the hosted API.`,
+        `Operations, objects and fields marked ${EXTENSION}: true are not part of the hosted API. ` +
+        "A query parameter sent with an empty value (`limit=`, what the official SDKs send for null) is taken as left out.",
     },
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
     security: [{ apiKey: [] }, { bearer: [] }, { session: [] }],

@@ -11,7 +11,7 @@ import { checkBetaHeader } from "./beta.ts";
 import { readJsonBody } from "./body.ts";
 import { envelope, errorResponse, newRequestId } from "./errors.ts";
 import type { Operation } from "./operations.ts";
-import { parseWire, queryOf } from "./schemas.ts";
+import { parseWire, queryOf, withoutEmptyQueryValues } from "./schemas.ts";
 import { assertNoNulInUrl } from "./url.ts";
 
 type ParamNames<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}` ? Name | ParamNames<Rest> : never;
@@ -54,7 +54,7 @@ export function apiRoute<const O extends Operation>(operation: O, handler: Handl
       if (operation.beta) checkBetaHeader(request.headers);
       assertCan(principal, operation.permission);
       const params = (await context.params) ?? ({} as ParamsOf<O>);
-      const url = new URL(request.url);
+      const url = withoutEmptyQueryValues(new URL(request.url));
       assertNoNulInUrl(url, params);
       if ("store" in params) assertStoreAccess(principal, params.store as string);
       const query = (operation.query ? parseWire(operation.query, queryOf(url), "query") : {}) as QueryOf<O>;

@@ -108,6 +108,20 @@ export function queryOf(url: URL): Record<string, string> {
   return Object.fromEntries(url.searchParams);
 }
 
+/**
+ * The request's URL as route handlers see it: a query parameter with an empty value
+ * (`?limit=&page=`) is left out, as if it had not been sent, since that is what the official
+ * SDKs send for a parameter given as `null`. A value that is present and wrong is still refused
+ * by the operation's schema. Repeatable parameters (`url.searchParams.getAll`) lose their empty
+ * values the same way.
+ */
+export function withoutEmptyQueryValues(url: URL): URL {
+  if (![...url.searchParams.values()].includes("")) return url;
+  const kept = new URL(url);
+  kept.search = new URLSearchParams([...url.searchParams].filter(([, value]) => value !== "")).toString();
+  return kept;
+}
+
 /** Page size: `limit` (default 20, max 100); with view=full a page holds at most 20 items. */
 export function pageSize(requested: number | undefined, full: boolean): number {
   const size = requested ?? LIMITS.pageDefault;

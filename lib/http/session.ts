@@ -1,4 +1,5 @@
 import { getToken } from "next-auth/jwt";
+import { clientFacingHost } from "../auth/forwarded.ts";
 import type { Principal } from "../auth/principal.ts";
 import { authSecret } from "../auth/secret.ts";
 import { config } from "../config.ts";
@@ -27,12 +28,12 @@ function parseCookies(header: string | null): Map<string, string> {
   return cookies;
 }
 
-/** The origin this app is served at: NEXTAUTH_URL, else what the request's (forwarded) host says. */
+/** The origin this app is served at: NEXTAUTH_URL, else the host the client reached (a trusted proxy's forwarded one, lib/auth/forwarded.ts). */
 export function expectedOrigin(headers: Headers): string {
-  const { NEXTAUTH_URL } = config();
+  const { NEXTAUTH_URL, TRUSTED_PROXIES } = config();
   if (NEXTAUTH_URL) return new URL(NEXTAUTH_URL).origin;
-  const proto = headers.get("x-forwarded-proto")?.split(",")[0]?.trim() || "http";
-  return `${proto}://${headers.get("x-forwarded-host") ?? headers.get("host")}`;
+  const { proto, host } = clientFacingHost(headers, TRUSTED_PROXIES);
+  return `${proto}://${host}`;
 }
 
 function refererOrigin(referer: string | null): string | null {

@@ -1,3 +1,5 @@
+import { clientFacingHost } from "../auth/forwarded.ts";
+import { config } from "../config.ts";
 import type { WebhookDelivery } from "../memory/webhooks/delivery-rows.ts";
 import type { WebhookEndpoint } from "../memory/webhooks/endpoint-rows.ts";
 
@@ -37,9 +39,13 @@ export function webhookDeliveryWire(d: WebhookDelivery) {
   };
 }
 
-/** The host names a request reached this server by: a webhook URL naming one points back at it. */
-export function selfHosts(request: Request, publicUrl: string | undefined): string[] {
-  const hosts = [request.headers.get("host"), request.headers.get("x-forwarded-host"), new URL(request.url).host];
-  if (publicUrl) hosts.push(new URL(publicUrl).host);
-  return hosts.filter((h): h is string => Boolean(h));
+/**
+ * The host names a request reached this server by (and NEXTAUTH_URL's): a webhook URL naming one points back at it.
+ * A forwarded host counts only from a trusted proxy (lib/auth/forwarded.ts).
+ */
+export function selfHosts(request: Request): string[] {
+  const { NEXTAUTH_URL, TRUSTED_PROXIES } = config();
+  const hosts = [request.headers.get("host"), clientFacingHost(request.headers, TRUSTED_PROXIES).host, new URL(request.url).host];
+  if (NEXTAUTH_URL) hosts.push(new URL(NEXTAUTH_URL).host);
+  return [...new Set(hosts.filter((h): h is string => Boolean(h)))];
 }

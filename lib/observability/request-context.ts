@@ -12,6 +12,8 @@ export interface RequestRecord {
   /** The route template (`/v1/memory_stores/{store}`), never the path itself: no ids or memory paths in logs and metrics. */
   route: string | null;
   principal: { kind: "api_key" | "user"; id: string } | null;
+  /** The client's address: the TCP peer, or what a trusted proxy forwarded (lib/auth/client-address.ts). */
+  clientAddress: string;
 }
 
 const KEY = Symbol.for("memory-console.request-context");
@@ -27,7 +29,7 @@ export function currentRequest(): RequestRecord | undefined {
 }
 
 /** Names the route (and, once authenticated, the principal) of the request being served. */
-export function annotateRequest(fields: Partial<Omit<RequestRecord, "requestId">>) {
+export function annotateRequest(fields: Partial<Omit<RequestRecord, "requestId" | "clientAddress">>) {
   const record = currentRequest();
   if (record) Object.assign(record, fields);
 }

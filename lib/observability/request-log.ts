@@ -23,8 +23,8 @@ export function routeCategory(url: string | undefined): string {
   return "(page)";
 }
 
-export function newRequestRecord(): RequestRecord {
-  return { requestId: `req_${ulid()}`, route: null, principal: null };
+export function newRequestRecord(clientAddress: string): RequestRecord {
+  return { requestId: `req_${ulid()}`, route: null, principal: null, clientAddress };
 }
 
 /** Stamps the request id on the response and arranges the log line and metrics for when it ends. */
@@ -42,6 +42,7 @@ export function observeRequest(req: IncomingMessage, res: ServerResponse, record
       method,
       route,
       status,
+      client_address: record.clientAddress,
       duration_ms: Math.round(seconds * 100_000) / 100,
       ...(record.principal ? { principal_kind: record.principal.kind, principal_id: record.principal.id } : {}),
     };

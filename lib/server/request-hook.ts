@@ -1,4 +1,6 @@
 import http from "node:http";
+import { clientAddress } from "../auth/client-address.ts";
+import { dropUntrustedForwarding } from "../auth/forwarded.ts";
 import { stampPeerAddress } from "../auth/peer-address.ts";
 import { answerUndecodableApiPath } from "../http/undecodable-path.ts";
 import { requestContext } from "../observability/request-context.ts";
@@ -9,7 +11,8 @@ import { lifecycle, trackRequest } from "./lifecycle.ts";
 /**
  * Sees every request before Next.js does, on the HTTP server itself (a Next.js 16 route handler
  * never sees the socket or the end of its response): stamps the TCP peer's address
- * (lib/auth/peer-address.ts), answers an API path that cannot be decoded, counts the request in
+ * (lib/auth/peer-address.ts) and drops forwarded headers no trusted proxy sent (lib/auth/forwarded.ts),
+ * answers an API path that cannot be decoded, counts the request in
  * flight for a graceful shutdown, and runs the rest of the request inside its request context
  * so that the log line and metrics written when the response ends know its route and principal.
  * Installed from instrumentation.ts: register() finishes before `next start` hands requests to Next.
@@ -35,7 +38,9 @@ export function installRequestHook() {
     const req = args[0] as http.IncomingMessage;
     const res = args[1] as http.ServerResponse;
     stampPeerAddress(req);
-    const record = newRequestRecord();
+    const trusted = config().TRUSTED_PROXIES;
+    dropUntrustedForwarding(req.headers, trusted);
+    const record = newRequestRecord(clientAddress(req.headers, trusted));
     if (!lifecycle().servers.has(this)) configureServer(this);
     trackRequest(this, res);
     observeRequest(req, res, record);

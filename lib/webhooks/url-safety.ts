@@ -1,48 +1,22 @@
+/**
+ * Server-side request forgery: a webhook URL is a request this server makes on an admin's
+ * behalf, so it must not reach this server itself, nor (unless WEBHOOK_ALLOWED_NETWORKS lets
+ * it) any address outside public unicast: private, loopback, link-local, cloud metadata,
+ * multicast, documentation, or an IPv6 block that leads to IPv4 through a translator or tunnel
+ * (lib/webhooks/special-addresses.ts classifies, after IANA's registries). Checked when an
+ * endpoint is registered or changed, and again at every delivery on the addresses the name
+ * resolves to then, and the connection goes to the address that was checked (a name that
+ * resolved to a public address at registration and to 127.0.0.1 later, DNS rebinding, is refused).
+ */
 import { lookup } from "node:dns/promises";
-import { BlockList, isIP } from "node:net";
+import { isIP } from "node:net";
 import { networkInterfaces } from "node:os";
-import { normaliseAddress } from "../auth/trusted-proxies.ts";
+import { normaliseAddress, type TrustedProxies } from "../auth/trusted-proxies.ts";
 import { config } from "../config.ts";
 import { invalidRequest } from "../memory/errors.ts";
 import { checkEndpointUrl } from "../memory/webhooks/manage-endpoints.ts";
 import { lifecycle } from "../server/lifecycle.ts";
-
-/**
- * Server-side request forgery: a webhook URL is a request this server makes on an admin's
- * behalf, so it must not reach this server itself, nor (unless WEBHOOK_ALLOWED_NETWORKS lets
- * it) a private, loopback, link-local or cloud-metadata address. Checked when an endpoint is
- * registered or changed, and again at every delivery on the addresses the name resolves to
- * then, and the connection goes to the address that was checked (a name that resolved to a
- * public address at registration and to 127.0.0.1 later, DNS rebinding, is refused).
- */
-const BLOCKED = new BlockList();
-for (const [net, bits] of [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16], // link-local, including the cloud metadata address 169.254.169.254
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
-  ["192.0.2.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
-  ["198.51.100.0", 24],
-  ["203.0.113.0", 24],
-  ["224.0.0.0", 4],
-  ["240.0.0.0", 4],
-] as const)
-  BLOCKED.addSubnet(net, bits, "ipv4");
-for (const [net, bits] of [
-  ["::", 128],
-  ["::1", 128],
-  ["64:ff9b::", 96], // NAT64: an IPv4 address in disguise
-  ["2001:db8::", 32],
-  ["fc00::", 7], // unique local, including fd00:ec2::254 (AWS metadata over IPv6)
-  ["fe80::", 10],
-  ["ff00::", 8],
-] as const)
-  BLOCKED.addSubnet(net, bits, "ipv6");
+import { addressDestinations, type ClassifiedAddress } from "./special-addresses.ts";
 
 function ownAddresses(): Set<string> {
   const own = new Set(["0.0.0.0", "::"]);
@@ -63,23 +37,32 @@ export function defaultPort(url: URL): number {
   return url.port ? Number(url.port) : url.protocol === "https:" ? 443 : 80;
 }
 
-/** `::ffff:7f00:1` (how URLs write an IPv4-mapped address) is 127.0.0.1. */
-function unmapped(address: string): string {
-  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(address);
-  if (!hex) return address;
-  const [high, low] = [parseInt(hex[1]!, 16), parseInt(hex[2]!, 16)];
-  return [high >> 8, high & 255, low >> 8, low & 255].join(".");
+const isLoopback = (address: string) => address.startsWith("127.") || address === "::1";
+
+function refusalOf(shown: string, target: ClassifiedAddress, allowed: TrustedProxies): string | null {
+  if (target.block === null || allowed.has(target.address)) return null;
+  const what = shown === target.address ? target.address : `${shown} leads to ${target.address}, which`;
+  return `${what} is not a public address (${target.block}: private, loopback, link-local or otherwise special-purpose; WEBHOOK_ALLOWED_NETWORKS can allow it)`;
 }
 
-/** Why a connection to `address`:`port` is refused, or null when it is allowed. */
-export function addressRefusal(address: string, port: number): string | null {
-  const a = unmapped(normaliseAddress(address));
-  const family = isIP(a);
-  if (family === 0) return `${address} is not an IP address`;
-  const local = a.startsWith("127.") || a === "::1" || ownAddresses().has(a);
-  if (local && ownPorts().has(port)) return "it points at this server";
-  if (BLOCKED.check(a, family === 4 ? "ipv4" : "ipv6") && !config().WEBHOOK_ALLOWED_NETWORKS.has(a)) {
-    return `${a} is a private, loopback, link-local or reserved address (WEBHOOK_ALLOWED_NETWORKS can allow it)`;
+/**
+ * Why a connection to `address`:`port` is refused, or null when it is allowed. An IPv4-mapped
+ * address is its IPv4 address; any other IPv6 address is refused for its own block unless
+ * WEBHOOK_ALLOWED_NETWORKS allows it, and then still for the IPv4 address it carries (an
+ * allowed NAT64 prefix reaches public IPv4 hosts, never 169.254.169.254 through it).
+ */
+export function addressRefusal(address: string, port: number, allowed: TrustedProxies = config().WEBHOOK_ALLOWED_NETWORKS): string | null {
+  const destinations = addressDestinations(address);
+  if (!destinations) return `${address} is not an IP address`;
+  const targets = destinations.mapped ? destinations.embedded : [destinations, ...destinations.embedded];
+  // The interfaces are read only for this server's own port (os.networkInterfaces() takes ~0.3 ms).
+  if (ownPorts().has(port)) {
+    const own = ownAddresses();
+    if (targets.some((t) => isLoopback(t.address) || own.has(t.address))) return "it points at this server";
+  }
+  for (const target of targets) {
+    const why = refusalOf(destinations.address, target, allowed);
+    if (why) return why;
   }
   return null;
 }

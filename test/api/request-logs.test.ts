@@ -81,7 +81,7 @@ describe("request logs", () => {
     // Every request line has exactly these fields.
     for (const line of lines().filter((l) => l.msg === "request")) {
       const keys = Object.keys(line).filter((k) => !["principal_kind", "principal_id"].includes(k));
-      expect(keys.sort()).toEqual(["duration_ms", "hostname", "level", "method", "msg", "pid", "request_id", "route", "status", "time"]);
+      expect(keys.sort()).toEqual(["client_address", "duration_ms", "hostname", "level", "method", "msg", "pid", "request_id", "route", "status", "time"]);
     }
   });
 });

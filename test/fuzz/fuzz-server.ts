@@ -1,7 +1,7 @@
 // One real server per fuzz file, and `probe`: one request held to every shared property.
 import fc from "fast-check";
 import { afterAll, beforeAll, expect } from "vitest";
-import { startServer, type TestServer } from "../helpers/server.ts";
+import { startServer, type StartOptions, type TestServer } from "../helpers/server.ts";
 import { fingerprinter, invariantProblems, type Fingerprinter } from "./fingerprint.ts";
 import { exchange, type FuzzRequest } from "./http.ts";
 import { INCLUDE_KNOWN_BUGS, knownBug } from "./known-bugs.ts";
@@ -13,11 +13,11 @@ export interface FuzzServer {
   stores: Set<string>;
 }
 
-/** Starts the file's one server before its tests and stops it after them. */
-export function useFuzzServer(): FuzzServer {
+/** Starts the file's one server (with `options`, e.g. its environment) before its tests and stops it after them. */
+export function useFuzzServer(options: StartOptions = {}): FuzzServer {
   const ctx = { stores: new Set<string>() } as FuzzServer;
   beforeAll(async () => {
-    ctx.server = await startServer();
+    ctx.server = await startServer(options);
     ctx.fingerprint = await fingerprinter(ctx.server.databaseUrl);
   });
   afterAll(async () => {

@@ -7,7 +7,7 @@ import { GET as listVersions } from "@/app/v1/memory_stores/[store]/memory_versi
 import { GET as retrieveStore } from "@/app/v1/memory_stores/[store]/route.ts";
 import { GET as listStores } from "@/app/v1/memory_stores/route.ts";
 import { GET as findStores } from "@/app/v1/store_search/route.ts";
-import { requestContext } from "@/lib/observability/request-context.ts";
+import { currentRequest, requestContext } from "@/lib/observability/request-context.ts";
 import { apiUrl } from "@/lib/queries/api-client.ts";
 import type { ApiRequestMeta } from "@/lib/queries/page-queries.ts";
 
@@ -38,8 +38,9 @@ async function answer(request: ApiRequestMeta["request"], cookie: string | null)
   const headers = new Headers({ "anthropic-beta": "agent-memory-2026-07-22" });
   if (cookie) headers.set("cookie", cookie);
   // A record of its own: the route would otherwise name itself on the page request's log line.
-  const response = await requestContext().run({ requestId: "prefetch", route: null, principal: null }, () =>
-    handler(new Request(url, { headers }), { params: Promise.resolve(params) }),
+  const response = await requestContext().run(
+    { requestId: "prefetch", route: null, principal: null, clientAddress: currentRequest()?.clientAddress ?? "unknown" },
+    () => handler(new Request(url, { headers }), { params: Promise.resolve(params) }),
   );
   return response.ok ? response.json() : undefined;
 }

@@ -1,5 +1,4 @@
 // GET /v1/webhook_endpoints – list webhook endpoints; POST – register one, its secret shown once (admins; extension)
-import { config } from "@/lib/config.ts";
 import { OPERATIONS } from "@/lib/http/operations.ts";
 import { apiRoute, otherMethods } from "@/lib/http/route.ts";
 import { selfHosts, webhookEndpointWire } from "@/lib/http/webhook-wire.ts";
@@ -13,7 +12,7 @@ export const GET = apiRoute(OPERATIONS.listWebhookEndpoints, async ({ db }) => (
 
 export const POST = apiRoute(OPERATIONS.createWebhookEndpoint, async ({ db, input: read, request, actor }) => {
   const input = await read();
-  await assertWebhookUrlAllowed(input.url, selfHosts(request, config().NEXTAUTH_URL));
+  await assertWebhookUrlAllowed(input.url, selfHosts(request));
   const { endpoint, secret } = await createEndpoint(
     db,
     { url: input.url, events: input.events, storeId: input.memory_store_id ?? null, enabled: input.enabled ?? true, secret: input.secret },

@@ -1,6 +1,6 @@
 import type { Actor } from "../actor.ts";
 import type { Db, MemoryRecord, SqlClient } from "../db.ts";
-import { invalidRequest } from "../errors.ts";
+import { invalidRequest, MemoryError } from "../errors.ts";
 import { letOthersRun } from "../let-others-run.ts";
 import { LIMITS } from "../limits.ts";
 import { validateContent } from "../memories/content.ts";
@@ -141,7 +141,8 @@ async function replay(
         validateMemoryPath(path);
         if (v.operation !== "deleted") validateContent(content);
       } catch (error) {
-        throw invalidRequest(`${where}: ${(error as Error).message}`);
+        if (!(error instanceof MemoryError)) throw error;
+        throw invalidRequest(`${where}: ${error.message}`);
       }
     }
     const actor = v.createdBy ?? input.actor;

@@ -1,5 +1,4 @@
 // GET /v1/webhook_endpoints/{endpoint} – one endpoint; POST – change it; DELETE – delete it with its deliveries (admins; extension)
-import { config } from "@/lib/config.ts";
 import { OPERATIONS } from "@/lib/http/operations.ts";
 import { apiRoute, otherMethods } from "@/lib/http/route.ts";
 import { selfHosts, webhookEndpointWire } from "@/lib/http/webhook-wire.ts";
@@ -10,7 +9,7 @@ export const GET = apiRoute(OPERATIONS.retrieveWebhookEndpoint, async ({ db, par
 
 export const POST = apiRoute(OPERATIONS.updateWebhookEndpoint, async ({ db, params, input: read, request }) => {
   const input = await read();
-  if (input.url !== undefined) await assertWebhookUrlAllowed(input.url, selfHosts(request, config().NEXTAUTH_URL));
+  if (input.url !== undefined) await assertWebhookUrlAllowed(input.url, selfHosts(request));
   const endpoint = await updateEndpoint(db, params.endpoint, {
     url: input.url,
     events: input.events,
