@@ -1,9 +1,9 @@
 // One real server per fuzz file, and `probe`: one request held to every shared property.
 import fc from "fast-check";
 import { afterAll, beforeAll, expect } from "vitest";
-import { startServer, type TestServer } from "../helpers/server.ts";
+import { startServer, type StartOptions, type TestServer } from "../helpers/server.ts";
 import { fingerprinter, invariantProblems, type Fingerprinter } from "./fingerprint.ts";
-import { exchange, type FuzzRequest } from "./http.ts";
+import { exchange, shownBody, type FuzzRequest } from "./http.ts";
 import { INCLUDE_KNOWN_BUGS, knownBug } from "./known-bugs.ts";
 
 export interface FuzzServer {
@@ -14,10 +14,10 @@ export interface FuzzServer {
 }
 
 /** Starts the file's one server before its tests and stops it after them. */
-export function useFuzzServer(): FuzzServer {
+export function useFuzzServer(options: StartOptions = {}): FuzzServer {
   const ctx = { stores: new Set<string>() } as FuzzServer;
   beforeAll(async () => {
-    ctx.server = await startServer();
+    ctx.server = await startServer(options);
     ctx.fingerprint = await fingerprinter(ctx.server.databaseUrl);
   });
   afterAll(async () => {
@@ -44,7 +44,7 @@ export async function probe(ctx: FuzzServer, req: FuzzRequest, options: ProbeOpt
   const changed = (await ctx.fingerprint.take()) !== before;
   if (!result.ok || options.readOnly) {
     const what = result.ok ? "a read" : `a refused request (${result.res.status})`;
-    expect(changed, `${what} changed the database: ${req.method} ${req.path} ${req.body?.slice(0, 300) ?? ""}`).toBe(false);
+    expect(changed, `${what} changed the database: ${req.method} ${req.path} ${shownBody(req.body)}`).toBe(false);
   }
   return { ...result, changed };
 }
