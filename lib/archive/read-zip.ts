@@ -6,23 +6,25 @@ import { isJunk, UnpackBudget, type ArchiveEntry } from "./entry-names.ts";
 import { ARCHIVE_LIMITS } from "./limits.ts";
 
 /**
- * The files of a zip, read from its central directory by yauzl 3 (a well-kept reader, the one
- * extract-zip is built on: ZIP64, data descriptors and Info-ZIP name fields handled, the
- * attributes exposed, every read through setImmediate, so no call stack grows with the entries
- * and the event loop turns between them). It replaces fflate's streaming reader plus a
- * hand-written parser of the central directory beside it. The central directory is the truth, as in `unzip` and most
- * tools, and everything it says is checked before a byte is inflated: the entry count (from the
- * end record, before the first entry is read), names, types (symlinks are refused), methods,
- * declared sizes against the entry, total and ratio bounds, and entries that overlap (one
- * region of data counted twice is how the non-recursive zip bombs work). Then each file's local
- * header must name the same entry (tools that stream local headers would read another archive),
- * and its data is inflated in one zlib call that stops one byte past the declared size and must
- * match the size and the CRC-32. One call per entry: the zlib handle is created, initialised
- * and closed within it, so none is left for the garbage collector half made (the 3,000-entry
- * crash of issue 21 was fflate's stream reader recursing once per entry until a zlib
- * constructor ran out of stack between creating its handle and initialising it). yauzl's own
- * inflating streams were 3× slower for 10,000 small notes (a stream pair per entry), and
- * fflate's JS inflater allocates ~160 kB per entry.
+ * The files of a zip, read from its central directory by yauzl 3: a well-kept reader (the one
+ * extract-zip is built on) that handles ZIP64, data descriptors and Info-ZIP name fields,
+ * exposes the external attributes, and does every read through setImmediate, so no call stack
+ * grows with the entries and the event loop turns between them. It replaced fflate's streaming
+ * reader and the hand-written central-directory parser that sat beside it (issue 21: fflate
+ * recursed once per entry, and with 3,000 tiny entries a zlib constructor ran out of stack
+ * between creating its native handle and initialising it, which aborted the process at the next
+ * garbage collection).
+ *
+ * The central directory is the truth, as for `unzip` and most tools, and everything it says is
+ * checked before a byte is inflated: the entry count (from the end record, before the first
+ * entry is read), names, types (symlinks are refused), encryption, methods, declared sizes
+ * against the entry, total and ratio bounds, and overlapping entries (one region of data counted
+ * twice is how non-recursive zip bombs work). Then each file's local header must name the same
+ * entry (tools that stream local headers would read another archive), and its data is inflated
+ * in one zlib call that stops one byte past the declared size and must match that size and the
+ * CRC-32: the call creates, initialises and closes its handle, so none is ever left half made.
+ * yauzl's own inflating streams took 3× as long for 10,000 small notes (a stream pair per
+ * entry); fflate's JS inflater allocates ~160 kB per entry.
  */
 export async function readZip(data: Uint8Array): Promise<ArchiveEntry[]> {
   const buffer = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
