@@ -3,9 +3,10 @@
  * keeps asking GET /v1/memory_stores; its p99 (`guard_p99_ms`) says whether any request holds
  * the event loop. The same poller on a quiet server is the baseline of the same run.
  */
+import { zipSync, type Zippable } from "fflate";
 import { seedMemories } from "../test/memory-tool/database.ts";
 import type { TestServer } from "../test/helpers/server.ts";
-import { Client, percentile, round3 } from "./http.ts";
+import { Client, percentile, round3, type Answer } from "./http.ts";
 
 const BIG_DIRECTORY = 10_000;
 
@@ -38,6 +39,9 @@ export async function measureGuard(server: TestServer, headers: Record<string, s
   log(`guard: seeding a directory of ${BIG_DIRECTORY} memories`);
   await seedMemories(server, big.id, BIG_DIRECTORY, (i) => `/big/${String(Math.floor(i / 100)).padStart(3, "0")}/${String(i).padStart(5, "0")}.md`);
   const mebibyteBody = { path: "/too-big.md", content: "x".repeat(1024 * 1024 - 64) };
+  const tinyZip = zipOfNotes(3_000, () => "n".repeat(5 + Math.floor(Math.random() * 4)));
+  const manyZip = zipOfNotes(10_000, (i) => `note ${i} `.repeat(12).slice(0, 100));
+  let imports = 0;
 
   const cases: WorstCase[] = [
     {
@@ -51,6 +55,9 @@ export async function measureGuard(server: TestServer, headers: Record<string, s
       run: () => tool(files.id, { command: "create", path: `/memories/new-${Math.random()}.md`, file_text: aLines.slice(0, 100_000) }),
     },
     { name: "body_1MiB", run: () => worker.send("POST", `/v1/memory_stores/${files.id}/memories`, mebibyteBody) },
+    // Issue 21: 3,000 files of 5–8 bytes took the server down; each run imports them into a new store.
+    { name: "import_zip_3000_tiny", run: () => answered(worker.send("POST", `/v1/imports?format=zip&name=guard-import-${++imports}`, tinyZip)) },
+    { name: "import_zip_10000_dry_run", run: () => answered(worker.send("POST", "/v1/imports?format=zip&name=guard-dry&dry_run=true", manyZip)) },
     { name: "view_directory_10000", run: () => tool(big.id, { command: "view", path: "/memories" }) },
     { name: "rename_directory_10000", run: () => tool(big.id, { command: "rename", old_path: "/memories/big", new_path: "/memories/moved" }) },
     { name: "delete_directory_10000", run: () => tool(big.id, { command: "delete", path: "/memories/moved" }) },
@@ -86,4 +93,19 @@ export async function measureGuard(server: TestServer, headers: Record<string, s
     guard_quiet_p99_ms: round3(percentile(quiet, 99)),
     guard_cases: perCase,
   };
+}
+
+/** An import that was refused would time nothing: it must have answered 200. */
+async function answered(request: Promise<Answer>): Promise<Answer> {
+  const answer = await request;
+  if (answer.status !== 200) throw new Error(`guard import answered ${answer.status}: ${answer.text.slice(0, 300)}`);
+  return answer;
+}
+
+/** `count` deflated notes as Python's zipfile writes them (sizes in the local headers, made on Unix). */
+function zipOfNotes(count: number, body: (i: number) => string): Uint8Array {
+  const files: Zippable = {};
+  for (let i = 0; i < count; i++)
+    files[`notes/${String(i).padStart(5, "0")}.md`] = [new TextEncoder().encode(body(i)), { level: 6, os: 3, attrs: 0o600 << 16 }];
+  return zipSync(files);
 }

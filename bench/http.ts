@@ -17,8 +17,10 @@ export class Client {
     this.agent = new Agent({ keepAlive: true, maxSockets });
   }
 
+  /** `body` is sent as JSON, or as it is when it is bytes (an uploaded archive). */
   send(method: "GET" | "POST" | "DELETE", path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const raw = body instanceof Uint8Array;
+    const payload = body === undefined ? undefined : raw ? body : JSON.stringify(body);
     return new Promise((resolve, reject) => {
       const started = performance.now();
       const req = request(
@@ -29,7 +31,10 @@ export class Client {
           headers: {
             ...this.headers,
             ...headers,
-            ...(payload !== undefined && { "content-type": "application/json", "content-length": Buffer.byteLength(payload) }),
+            ...(payload !== undefined && {
+              "content-type": raw ? "application/octet-stream" : "application/json",
+              "content-length": Buffer.byteLength(payload),
+            }),
           },
         },
         (res) => {

@@ -1,50 +1,42 @@
-import { promisify } from "node:util";
-import { gunzip } from "node:zlib";
-import { extract } from "tar-stream";
+import { createGunzip } from "node:zlib";
+import { extract, type Header } from "tar-stream";
 import { invalidRequest, MemoryError } from "../memory/errors.ts";
 import { isJunk, UnpackBudget, type ArchiveEntry } from "./entry-names.ts";
 import { ARCHIVE_LIMITS } from "./limits.ts";
 
-const gunzipAsync = promisify(gunzip);
-
 /**
- * The files of a tar.gz. Gunzip runs off the event loop and stops at the total-size bound;
- * tar-stream then reads the entries. Only regular files and folders are accepted: a symlink
- * or hard link could point anywhere, and devices or FIFOs are never notes.
+ * The files of a tar.gz, streamed: one zlib gunzip stream (its handle made and initialised in
+ * its constructor, off the event loop as it inflates) feeds tar-stream chunk by chunk, so the
+ * archive is never unpacked whole. A tar has no directory to check first, so everything is
+ * counted as it unpacks and the first bound crossed stops both streams: all bytes gunzip
+ * produces (headers included) against the total and ratio bounds, each entry's declared and
+ * real size, the entry count, names and types. Only regular files and folders are accepted: a
+ * symlink or hard link could point anywhere, and devices or FIFOs are never notes.
  */
 export async function readTarGz(data: Uint8Array): Promise<ArchiveEntry[]> {
-  let tar: Buffer;
-  try {
-    tar = await gunzipAsync(data, { maxOutputLength: Math.min(ARCHIVE_LIMITS.totalBytes + 1024 * 1024, data.byteLength * ARCHIVE_LIMITS.ratio + 1024 * 1024) });
-  } catch (error) {
-    if (error instanceof RangeError || (error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") {
-      throw invalidRequest(
-        `The archive unpacks to more than its bounds allow (${ARCHIVE_LIMITS.totalBytes} bytes, ${ARCHIVE_LIMITS.ratio} times its size; a gzip bomb?).`,
-      );
-    }
-    throw invalidRequest("The upload is not a readable tar.gz archive.");
-  }
   const budget = new UnpackBudget(data.byteLength);
+  const bound = Math.min(ARCHIVE_LIMITS.totalBytes, data.byteLength * ARCHIVE_LIMITS.ratio) + 1024 * 1024;
   const entries: ArchiveEntry[] = [];
+  const gunzip = createGunzip();
   const reader = extract();
-  const done = new Promise<void>((ok, fail) => {
-    reader.on("entry", (header, stream, next) => {
-      const fail2 = (error: unknown) => {
-        stream.resume();
-        reader.destroy(error as Error);
-      };
+  await new Promise<void>((ok, fail) => {
+    let settled = false;
+    const stop = (error: unknown) => {
+      if (settled) return;
+      settled = true;
+      gunzip.destroy();
+      reader.destroy();
+      fail(error instanceof MemoryError ? error : invalidRequest("The upload is not a readable tar archive."));
+    };
+    reader.on("entry", (header: Header, stream, next) => {
       try {
-        budget.entry(header.name);
-        if (header.type === "directory" || isJunk(header.name)) {
-          stream.on("end", next).resume();
-          return;
-        }
-        if (header.type !== "file" && header.type !== "contiguous-file") {
-          throw invalidRequest(`Archive entry ${JSON.stringify(header.name.slice(0, 200))} is a ${header.type}; only files and folders can be imported.`);
-        }
-        budget.bytes(header.name, header.size ?? 0, 0);
+        checkEntry(header, budget);
       } catch (error) {
-        fail2(error);
+        stream.resume();
+        return stop(error);
+      }
+      if (header.type === "directory" || isJunk(header.name)) {
+        stream.on("end", next).resume();
         return;
       }
       const chunks: Buffer[] = [];
@@ -56,23 +48,51 @@ export async function readTarGz(data: Uint8Array): Promise<ArchiveEntry[]> {
           budget.bytes(header.name, size, chunk.byteLength);
           chunks.push(chunk);
         } catch (error) {
-          fail2(error);
+          stop(error);
         }
       });
       stream.on("end", () => {
+        if (settled) return;
         entries.push({ name: header.name, data: Buffer.concat(chunks) });
         next();
       });
     });
-    reader.on("finish", ok);
-    reader.on("error", fail);
+    reader.on("finish", () => {
+      if (settled) return;
+      settled = true;
+      ok();
+    });
+    reader.on("error", stop);
+    gunzip.on("error", () => stop(invalidRequest("The upload is not a readable tar.gz archive.")));
+    let unpacked = 0;
+    gunzip.on("data", (chunk: Buffer) => {
+      unpacked += chunk.byteLength;
+      if (unpacked > bound) {
+        return stop(
+          invalidRequest(
+            `The archive unpacks to more than its bounds allow (${ARCHIVE_LIMITS.totalBytes} bytes, ${ARCHIVE_LIMITS.ratio} times its size; a gzip bomb?).`,
+          ),
+        );
+      }
+      if (!settled && !reader.write(chunk)) {
+        gunzip.pause();
+        reader.once("drain", () => gunzip.resume());
+      }
+    });
+    gunzip.on("end", () => {
+      if (!settled) reader.end(new Uint8Array());
+    });
+    gunzip.end(data);
   });
-  reader.end(tar);
-  try {
-    await done;
-  } catch (error) {
-    if (error instanceof MemoryError) throw error;
-    throw invalidRequest("The upload is not a readable tar archive.");
-  }
   return entries;
+}
+
+/** An entry's name, type and declared size, before its data is read. */
+function checkEntry(header: Header, budget: UnpackBudget) {
+  budget.entry(header.name);
+  if (header.type === "directory" || isJunk(header.name)) return;
+  if (header.type !== "file" && header.type !== "contiguous-file") {
+    throw invalidRequest(`Archive entry ${JSON.stringify(header.name.slice(0, 200))} is a ${header.type}; only files and folders can be imported.`);
+  }
+  budget.declare(header.name, header.size ?? 0);
 }

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, expect } from "vitest";
 import { startServer, type StartOptions, type TestServer } from "../helpers/server.ts";
 import { fingerprinter, invariantProblems, type Fingerprinter } from "./fingerprint.ts";
-import { exchange, type FuzzRequest } from "./http.ts";
+import { exchange, shownBody, type FuzzRequest } from "./http.ts";
 import { INCLUDE_KNOWN_BUGS, knownBug } from "./known-bugs.ts";
 
 export interface FuzzServer {
@@ -44,7 +44,7 @@ export async function probe(ctx: FuzzServer, req: FuzzRequest, options: ProbeOpt
   const changed = (await ctx.fingerprint.take()) !== before;
   if (!result.ok || options.readOnly) {
     const what = result.ok ? "a read" : `a refused request (${result.res.status})`;
-    expect(changed, `${what} changed the database: ${req.method} ${req.path} ${req.body?.slice(0, 300) ?? ""}`).toBe(false);
+    expect(changed, `${what} changed the database: ${req.method} ${req.path} ${shownBody(req.body)}`).toBe(false);
   }
   return { ...result, changed };
 }

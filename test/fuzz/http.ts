@@ -11,8 +11,8 @@ export interface FuzzRequest {
   method: string;
   /** Sent exactly as given: percent-encode with `pathSafe` what HTTP cannot carry raw. */
   path: string;
-  /** The raw body text; undefined sends none. */
-  body?: string;
+  /** The raw body, text or bytes (an uploaded archive); undefined sends none. */
+  body?: string | Uint8Array;
   /** Merged over the admin key and the memory beta header (and content type), unless `bare`. */
   headers?: Record<string, string>;
   /** Send `headers` alone: no admin key, beta header or content type added. */
@@ -70,8 +70,12 @@ export function send(server: TestServer, req: FuzzRequest): Promise<FuzzResponse
   });
 }
 
+/** A request body for a failure message: the start of a text, the size of bytes. */
+export const shownBody = (body: FuzzRequest["body"]) =>
+  body === undefined ? "" : typeof body === "string" ? JSON.stringify(body.slice(0, 300)) : `<${body.byteLength} bytes>`;
+
 const describe = (req: FuzzRequest, res: FuzzResponse) =>
-  `${req.method} ${req.path}${req.body !== undefined ? ` body ${JSON.stringify(req.body.slice(0, 300))}` : ""} → ${res.status} ${res.text.slice(0, 500)}`;
+  `${req.method} ${req.path}${req.body !== undefined ? ` body ${shownBody(req.body)}` : ""} → ${res.status} ${res.text.slice(0, 500)}`;
 
 /** Parses a JSON answer, failing with the whole exchange when it is not JSON. */
 export function jsonOf(req: FuzzRequest, res: FuzzResponse): Record<string, unknown> {

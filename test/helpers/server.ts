@@ -50,7 +50,14 @@ export interface TestServer {
   terminate(): Promise<number | null>;
   /** Start the server again on the same database and port. */
   restart(): Promise<void>;
+  /** Whether the server process is still running (it may have died on its own). */
+  alive(): boolean;
+  /** A full garbage collection in the server now; only for a server started with FORCED_GC_ENV. Resolves once it ran. */
+  forceGc(): Promise<void>;
 }
+
+/** Start options' env for a server whose `forceGc()` works (test/helpers/gc-on-signal.mjs). */
+export const FORCED_GC_ENV = { NODE_OPTIONS: `--expose-gc --import ${join(resolve(import.meta.dirname), "gc-on-signal.mjs")}` };
 
 export interface StartOptions {
   env?: Record<string, string>;
@@ -172,6 +179,17 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
       return child.exitCode;
     },
     restart: launch,
+    alive: () => child.exitCode === null && child.signalCode === null,
+    async forceGc() {
+      const before = output.split("forced gc done").length;
+      child.kill("SIGUSR2");
+      const deadline = Date.now() + 10_000;
+      while (output.split("forced gc done").length === before) {
+        if (!server.alive()) throw new Error(`the server died during a forced garbage collection:\n${output.slice(-3000)}`);
+        if (Date.now() > deadline) throw new Error("the server ran no forced garbage collection (started without FORCED_GC_ENV?)");
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
   };
   return server;
 }

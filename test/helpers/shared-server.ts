@@ -31,5 +31,7 @@ export async function sharedServer(): Promise<TestServer> {
     kill: ownServerOnly("kill()"),
     terminate: ownServerOnly("terminate()"),
     restart: ownServerOnly("restart()"),
+    alive: ownServerOnly("alive()"),
+    forceGc: ownServerOnly("forceGc()"),
   };
 }
