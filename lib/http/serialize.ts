@@ -4,7 +4,7 @@ import type { StoreRecord } from "../memory/stores/get-store.ts";
 import type { VersionRecord } from "../memory/versions/get-version.ts";
 import type { VersionOperation } from "../memory/versions/operations.ts";
 import type { VersionRow } from "../memory/versions/version-rows.ts";
-import type { MemoryPrefixWire, MemoryStoreWire, MemoryVersionWire, MemoryWire } from "./wire-schemas.ts";
+import type { ImportedVersionWire, MemoryPrefixWire, MemoryStoreWire, MemoryVersionWire, MemoryWire } from "./wire-schemas.ts";
 
 /** Domain records as the wire objects of the Memory Stores API, typed by their schemas in wire-schemas.ts. */
 const iso = (d: Date) => d.toISOString();
@@ -59,6 +59,26 @@ export function versionWire(version: VersionRecord | Omit<VersionRecord, "conten
     created_by: actorFromColumns(version.createdByType, version.createdById),
     redacted_at: isoOrNull(version.redactedAt),
     redacted_by: actorFromColumns(version.redactedByType, version.redactedById),
+    imported: importedWire(version.importId, version, version.importedAt, version.claimedAt),
+  };
+}
+
+type ImportColumns = Pick<
+  VersionRecord,
+  "importedFrom" | "importedByType" | "importedById" | "importAttribution" | "claimedByType" | "claimedById"
+>;
+
+/** The `imported` extension of a version: null unless an import wrote it. */
+function importedWire<T extends Date | string>(importId: string | null, columns: ImportColumns, at: T | null, claimedAt: T | null): ImportedVersionWire | null {
+  if (importId === null || at === null) return null;
+  return {
+    import_id: importId,
+    source: (columns.importedFrom ?? "").split(":")[0]!,
+    imported_by: actorFromColumns(columns.importedByType, columns.importedById)!,
+    imported_at: isoOfColumn(at),
+    attribution: columns.importAttribution === "file" ? "file" : "importer",
+    claimed_created_by: actorFromColumns(columns.claimedByType, columns.claimedById),
+    claimed_created_at: claimedAt === null ? null : isoOfColumn(claimedAt),
   };
 }
 
@@ -82,6 +102,19 @@ export function versionWireOfRow(row: VersionRow, withContent: boolean): MemoryV
     created_by: actorFromColumns(row.created_by_type, row.created_by_id),
     redacted_at: row.redacted_at === null ? null : isoOfColumn(row.redacted_at),
     redacted_by: actorFromColumns(row.redacted_by_type, row.redacted_by_id),
+    imported: importedWire(
+      row.import_id,
+      {
+        importedFrom: row.imported_from,
+        importedByType: row.imported_by_type,
+        importedById: row.imported_by_id,
+        importAttribution: row.import_attribution,
+        claimedByType: row.claimed_by_type,
+        claimedById: row.claimed_by_id,
+      },
+      row.imported_at,
+      row.claimed_at,
+    ),
   };
 }
 

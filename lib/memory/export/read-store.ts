@@ -43,15 +43,16 @@ export async function* memoryPagesInPathOrder(db: Db, storeId: string): AsyncGen
 }
 
 /**
- * Every version of the store with content (null when redacted or deleted), oldest first, a page
- * at a time, as rows (version-rows.ts): the export writes each straight as its line.
+ * Every version of the store, oldest first, a page at a time, as rows (version-rows.ts): the
+ * export writes each straight as its line. With content (null when redacted or deleted), or
+ * without, for the export's check of the history before it writes any of it.
  */
-export async function* versionPagesInOrder(db: Db, storeId: string): AsyncGenerator<VersionRow[]> {
+export async function* versionPagesInOrder(db: Db, storeId: string, withContent = true): AsyncGenerator<VersionRow[]> {
   let after = "";
   for (;;) {
-    const rows = await page<VersionRow & { content: string | null }>(
+    const rows = await page<VersionRow>(
       db,
-      Prisma.sql`SELECT ${versionColumns(true)} FROM memory_versions WHERE store_id = ${storeId} AND id > ${after} ORDER BY id LIMIT ${PAGE}`,
+      Prisma.sql`SELECT ${versionColumns(withContent)} FROM memory_versions WHERE store_id = ${storeId} AND id > ${after} ORDER BY id LIMIT ${PAGE}`,
     );
     if (rows.length > 0) yield rows;
     if (rows.length < PAGE) return;

@@ -17,6 +17,14 @@ const COLUMN_NAMES = [
   "redacted_by_type",
   "redacted_by_id",
   "imported_from",
+  "import_id",
+  "imported_by_type",
+  "imported_by_id",
+  "imported_at",
+  "import_attribution",
+  "claimed_by_type",
+  "claimed_by_id",
+  "claimed_at",
 ];
 
 export const versionColumns = (withContent: boolean) => Prisma.raw((withContent ? [...COLUMN_NAMES, "content"] : COLUMN_NAMES).join(", "));
@@ -38,6 +46,14 @@ export interface VersionRow {
   redacted_by_type: string | null;
   redacted_by_id: string | null;
   imported_from: string | null;
+  import_id: string | null;
+  imported_by_type: string | null;
+  imported_by_id: string | null;
+  imported_at: Date | string | null;
+  import_attribution: string | null;
+  claimed_by_type: string | null;
+  claimed_by_id: string | null;
+  claimed_at: Date | string | null;
 }
 
 export function versionFromRow(row: VersionRow & { content: string | null }): MemoryVersion;
@@ -59,6 +75,14 @@ export function versionFromRow(row: VersionRow): MemoryVersion | Omit<MemoryVers
     redactedByType: row.redacted_by_type,
     redactedById: row.redacted_by_id,
     importedFrom: row.imported_from,
+    importId: row.import_id,
+    importedByType: row.imported_by_type,
+    importedById: row.imported_by_id,
+    importedAt: row.imported_at === null ? null : new Date(row.imported_at),
+    importAttribution: row.import_attribution,
+    claimedByType: row.claimed_by_type,
+    claimedById: row.claimed_by_id,
+    claimedAt: row.claimed_at === null ? null : new Date(row.claimed_at),
   };
   return row.content === undefined ? version : { ...version, content: row.content };
 }
