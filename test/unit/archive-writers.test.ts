@@ -1,0 +1,64 @@
+import { unzipSync } from "fflate";
+import { gunzipSync } from "node:zlib";
+import { extract } from "tar-stream";
+import { describe, expect, it } from "vitest";
+import { entryNameProblem } from "../../lib/archive/safe-entry-name.ts";
+import { tarGzWriter } from "../../lib/archive/tar-writer.ts";
+import { ZipWriter } from "../../lib/archive/zip-writer.ts";
+
+// Issue 21: the archive writers never name an entry outside the folder it unpacks into, nor one
+// the import's reader would refuse, whatever their caller hands them.
+const UNSAFE = [
+  "/etc/passwd",
+  "C:/Windows/x.md",
+  "memories/../../escape.md",
+  "../x.md",
+  "memories/./a.md",
+  "memories//a.md",
+  "memories/a/",
+  "memories\\..\\x.md",
+  "memories/a\u0000b.md",
+  "memories/a\nb.md",
+  "memories/a\u200bb.md",
+  "memories/cafe\u0301.md",
+  "",
+  "memories/" + "a".repeat(3000),
+];
+
+describe("archive entry names", () => {
+  it("unsafe names are named as such; the export's own are not", () => {
+    for (const name of UNSAFE) expect(entryNameProblem(name), JSON.stringify(name)).not.toBeNull();
+    for (const name of ["manifest.json", "memories/a.md", "memories/notes/ünïcode — ✓.md", "memories/.hidden", "memories/a b/c.md"]) {
+      expect(entryNameProblem(name), name).toBeNull();
+    }
+  });
+
+  it("the zip writer refuses every unsafe name and writes the rest", () => {
+    const zip = new ZipWriter();
+    for (const name of UNSAFE) expect(() => zip.add(name, new Uint8Array([1]), new Date()), JSON.stringify(name)).toThrow(/Refusing to write archive entry/);
+    zip.add("memories/ok.md", new TextEncoder().encode("ok"), new Date());
+    zip.end();
+    const chunks: Uint8Array[] = [];
+    for (let c = zip.take(); c; c = zip.take()) chunks.push(c);
+    expect(Object.keys(unzipSync(Buffer.concat(chunks)))).toEqual(["memories/ok.md"]);
+  });
+
+  it("the tar writer refuses every unsafe name", async () => {
+    const tar = tarGzWriter();
+    for (const name of UNSAFE) expect(() => tar.entry(name, new Uint8Array([1]), new Date()), JSON.stringify(name)).toThrow(/Refusing to write archive entry/);
+    const written = new Response(tar.stream).arrayBuffer();
+    await tar.entry("memories/ok.md", new TextEncoder().encode("ok"), new Date());
+    tar.finish();
+    const names: string[] = [];
+    const reader = extract();
+    reader.on("entry", (header, stream, next) => {
+      names.push(header.name);
+      stream.resume();
+      stream.on("end", next);
+    });
+    const finished = new Promise<void>((ok) => reader.on("finish", () => ok()));
+    reader.end(gunzipSync(Buffer.from(await written)));
+    await finished;
+    expect(names).toEqual(["memories/ok.md"]);
+  });
+});
