@@ -95,6 +95,31 @@ describe("history rules", () => {
     expect(rules.apply(step({ id: "v4", memoryId: "m", operation: "deleted", path: "/b.md" }), 3)).toEqual({ path: "/b.md", content: "" });
   });
 
+  it("each step passes the rules of a write: paths, content size, overlaps, the clock; the end leaves no redacted head", () => {
+    const refused = (steps: HistoryVersion[], problem: RegExp) => {
+      const rules = new HistoryRules();
+      expect(() => {
+        steps.forEach((s, i) => rules.apply(s, i));
+        rules.finish();
+      }).toThrow(problem);
+    };
+    const redacted = { redactedAt: at };
+    refused([step({ id: "v1", memoryId: "m", operation: "created", path: "/../x.md", content: "", ...redacted })], /'\.\.'/);
+    refused([step({ id: "v1", memoryId: "m", operation: "created", path: "/x.md", content: { bytes: 200_000 } as never })], /200000 bytes/);
+    refused(
+      [step({ id: "v1", memoryId: "a", operation: "created", path: "/o", content: "", ...redacted }), step({ id: "v2", memoryId: "b", operation: "created", path: "/o/p", content: "p" })],
+      /Version 2 \(v2\): path conflict: \/o is a memory/,
+    );
+    refused([step({ id: "v1", memoryId: "m", operation: "created", path: "/x.md", content: "x", createdAt: new Date(Date.now() + 10 * 60_000) })], /in the future/);
+    refused([step({ id: "v1", memoryId: "m", operation: "created", path: "/x.md", content: "x" }), step({ id: "v2", memoryId: "m", operation: "modified", ...redacted })], /redacted version as its current one/);
+    // Within the clock's allowance, and a redacted creation's placeholder, are fine.
+    const rules = new HistoryRules();
+    const first = rules.apply(step({ id: "v1", memoryId: "m", operation: "created", ...redacted, createdAt: new Date(Date.now() + 60_000) }), 0)!;
+    expect(first.path).toMatch(/^\/\.imported-redacted\/[0-9a-f]{16}$/);
+    expect(rules.apply(step({ id: "v2", memoryId: "m", operation: "modified", path: "/real.md", content: "r" }), 1)).toEqual({ path: "/real.md", content: "r" });
+    rules.finish();
+  });
+
   it("history cut short by retention is the export's to tolerate, never the import's", () => {
     const late = step({ id: "v9", memoryId: "m", operation: "modified", path: "/a.md", content: "a" });
     expect(() => new HistoryRules().apply(late, 0)).toThrow(/does not exist at that point/);
