@@ -1,22 +1,31 @@
-import { Zip, ZipDeflate } from "fflate";
+import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
+import { storeUncompressed } from "./ratio-guard.ts";
 import { assertSafeEntryName } from "./safe-entry-name.ts";
 
 /**
  * A zip written a file at a time with fflate's streaming Zip, its bytes taken as they come.
  * Every entry name is checked first (safe-entry-name.ts): it never writes an absolute name,
- * `..`, a backslash or a control character.
+ * `..`, a backslash or a control character. An entry that would compress past what the import
+ * accepts is stored instead (ratio-guard.ts).
  */
 export class ZipWriter {
   private chunks: Uint8Array[] = [];
   private failure: Error | null = null;
+  private unpacked = 0;
+  private packed = 0;
   private readonly zip = new Zip((error, chunk) => {
     if (error) this.failure = error;
-    else this.chunks.push(chunk);
+    else {
+      this.chunks.push(chunk);
+      this.packed += chunk.byteLength;
+    }
   });
 
   add(name: string, data: Uint8Array, mtime: Date) {
     assertSafeEntryName(name);
-    const file = new ZipDeflate(name, { level: 6 });
+    // fflate's ZipDeflate compresses as it is pushed, so `packed` already counts every earlier entry.
+    const file = storeUncompressed(this.unpacked, this.packed, data.byteLength) ? new ZipPassThrough(name) : new ZipDeflate(name, { level: 6 });
+    this.unpacked += data.byteLength;
     file.mtime = mtime;
     this.zip.add(file);
     file.push(data, true);
