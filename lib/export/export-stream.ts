@@ -1,6 +1,5 @@
 import type { Db } from "../memory/db.ts";
 import { memoryPagesInPathOrder, versionPagesInOrder } from "../memory/export/read-store.ts";
-import { validateContent } from "../memory/memories/content.ts";
 import type { StoreRecord } from "../memory/stores/get-store.ts";
 import { tarGzWriter } from "../archive/tar-writer.ts";
 import { ZipWriter } from "../archive/zip-writer.ts";
@@ -41,9 +40,11 @@ const CHUNK = 64 * 1024;
 
 /**
  * The history is checked before any line is written (a first read of the versions, without
- * their text), so that a memory an import would refuse is left out whole: its memory line and
- * every version. A version written during the export, after that check, passed the write
- * path's own rules.
+ * their text: the content rules need only its size, since no stored text can hold a NUL or an
+ * unpaired surrogate: PostgreSQL cannot, and every write path refuses them), so that a memory
+ * an import would refuse is left out whole: its memory line and every version. A version
+ * written during the export, after that check, passed the write path's own rules. The check
+ * costs ~0.35 s of CPU for 50,000 versions (1.2 s against 0.85 s for the export without it).
  */
 async function* jsonLines(db: Db, store: StoreRecord): AsyncGenerator<Uint8Array> {
   const omitted = await historyOmissions(db, store.id);
@@ -63,8 +64,6 @@ async function* jsonLines(db: Db, store: StoreRecord): AsyncGenerator<Uint8Array
   for await (const page of versionPagesInOrder(db, store.id)) {
     for (const version of page) {
       if (omitted.has(version.memory_id)) continue;
-      // The first read knew only sizes; the text itself must pass too, or the export stops here.
-      if (version.content != null) validateContent(version.content);
       batch += versionLine(version);
       if (batch.length > CHUNK) {
         yield utf8(batch);

@@ -14,7 +14,7 @@ import { HistoryRules } from "../memory/import/history-rules.ts";
 import { letOthersRun } from "../memory/let-others-run.ts";
 import { validateMemoryState } from "../memory/memories/content.ts";
 import { LivePaths } from "../memory/memories/live-paths.ts";
-import { versionPagesInOrder } from "../memory/export/read-store.ts";
+import { versionStepPages } from "../memory/export/read-store.ts";
 import type { VersionOperation } from "../memory/versions/operations.ts";
 import { ARCHIVE_MEMORY_FOLDER } from "./formats.ts";
 
@@ -67,7 +67,7 @@ export async function historyOmissions(db: Db, storeId: string): Promise<Map<str
   const rules = new HistoryRules({ prunedStarts: true });
   const omitted = new Map<string, string>();
   let index = 0;
-  for await (const page of versionPagesInOrder(db, storeId, false)) {
+  for await (const page of versionStepPages(db, storeId)) {
     for (const row of page) {
       if (omitted.has(row.memory_id)) continue;
       const step = {

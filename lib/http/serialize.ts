@@ -59,28 +59,12 @@ export function versionWire(version: VersionRecord | Omit<VersionRecord, "conten
     created_by: actorFromColumns(version.createdByType, version.createdById),
     redacted_at: isoOrNull(version.redactedAt),
     redacted_by: actorFromColumns(version.redactedByType, version.redactedById),
-    imported: importedWire(version.importId, version, version.importedAt, version.claimedAt),
+    imported: importedWire(version.imported),
   };
 }
 
-type ImportColumns = Pick<
-  VersionRecord,
-  "importedFrom" | "importedByType" | "importedById" | "importAttribution" | "claimedByType" | "claimedById"
->;
-
-/** The `imported` extension of a version: null unless an import wrote it. */
-function importedWire<T extends Date | string>(importId: string | null, columns: ImportColumns, at: T | null, claimedAt: T | null): ImportedVersionWire | null {
-  if (importId === null || at === null) return null;
-  return {
-    import_id: importId,
-    source: (columns.importedFrom ?? "").split(":")[0]!,
-    imported_by: actorFromColumns(columns.importedByType, columns.importedById)!,
-    imported_at: isoOfColumn(at),
-    attribution: columns.importAttribution === "file" ? "file" : "importer",
-    claimed_created_by: actorFromColumns(columns.claimedByType, columns.claimedById),
-    claimed_created_at: claimedAt === null ? null : isoOfColumn(claimedAt),
-  };
-}
+/** The `imported` extension of a version: stored as the API shows it (lib/memory/memories/import-mark.ts), null unless an import wrote it. */
+const importedWire = (stored: string | null) => (stored === null ? null : (JSON.parse(stored) as ImportedVersionWire));
 
 /**
  * versionWire straight from a row, for the export: there a record per version (two Dates parsed,
@@ -102,19 +86,7 @@ export function versionWireOfRow(row: VersionRow, withContent: boolean): MemoryV
     created_by: actorFromColumns(row.created_by_type, row.created_by_id),
     redacted_at: row.redacted_at === null ? null : isoOfColumn(row.redacted_at),
     redacted_by: actorFromColumns(row.redacted_by_type, row.redacted_by_id),
-    imported: importedWire(
-      row.import_id,
-      {
-        importedFrom: row.imported_from,
-        importedByType: row.imported_by_type,
-        importedById: row.imported_by_id,
-        importAttribution: row.import_attribution,
-        claimedByType: row.claimed_by_type,
-        claimedById: row.claimed_by_id,
-      },
-      row.imported_at,
-      row.claimed_at,
-    ),
+    imported: importedWire(row.imported),
   };
 }
 

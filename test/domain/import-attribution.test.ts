@@ -13,6 +13,9 @@ import { newStore, useFreshDatabase } from "./database.ts";
 // versions record who wrote them (the key behind a session included) apart from the file's claim.
 const t = useFreshDatabase();
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const mark = (v: { imported: string | null }): Record<string, any> => JSON.parse(v.imported!);
+
 const SESSION_IMPORTER: Actor = { type: "session_actor", session_id: "sess_importing", api_key_id: "apikey_behind_session" };
 const at = new Date("2026-02-01T00:00:00Z");
 const step = (v: Partial<HistoryVersion> & Pick<HistoryVersion, "id" | "memoryId" | "operation">): HistoryVersion => ({
@@ -62,10 +65,12 @@ describe("imported versions record who wrote them", () => {
     const done = await importHistory(t.db, { target: { newStore: { name: "session import" } }, versions: history, expected, actor: SESSION_IMPORTER, attribution: "importer" });
     const storeId = done.storeId!;
     const all = (await listVersions(t.db, { storeId, withContent: false, limit: 10 })).items;
-    expect(all.map((v) => [v.createdByType, v.createdById, v.apiKeyId, v.importId, v.claimedById])).toEqual([
-      ["session_actor", "sess_importing", "apikey_behind_session", done.report!.id, "sess_file"],
-      ["session_actor", "sess_importing", "apikey_behind_session", done.report!.id, "user_from_file"],
+    expect(all.map((v) => [v.createdByType, v.createdById, v.apiKeyId, mark(v).import_id, mark(v).claimed_created_by])).toEqual([
+      ["session_actor", "sess_importing", "apikey_behind_session", done.report!.id, { type: "session_actor", session_id: "sess_file" }],
+      ["session_actor", "sess_importing", "apikey_behind_session", done.report!.id, { type: "user_actor", user_id: "user_from_file" }],
     ]);
+    // The key behind the importing session is recorded in its column, never shown.
+    expect(mark(all[0]!).imported_by).toEqual({ type: "session_actor", session_id: "sess_importing" });
     expect((await listVersions(t.db, { storeId, apiKeyId: "apikey_behind_session", withContent: false, limit: 10 })).items).toHaveLength(2);
     expect((await listVersions(t.db, { storeId, sessionId: "sess_importing", withContent: false, limit: 10 })).items).toHaveLength(2);
     expect((await listVersions(t.db, { storeId, sessionId: "sess_file", withContent: false, limit: 10 })).items).toHaveLength(0);
@@ -76,7 +81,7 @@ describe("imported versions record who wrote them", () => {
     const done = await importHistory(t.db, { target: { newStore: { name: "file authors" } }, versions: history, expected, actor: SESSION_IMPORTER, attribution: "file" });
     const storeId = done.storeId!;
     const all = (await listVersions(t.db, { storeId, withContent: false, limit: 10 })).items;
-    expect(all.map((v) => [v.createdByType, v.createdById, v.apiKeyId, v.importedById, v.importAttribution, v.createdAt.toISOString()])).toEqual([
+    expect(all.map((v) => [v.createdByType, v.createdById, v.apiKeyId, mark(v).imported_by.session_id, mark(v).attribution, v.createdAt.toISOString()])).toEqual([
       ["session_actor", "sess_file", "apikey_behind_session", "sess_importing", "file", at.toISOString()],
       ["user_actor", "user_from_file", "apikey_behind_session", "sess_importing", "file", at.toISOString()],
     ]);

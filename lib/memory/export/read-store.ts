@@ -43,16 +43,33 @@ export async function* memoryPagesInPathOrder(db: Db, storeId: string): AsyncGen
 }
 
 /**
- * Every version of the store, oldest first, a page at a time, as rows (version-rows.ts): the
- * export writes each straight as its line. With content (null when redacted or deleted), or
- * without, for the export's check of the history before it writes any of it.
+ * Every version of the store with content (null when redacted or deleted), oldest first, a page
+ * at a time, as rows (version-rows.ts): the export writes each straight as its line.
  */
-export async function* versionPagesInOrder(db: Db, storeId: string, withContent = true): AsyncGenerator<VersionRow[]> {
+export async function* versionPagesInOrder(db: Db, storeId: string): AsyncGenerator<VersionRow[]> {
   let after = "";
   for (;;) {
-    const rows = await page<VersionRow>(
+    const rows = await page<VersionRow & { content: string | null }>(
       db,
-      Prisma.sql`SELECT ${versionColumns(withContent)} FROM memory_versions WHERE store_id = ${storeId} AND id > ${after} ORDER BY id LIMIT ${PAGE}`,
+      Prisma.sql`SELECT ${versionColumns(true)} FROM memory_versions WHERE store_id = ${storeId} AND id > ${after} ORDER BY id LIMIT ${PAGE}`,
+    );
+    if (rows.length > 0) yield rows;
+    if (rows.length < PAGE) return;
+    after = rows[rows.length - 1]!.id;
+  }
+}
+
+/** What the export's check of a history reads of each version: no text, no authors (the driver's cost is per column). */
+export type VersionStepRow = Pick<VersionRow, "id" | "memory_id" | "operation" | "path" | "content_size_bytes" | "created_at" | "redacted_at">;
+
+/** Every version of the store as the history check needs it, oldest first, a page at a time. */
+export async function* versionStepPages(db: Db, storeId: string): AsyncGenerator<VersionStepRow[]> {
+  let after = "";
+  for (;;) {
+    const rows = await page<VersionStepRow>(
+      db,
+      Prisma.sql`SELECT id, memory_id, operation, path, content_size_bytes, created_at, redacted_at FROM memory_versions
+        WHERE store_id = ${storeId} AND id > ${after} ORDER BY id LIMIT ${PAGE}`,
     );
     if (rows.length > 0) yield rows;
     if (rows.length < PAGE) return;

@@ -65,6 +65,8 @@ export interface HistoryRulesOptions {
 export class HistoryRules {
   private readonly live = new Map<string, LiveMemory>();
   private readonly paths = new LivePaths();
+  /** Paths already found valid: a memory's versions mostly repeat its path (the rules are a third of an export's check). */
+  private readonly validPaths = new Set<string>();
   private readonly latest: number;
 
   constructor(private readonly options: HistoryRulesOptions = {}) {
@@ -116,7 +118,10 @@ export class HistoryRules {
     const redacted = step.redactedAt !== null;
     this.checkTime(step.createdAt, "created_at");
     if (step.redactedAt) this.checkTime(step.redactedAt, "redacted_at");
-    if (step.path !== null) validateMemoryPath(step.path);
+    if (step.path !== null && !this.validPaths.has(step.path)) {
+      validateMemoryPath(step.path);
+      this.validPaths.add(step.path);
+    }
     if (typeof step.content === "string") validateContent(step.content);
     else if (step.content) assertContentSize(step.content.bytes);
     if (!redacted && step.path === null) throw invalidRequest("path: must be a string (only a redacted version has none).");

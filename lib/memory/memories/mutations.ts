@@ -5,9 +5,9 @@ import { sha256Hex, utf8Length } from "../hashing.ts";
 import { newId, newIdAfter } from "../ids.ts";
 import { trackChange, trackCreations } from "../review/track-change.ts";
 import { validateMemoryState } from "./content.ts";
+import { createdByIsClaim, storedImportMark, type ImportMark } from "./import-mark.ts";
 import { actorOnWire, enqueueWebhookEvent, enqueueWebhookEvents } from "../webhooks/enqueue-event.ts";
 import type { VersionOperation } from "../versions/operations.ts";
-import type { Attribution } from "../import/attribution.ts";
 
 /**
  * The only three ways a memory row changes. Each writes the memory and its version in the
@@ -35,25 +35,9 @@ export interface WriteOptions {
   deferSearchIndex?: boolean;
 }
 
-/**
- * What an imported version records besides its author: the import, who ran it and when, where
- * it came from, and what the file claimed. `attribution` says whether `created_by` / `created_at`
- * are the importer's (`importer`) or the file's claim (`file`, admin imports only).
- */
-export interface ImportMark {
-  /** `zip`, `tar.gz`, `folder`, or `jsonl:<the exported version's id>`. */
-  from: string;
-  importId: string;
-  by: Actor;
-  at: Date;
-  attribution: Attribution;
-  claimedBy: Actor | null;
-  claimedAt: Date | null;
-}
-
 const VERSION_COLUMNS = Prisma.raw(
   "id, store_id, memory_id, operation, path, content, content_sha256, content_size_bytes, created_by_type, created_by_id, api_key_id, created_at, " +
-    "imported_from, import_id, imported_by_type, imported_by_id, imported_at, import_attribution, claimed_by_type, claimed_by_id, claimed_at",
+    "imported_from, imported, created_by_claimed",
 );
 
 /**
@@ -62,11 +46,8 @@ const VERSION_COLUMNS = Prisma.raw(
  * another key, nor a session version lose its key).
  */
 function authorValues(actor: Actor, at: Date, mark: ImportMark | undefined): Prisma.Sql {
-  const author = Prisma.sql`${actor.type}, ${actorId(actor)}, ${apiKeyIdOf(mark?.by ?? actor)}, ${at}`;
-  if (!mark) return Prisma.sql`${author}, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL`;
-  const claimed = mark.claimedBy;
-  return Prisma.sql`${author}, ${mark.from}, ${mark.importId}, ${mark.by.type}, ${actorId(mark.by)}, ${mark.at}, ${mark.attribution},
-    ${claimed?.type ?? null}, ${claimed ? actorId(claimed) : null}, ${mark.claimedAt}`;
+  return Prisma.sql`${actor.type}, ${actorId(actor)}, ${apiKeyIdOf(mark?.by ?? actor)}, ${at},
+    ${mark?.from ?? null}, ${mark ? storedImportMark(mark) : null}, ${createdByIsClaim(actor, mark)}`;
 }
 
 /** The search_pending column, named only when set: SQLite has no such column (its own pending list is filled by a trigger). */

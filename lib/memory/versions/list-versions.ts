@@ -38,14 +38,14 @@ export function actorFilter(input: ActorFilterInput, alias = ""): Prisma.Sql[] {
   // A filter finds the versions that principal wrote here, never a claim made for it: a key's are
   // the rows written with it (api_key_id), also those it attributed to a session and those it
   // imported (api_key_id is the importer's, whoever created_by names); anyone else's are those
-  // created_by names, except imported ones that an admin import attributed to the file's author
-  // (created_by then names someone other than imported_by).
+  // created_by names, except imported ones where created_by is only the file's claim (an admin
+  // import that kept the file's authors).
   if (type === "api_actor") return [Prisma.sql`${column("api_key_id")} = ${id}`];
   if (!type) return [];
   return [
     Prisma.sql`${column("created_by_type")} = ${type}`,
     Prisma.sql`${column("created_by_id")} = ${id}`,
-    Prisma.sql`(${column("import_id")} IS NULL OR (${column("imported_by_type")} = ${type} AND ${column("imported_by_id")} = ${id}))`,
+    Prisma.sql`${column("created_by_claimed")} = ${false}`,
   ];
 }
 

@@ -1,4 +1,7 @@
-import { Prisma, type MemoryVersion } from "../db.ts";
+import { Prisma, type MemoryVersion as VersionModel } from "../db.ts";
+
+/** A version as the domain reads it; `created_by_claimed` is only ever read by the actor filters, in SQL. */
+export type MemoryVersion = Omit<VersionModel, "createdByClaimed">;
 
 /** Versions are read with hand-written SQL, like memories (see memories/memory-rows.ts). */
 const COLUMN_NAMES = [
@@ -17,14 +20,7 @@ const COLUMN_NAMES = [
   "redacted_by_type",
   "redacted_by_id",
   "imported_from",
-  "import_id",
-  "imported_by_type",
-  "imported_by_id",
-  "imported_at",
-  "import_attribution",
-  "claimed_by_type",
-  "claimed_by_id",
-  "claimed_at",
+  "imported",
 ];
 
 export const versionColumns = (withContent: boolean) => Prisma.raw((withContent ? [...COLUMN_NAMES, "content"] : COLUMN_NAMES).join(", "));
@@ -46,14 +42,8 @@ export interface VersionRow {
   redacted_by_type: string | null;
   redacted_by_id: string | null;
   imported_from: string | null;
-  import_id: string | null;
-  imported_by_type: string | null;
-  imported_by_id: string | null;
-  imported_at: Date | string | null;
-  import_attribution: string | null;
-  claimed_by_type: string | null;
-  claimed_by_id: string | null;
-  claimed_at: Date | string | null;
+  /** JSON: the API's `imported` object (memories/import-mark.ts). */
+  imported: string | null;
 }
 
 export function versionFromRow(row: VersionRow & { content: string | null }): MemoryVersion;
@@ -75,14 +65,7 @@ export function versionFromRow(row: VersionRow): MemoryVersion | Omit<MemoryVers
     redactedByType: row.redacted_by_type,
     redactedById: row.redacted_by_id,
     importedFrom: row.imported_from,
-    importId: row.import_id,
-    importedByType: row.imported_by_type,
-    importedById: row.imported_by_id,
-    importedAt: row.imported_at === null ? null : new Date(row.imported_at),
-    importAttribution: row.import_attribution,
-    claimedByType: row.claimed_by_type,
-    claimedById: row.claimed_by_id,
-    claimedAt: row.claimed_at === null ? null : new Date(row.claimed_at),
+    imported: row.imported,
   };
   return row.content === undefined ? version : { ...version, content: row.content };
 }
