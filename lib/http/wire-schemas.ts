@@ -72,7 +72,9 @@ export const importedVersionSchema = named(
       description:
         "What created_by and created_at show: importer (imported_by, imported_at) or file (the file's claim, kept by an admin import that moves a store between servers).",
     }),
-    claimed_created_by: actorSchema.nullable().meta({ description: "The author the imported file names for the version (null: none, or files without history)." }),
+    claimed_created_by: actorSchema
+      .nullable()
+      .meta({ description: "The author the imported file names for the version (null: none, or files without history)." }),
     claimed_created_at: timestamp.nullable().meta({ description: "The time the imported file gives the version." }),
   }),
   "ImportedVersion",

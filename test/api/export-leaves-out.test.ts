@@ -111,7 +111,10 @@ describe("an export never writes what an import would refuse", () => {
     expect(Object.keys(zip).sort()).toEqual(["manifest.json", "memories/café.md", "memories/h.md", "memories/o", "memories/ok.md"]);
     const manifest = JSON.parse(strFromU8(zip["manifest.json"]!)) as Json;
     expect(manifest.omitted.map((o: Json) => o.path).sort()).toEqual([...brokenEverywhere, "/back\\slash.md"].sort());
-    expect(manifest.omitted.find((o: Json) => o.path === "/o/p.md")).toMatchObject({ memory_id: planted["/o/p.md"], problem: expect.stringMatching(/path conflict/) });
+    expect(manifest.omitted.find((o: Json) => o.path === "/o/p.md")).toMatchObject({
+      memory_id: planted["/o/p.md"],
+      problem: expect.stringMatching(/path conflict/),
+    });
     expect(manifest.omitted.find((o: Json) => o.path === "/back\\slash.md").problem).toMatch(/backslash/);
     const fromZip = await importInto("planted from zip", "zip", await download(store.id, "zip"));
     expect(fromZip.status, JSON.stringify(fromZip.body)).toBe(200);

@@ -57,8 +57,20 @@ function file(memories: { path: string; content: string }[], versions: Json[]): 
   return lines.map((l) => JSON.stringify(l)).join("\n") + "\n";
 }
 
-const created = (memory_id: string, path: string | null, content: string | null, more: Json = {}) => ({ memory_id, operation: "created", path, content, ...more });
-const modified = (memory_id: string, path: string | null, content: string | null, more: Json = {}) => ({ memory_id, operation: "modified", path, content, ...more });
+const created = (memory_id: string, path: string | null, content: string | null, more: Json = {}) => ({
+  memory_id,
+  operation: "created",
+  path,
+  content,
+  ...more,
+});
+const modified = (memory_id: string, path: string | null, content: string | null, more: Json = {}) => ({
+  memory_id,
+  operation: "modified",
+  path,
+  content,
+  ...more,
+});
 const REDACTED = { redacted_at: "2026-01-02T00:00:00.000Z", redacted_by: FILE_KEY };
 
 /** A one-memory history that ends live at `path` with `content`, its only version redacted or not. */
@@ -99,7 +111,10 @@ describe("an imported version passes the rules of a create, redacted or not", ()
     it(`content over 100 kB (${how}), and in a deleted or later version too`, async () => {
       const big = "a".repeat(300_000);
       await expectRefused(single("/big.md", big, redacted), /300000 bytes/);
-      const later = file([{ path: "/b.md", content: "small" }], [created("mem_1", "/b.md", "x"), modified("mem_1", null, big, REDACTED), modified("mem_1", "/b.md", "small")]);
+      const later = file(
+        [{ path: "/b.md", content: "small" }],
+        [created("mem_1", "/b.md", "x"), modified("mem_1", null, big, REDACTED), modified("mem_1", "/b.md", "small")],
+      );
       await expectRefused(later, /Version 2 .*300000 bytes/);
     });
 
@@ -136,7 +151,10 @@ describe("an imported version passes the rules of a create, redacted or not", ()
   });
 
   it("timestamps in the future are refused, a few minutes of clock skew are not", async () => {
-    await expectRefused(file([{ path: "/f.md", content: "f" }], [created("mem_1", "/f.md", "f", { created_at: "2999-01-01T00:00:00.000Z" })]), /created_at: .* in the future/);
+    await expectRefused(
+      file([{ path: "/f.md", content: "f" }], [created("mem_1", "/f.md", "f", { created_at: "2999-01-01T00:00:00.000Z" })]),
+      /created_at: .* in the future/,
+    );
     const redactedLater = file(
       [{ path: "/f.md", content: "2" }],
       [created("mem_1", "/f.md", "1", { redacted_at: "2999-01-01T00:00:00Z", redacted_by: FILE_KEY }), modified("mem_1", "/f.md", "2")],
@@ -158,7 +176,12 @@ describe("an imported version passes the rules of a create, redacted or not", ()
   it("a redacted version without a path takes its memory's next path, and no placeholder is ever seen", async () => {
     const body = file(
       [{ path: "/real.md", content: "now" }],
-      [created("mem_1", null, null, REDACTED), modified("mem_1", "/real.md", "now"), created("mem_2", "/gone.md", "g"), { memory_id: "mem_2", operation: "deleted", path: "/gone.md" }],
+      [
+        created("mem_1", null, null, REDACTED),
+        modified("mem_1", "/real.md", "now"),
+        created("mem_2", "/gone.md", "g"),
+        { memory_id: "mem_2", operation: "deleted", path: "/gone.md" },
+      ],
     );
     const res = await upload("format=jsonl&name=placeholders", body);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -182,7 +205,10 @@ describe("imported history is honest", () => {
       [{ path: "/notes/a.md", content: "two" }],
       [
         created("mem_1", "/notes/a.md", "one", { created_by: { type: "api_actor", api_key_id: adminKeyId }, created_at: "2020-05-01T10:00:00.000Z" }),
-        modified("mem_1", "/notes/a.md", "two", { created_by: { type: "session_actor", session_id: "sess_from_file" }, created_at: "2020-05-02T10:00:00.000Z" }),
+        modified("mem_1", "/notes/a.md", "two", {
+          created_by: { type: "session_actor", session_id: "sess_from_file" },
+          created_at: "2020-05-02T10:00:00.000Z",
+        }),
       ],
     );
 
@@ -197,7 +223,7 @@ describe("imported history is honest", () => {
       expect(v.created_by).toEqual({ type: "api_actor", api_key_id: reviewer.id });
       expect(Date.parse(v.created_at)).toBeGreaterThanOrEqual(before - 1000);
     }
-    const [second, first] = versions as (typeof versions[number] & { imported: Json })[];
+    const [second, first] = versions as ((typeof versions)[number] & { imported: Json })[];
     expect(first!.imported).toEqual({
       import_id: res.body.import_id,
       source: "jsonl",

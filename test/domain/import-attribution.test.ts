@@ -62,7 +62,13 @@ describe("imported versions record who wrote them", () => {
   const expected = [{ path: "/a.md", contentSha256: sha256Hex("two") }];
 
   it("an importer acting as a session keeps the key behind it: the key's filter finds every version it imported", async () => {
-    const done = await importHistory(t.db, { target: { newStore: { name: "session import" } }, versions: history, expected, actor: SESSION_IMPORTER, attribution: "importer" });
+    const done = await importHistory(t.db, {
+      target: { newStore: { name: "session import" } },
+      versions: history,
+      expected,
+      actor: SESSION_IMPORTER,
+      attribution: "importer",
+    });
     const storeId = done.storeId!;
     const all = (await listVersions(t.db, { storeId, withContent: false, limit: 10 })).items;
     expect(all.map((v) => [v.createdByType, v.createdById, v.apiKeyId, mark(v).import_id, mark(v).claimed_created_by])).toEqual([
@@ -78,10 +84,18 @@ describe("imported versions record who wrote them", () => {
   });
 
   it("with the file's authors (an admin's import), the rows still carry the importer's key, and filters by the file's authors find none", async () => {
-    const done = await importHistory(t.db, { target: { newStore: { name: "file authors" } }, versions: history, expected, actor: SESSION_IMPORTER, attribution: "file" });
+    const done = await importHistory(t.db, {
+      target: { newStore: { name: "file authors" } },
+      versions: history,
+      expected,
+      actor: SESSION_IMPORTER,
+      attribution: "file",
+    });
     const storeId = done.storeId!;
     const all = (await listVersions(t.db, { storeId, withContent: false, limit: 10 })).items;
-    expect(all.map((v) => [v.createdByType, v.createdById, v.apiKeyId, mark(v).imported_by.session_id, mark(v).attribution, v.createdAt.toISOString()])).toEqual([
+    expect(
+      all.map((v) => [v.createdByType, v.createdById, v.apiKeyId, mark(v).imported_by.session_id, mark(v).attribution, v.createdAt.toISOString()]),
+    ).toEqual([
       ["session_actor", "sess_file", "apikey_behind_session", "sess_importing", "file", at.toISOString()],
       ["user_actor", "user_from_file", "apikey_behind_session", "sess_importing", "file", at.toISOString()],
     ]);
@@ -95,7 +109,9 @@ describe("history rules", () => {
   it("a deletion must be at the memory's path, unless a redacted version may have moved it", () => {
     const rules = new HistoryRules();
     rules.apply(step({ id: "v1", memoryId: "m", operation: "created", path: "/a.md", content: "a" }), 0);
-    expect(() => rules.apply(step({ id: "v2", memoryId: "m", operation: "deleted", path: "/b.md" }), 1)).toThrow(/deletes memory m at \/b\.md, but it is at \/a\.md/);
+    expect(() => rules.apply(step({ id: "v2", memoryId: "m", operation: "deleted", path: "/b.md" }), 1)).toThrow(
+      /deletes memory m at \/b\.md, but it is at \/a\.md/,
+    );
     rules.apply(step({ id: "v3", memoryId: "m", operation: "modified", redactedAt: at }), 2);
     expect(rules.apply(step({ id: "v4", memoryId: "m", operation: "deleted", path: "/b.md" }), 3)).toEqual({ path: "/b.md", content: "" });
   });
@@ -112,16 +128,31 @@ describe("history rules", () => {
     refused([step({ id: "v1", memoryId: "m", operation: "created", path: "/../x.md", content: "", ...redacted })], /'\.\.'/);
     refused([step({ id: "v1", memoryId: "m", operation: "created", path: "/x.md", content: { bytes: 200_000 } as never })], /200000 bytes/);
     refused(
-      [step({ id: "v1", memoryId: "a", operation: "created", path: "/o", content: "", ...redacted }), step({ id: "v2", memoryId: "b", operation: "created", path: "/o/p", content: "p" })],
+      [
+        step({ id: "v1", memoryId: "a", operation: "created", path: "/o", content: "", ...redacted }),
+        step({ id: "v2", memoryId: "b", operation: "created", path: "/o/p", content: "p" }),
+      ],
       /Version 2 \(v2\): path conflict: \/o is a memory/,
     );
-    refused([step({ id: "v1", memoryId: "m", operation: "created", path: "/x.md", content: "x", createdAt: new Date(Date.now() + 10 * 60_000) })], /in the future/);
-    refused([step({ id: "v1", memoryId: "m", operation: "created", path: "/x.md", content: "x" }), step({ id: "v2", memoryId: "m", operation: "modified", ...redacted })], /redacted version as its current one/);
+    refused(
+      [step({ id: "v1", memoryId: "m", operation: "created", path: "/x.md", content: "x", createdAt: new Date(Date.now() + 10 * 60_000) })],
+      /in the future/,
+    );
+    refused(
+      [
+        step({ id: "v1", memoryId: "m", operation: "created", path: "/x.md", content: "x" }),
+        step({ id: "v2", memoryId: "m", operation: "modified", ...redacted }),
+      ],
+      /redacted version as its current one/,
+    );
     // Within the clock's allowance, and a redacted creation's placeholder, are fine.
     const rules = new HistoryRules();
     const first = rules.apply(step({ id: "v1", memoryId: "m", operation: "created", ...redacted, createdAt: new Date(Date.now() + 60_000) }), 0)!;
     expect(first.path).toMatch(/^\/\.imported-redacted\/[0-9a-f]{16}$/);
-    expect(rules.apply(step({ id: "v2", memoryId: "m", operation: "modified", path: "/real.md", content: "r" }), 1)).toEqual({ path: "/real.md", content: "r" });
+    expect(rules.apply(step({ id: "v2", memoryId: "m", operation: "modified", path: "/real.md", content: "r" }), 1)).toEqual({
+      path: "/real.md",
+      content: "r",
+    });
     rules.finish();
   });
 

@@ -368,7 +368,14 @@ describe("import with history", () => {
       },
     ];
     const expected = [{ path: "/b.md", contentSha256: "8b5b9db0c13db24256c829aa364aa90c6d2eba318b9232a4ab9313b954d3555f" }];
-    const dry = await importHistory(t.db, { target: { newStore: { name: "history" } }, versions, expected, actor: API_ACTOR, attribution: "file", dryRun: true });
+    const dry = await importHistory(t.db, {
+      target: { newStore: { name: "history" } },
+      versions,
+      expected,
+      actor: API_ACTOR,
+      attribution: "file",
+      dryRun: true,
+    });
     expect(dry).toMatchObject({ dryRun: true, storeId: null, memories: expected });
     const done = await importHistory(t.db, { target: { newStore: { name: "history" } }, versions, expected, actor: API_ACTOR, attribution: "file" });
     const got = (await listVersions(t.db, { storeId: done.storeId!, withContent: true, limit: 10 })).items.reverse();

@@ -130,7 +130,15 @@ async function writePlan(
   const written: ImportItem[] = [];
   const batch = BATCH[engine];
   // Files carry no author: every version is the importer's, at the import's time, marked imported.
-  const imported: ImportMark = { from: input.source, importId: started.id, by: input.actor, at: started.at, attribution: "importer", claimedBy: null, claimedAt: null };
+  const imported: ImportMark = {
+    from: input.source,
+    importId: started.id,
+    by: input.actor,
+    at: started.at,
+    attribution: "importer",
+    claimedBy: null,
+    claimedAt: null,
+  };
   // PostgreSQL's GIN indexes would cost this transaction three quarters of its time; the flusher indexes the versions after the commit.
   const options = { at: started.at, imported, deferSearchIndex: engine === "postgres" };
   const total = plan.items.filter((item) => item.action === "create" || item.action === "overwrite").length;

@@ -22,7 +22,6 @@ export interface HistoryVersion extends HistoryStep {
   redactedBy: Actor | null;
 }
 
-
 export interface ImportHistoryInput {
   target: { storeId: string } | { newStore: CreateStoreInput };
   versions: readonly HistoryVersion[];
