@@ -55,7 +55,8 @@ try {
   const format = isFolder ? "folder" : formatOf(from);
   const data = isFolder ? await readFolder(from) : await readFile(from);
   const target = values.store ? { storeId: values.store } : { newStore: { name: values["new-store"] } };
-  const base = { format, data, target, onConflict, actor: ACTOR } as const;
+  // The operator holds the database: an export's history keeps its authors, as an admin's import does.
+  const base = { format, data, target, onConflict, actor: ACTOR, attribution: "file" } as const;
   // Always preview first: the import is conditional on what the preview saw.
   const preview = await importUpload(db, { ...base, dryRun: true });
   const refused = preview.items.filter((i) => i.problem).length;

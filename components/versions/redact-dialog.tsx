@@ -5,6 +5,7 @@ import { Dialog, DialogActions } from "@/components/ui/dialog.tsx";
 import type { MemoryVersion } from "@/lib/queries/types.ts";
 import { useRedactVersion } from "@/lib/queries/use-versions.ts";
 import { ActorLabel } from "./actor-name.tsx";
+import { ImportedNote } from "./imported-note.tsx";
 import { MutationError } from "./mutation-error.tsx";
 import { formatVersionTime } from "./version-format.ts";
 
@@ -25,6 +26,7 @@ export function RedactDialog({ storeId, version, onClose, onDone }: RedactDialog
             Redact version <span className="font-mono text-xs">{version.id}</span> ({version.operation} on {formatVersionTime(version.created_at)} by{" "}
             <ActorLabel actor={version.created_by} />
             )?
+            <ImportedNote version={version} />
           </p>
           <p>
             Its content and path ({version.path ? <span className="font-mono text-xs">{version.path}</span> : "none"}) are erased for good. The version stays in

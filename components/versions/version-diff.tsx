@@ -6,6 +6,7 @@ import { Card } from "@/components/ui/card.tsx";
 import { Spinner } from "@/components/ui/states.tsx";
 import type { MemoryVersion } from "@/lib/queries/types.ts";
 import { useVersion } from "@/lib/queries/use-versions.ts";
+import { ImportedNote } from "./imported-note.tsx";
 import { ActorLabel, useActorName } from "./actor-name.tsx";
 import { formatVersionTime } from "./version-format.ts";
 import { MonacoDiff } from "./monaco-diff.tsx";
@@ -97,6 +98,7 @@ function SideLabel({ which, side }: { which: "Left" | "Right"; side: DiffSide })
         <span>
           version <span className="font-mono text-xs">{side.version.id}</span> · {side.version.operation} ·{" "}
           <time dateTime={side.version.created_at}>{formatVersionTime(side.version.created_at)}</time> · by <ActorLabel actor={side.version.created_by} />
+          <ImportedNote version={side.version} />
         </span>
       )}
       {sidePath(side) && <div className="truncate font-mono text-xs text-slate-500">{sidePath(side)}</div>}

@@ -9,6 +9,7 @@ import { ReviewMarkBadge, ReviewMarkNote } from "@/components/review/review-mark
 import type { ReviewMark } from "@/lib/queries/review-types.ts";
 import type { MemoryVersion } from "@/lib/queries/types.ts";
 import { ActorLabel } from "./actor-name.tsx";
+import { ImportedNote } from "./imported-note.tsx";
 import { LocalTime } from "@/components/ui/local-time.tsx";
 import { formatVersionTime } from "./version-format.ts";
 
@@ -65,10 +66,16 @@ export function VersionTable({ storeId, versions, headVersionId, showMemory, sel
                   </Badge>
                 )}
                 {v.redacted_at && <Badge tone="red">redacted</Badge>}
+                {v.imported && (
+                  <Badge tone="amber" title="Written by an import">
+                    imported
+                  </Badge>
+                )}
                 {marks?.get(v.id) && <ReviewMarkBadge mark={marks.get(v.id)!} />}
               </div>
               <div className="mt-1 font-mono text-xs text-slate-500">{v.id}</div>
               {marks?.get(v.id) && <ReviewMarkNote mark={marks.get(v.id)!} />}
+              <ImportedNote version={v} />
               {v.redacted_at && (
                 <div className="mt-1 text-xs text-red-700" data-testid="redaction-note">
                   Redacted by <ActorLabel actor={v.redacted_by} /> on <LocalTime iso={v.redacted_at} format={formatVersionTime} />

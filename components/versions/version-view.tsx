@@ -12,6 +12,7 @@ import { Spinner } from "@/components/ui/states.tsx";
 import { useStore } from "@/lib/queries/use-stores.ts";
 import { useVersion } from "@/lib/queries/use-versions.ts";
 import { ActorLabel } from "./actor-name.tsx";
+import { ImportedNote } from "./imported-note.tsx";
 import { formatVersionTime } from "./version-format.ts";
 
 export type VersionViewProps = { storeId: string; versionId: string; searchMarks?: SearchMarks | null };
@@ -35,11 +36,13 @@ export function VersionView({ storeId, versionId, searchMarks }: VersionViewProp
           <span className="flex flex-wrap items-center gap-2">
             <Badge tone={v.operation === "deleted" ? "red" : v.operation === "created" ? "green" : "indigo"}>{v.operation}</Badge>
             {v.redacted_at && <Badge tone="red">redacted</Badge>}
+            {v.imported && <Badge tone="amber">imported</Badge>}
             <span>
               version <span className="font-mono text-xs">{v.id}</span> of memory <span className="font-mono text-xs">{v.memory_id}</span>
               {store.data && <> in {store.data.name}</>} · {formatVersionTime(v.created_at)} by <ActorLabel actor={v.created_by} /> ·{" "}
               {formatBytes(v.content_size_bytes)}
             </span>
+            <ImportedNote version={v} />
           </span>
         }
         actions={

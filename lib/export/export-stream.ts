@@ -1,18 +1,18 @@
-import { Zip, ZipDeflate } from "fflate";
-import { Readable } from "node:stream";
-import { createGzip } from "node:zlib";
-import { pack as tarPack } from "tar-stream";
 import type { Db } from "../memory/db.ts";
 import { memoryPagesInPathOrder, versionPagesInOrder } from "../memory/export/read-store.ts";
 import type { StoreRecord } from "../memory/stores/get-store.ts";
-import { ARCHIVE_MEMORY_FOLDER, MANIFEST_NAME, type ExportFormat } from "./formats.ts";
-import { memoryLine, storeLine, versionLine } from "./lines.ts";
+import { tarGzWriter } from "../archive/tar-writer.ts";
+import { ZipWriter } from "../archive/zip-writer.ts";
+import { ArchiveEntries, historyOmissions, memoryProblem } from "./exportable.ts";
+import { MANIFEST_NAME, type ExportFormat } from "./formats.ts";
+import { memoryLine, omissionLine, storeLine, versionLine } from "./lines.ts";
 import { manifestFile, manifestOf, type ManifestFile } from "./manifest.ts";
 
 /**
  * A store as a byte stream in one of the export formats. Streams are pulled: the next page of
  * the store is read only when the reader wants more bytes, so memory stays constant and a slow
- * client slows the export instead of filling the server's memory.
+ * client slows the export instead of filling the server's memory. What an import would refuse
+ * is left out and named (exportable.ts).
  */
 export function exportStream(db: Db, store: StoreRecord, format: ExportFormat): ReadableStream<Uint8Array> {
   if (format === "jsonl") return pulled(jsonLines(db, store));
@@ -21,7 +21,6 @@ export function exportStream(db: Db, store: StoreRecord, format: ExportFormat): 
 }
 
 const utf8 = (text: string): Uint8Array => Buffer.from(text, "utf8");
-const archiveName = (path: string) => ARCHIVE_MEMORY_FOLDER + path;
 
 function pulled(chunks: AsyncGenerator<Uint8Array>): ReadableStream<Uint8Array> {
   return new ReadableStream({
@@ -39,10 +38,24 @@ function pulled(chunks: AsyncGenerator<Uint8Array>): ReadableStream<Uint8Array> 
 /** Lines are sent in chunks of ~64 kB: each chunk costs a trip through the response's streams. */
 const CHUNK = 64 * 1024;
 
+/**
+ * The history is checked before any line is written (a first read of the versions, without
+ * their text: the content rules need only its size, since no stored text can hold a NUL or an
+ * unpaired surrogate: PostgreSQL cannot, and every write path refuses them), so that a memory
+ * an import would refuse is left out whole: its memory line and every version. A version
+ * written during the export, after that check, passed the write path's own rules. The check
+ * costs ~0.35 s of CPU for 50,000 versions (1.2 s against 0.85 s for the export without it).
+ */
 async function* jsonLines(db: Db, store: StoreRecord): AsyncGenerator<Uint8Array> {
+  const omitted = await historyOmissions(db, store.id);
   let batch = storeLine(store);
   for await (const page of memoryPagesInPathOrder(db, store.id)) {
-    for (const memory of page) batch += memoryLine(memory);
+    for (const memory of page) {
+      if (omitted.has(memory.id)) continue;
+      const problem = memoryProblem(memory);
+      if (problem) omitted.set(memory.id, problem);
+      else batch += memoryLine(memory);
+    }
     if (batch.length > CHUNK) {
       yield utf8(batch);
       batch = "";
@@ -50,6 +63,7 @@ async function* jsonLines(db: Db, store: StoreRecord): AsyncGenerator<Uint8Array
   }
   for await (const page of versionPagesInOrder(db, store.id)) {
     for (const version of page) {
+      if (omitted.has(version.memory_id)) continue;
       batch += versionLine(version);
       if (batch.length > CHUNK) {
         yield utf8(batch);
@@ -57,60 +71,45 @@ async function* jsonLines(db: Db, store: StoreRecord): AsyncGenerator<Uint8Array
       }
     }
   }
+  for (const [memoryId, problem] of omitted) batch += omissionLine(memoryId, problem);
   if (batch) yield utf8(batch);
 }
 
 async function* zipChunks(db: Db, store: StoreRecord): AsyncGenerator<Uint8Array> {
-  let out: Uint8Array[] = [];
-  let failure: Error | null = null;
-  const zip = new Zip((error, chunk) => {
-    if (error) failure = error;
-    else out.push(chunk);
-  });
-  const add = (name: string, data: Uint8Array, mtime: Date) => {
-    const file = new ZipDeflate(name, { level: 6 });
-    file.mtime = mtime;
-    zip.add(file);
-    file.push(data, true);
-  };
+  const zip = new ZipWriter();
+  const entries = new ArchiveEntries();
   const files: ManifestFile[] = [];
   for await (const page of memoryPagesInPathOrder(db, store.id)) {
     for (const memory of page) {
-      add(archiveName(memory.path), utf8(memory.content), memory.updatedAt);
+      const name = entries.nameOf(memory);
+      if (name === null) continue;
+      zip.add(name, utf8(memory.content), memory.updatedAt);
       files.push(manifestFile(memory));
-      if (failure) throw failure;
-      if (out.length > 0) {
-        yield concat(out);
-        out = [];
-      }
+      const chunk = zip.take();
+      if (chunk) yield chunk;
     }
   }
-  add(MANIFEST_NAME, utf8(JSON.stringify(manifestOf(store, files), null, 2) + "\n"), new Date());
+  zip.add(MANIFEST_NAME, utf8(JSON.stringify(manifestOf(store, files, entries.omitted), null, 2) + "\n"), new Date());
   zip.end();
-  if (failure) throw failure;
-  if (out.length > 0) yield concat(out);
-}
-
-function concat(chunks: Uint8Array[]): Uint8Array {
-  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+  const last = zip.take();
+  if (last) yield last;
 }
 
 function tarGz(db: Db, store: StoreRecord): ReadableStream<Uint8Array> {
-  const pack = tarPack();
-  const gzip = createGzip();
-  // Each entry resolves once the pack has taken its bytes, which waits while the reader is behind.
-  const entry = (name: string, data: Uint8Array, mtime: Date) =>
-    new Promise<void>((ok, fail) => pack.entry({ name, size: data.byteLength, mtime, mode: 0o644 }, Buffer.from(data), (e) => (e ? fail(e) : ok())));
+  const tar = tarGzWriter();
   (async () => {
+    const entries = new ArchiveEntries();
     const files: ManifestFile[] = [];
     for await (const page of memoryPagesInPathOrder(db, store.id)) {
       for (const memory of page) {
-        await entry(archiveName(memory.path), utf8(memory.content), memory.updatedAt);
+        const name = entries.nameOf(memory);
+        if (name === null) continue;
+        await tar.entry(name, utf8(memory.content), memory.updatedAt);
         files.push(manifestFile(memory));
       }
     }
-    await entry(MANIFEST_NAME, utf8(JSON.stringify(manifestOf(store, files), null, 2) + "\n"), new Date());
-    pack.finalize();
-  })().catch((error: Error) => gzip.destroy(error));
-  return Readable.toWeb(pack.pipe(gzip)) as ReadableStream<Uint8Array>;
+    await tar.entry(MANIFEST_NAME, utf8(JSON.stringify(manifestOf(store, files, entries.omitted), null, 2) + "\n"), new Date());
+    tar.finish();
+  })().catch((error: Error) => tar.fail(error));
+  return tar.stream;
 }

@@ -3,6 +3,7 @@ import type { Actor } from "../memory/actor.ts";
 import type { Db } from "../memory/db.ts";
 import { invalidRequest } from "../memory/errors.ts";
 import { importFiles } from "../memory/import/import-files.ts";
+import type { Attribution } from "../memory/import/attribution.ts";
 import { importHistory } from "../memory/import/import-history.ts";
 import type { ConflictMode, ImportFile } from "../memory/import/plan-import.ts";
 import { readJsonLines } from "./read-jsonl.ts";
@@ -20,6 +21,11 @@ export interface UploadInput {
   dryRun: boolean;
   planDigest?: string;
   actor: Actor;
+  /**
+   * With history: whose authorship the versions show (lib/memory/import/import-history.ts).
+   * `file` only for an admin, which the caller checks; files without history are always the importer's.
+   */
+  attribution: Attribution;
   /** The uploaded file's name, kept in the report. */
   sourceName?: string | null;
   /** Memories (or, with history, versions) written so far, of how many. */
@@ -62,6 +68,7 @@ export async function importUpload(db: Db, input: UploadInput): Promise<ImportRe
       versions: exported.versions,
       expected: exported.memories,
       actor: input.actor,
+      attribution: input.attribution,
       sourceName: input.sourceName,
       dryRun: input.dryRun,
       onProgress: input.onProgress,

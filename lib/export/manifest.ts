@@ -1,5 +1,6 @@
 import type { MemoryRecord } from "../memory/db.ts";
 import type { StoreRecord } from "../memory/stores/get-store.ts";
+import type { Omission } from "./exportable.ts";
 import { MANIFEST_FORMAT } from "./formats.ts";
 
 export interface ManifestFile {
@@ -15,6 +16,8 @@ export interface Manifest {
   store: { id: string; name: string; description: string; metadata: Record<string, string> };
   exported_at: string;
   files: ManifestFile[];
+  /** Memories left out because an import would refuse them (lib/export/exportable.ts), with why. */
+  omitted: Omission[];
 }
 
 export const manifestFile = (memory: MemoryRecord): ManifestFile => ({
@@ -26,11 +29,12 @@ export const manifestFile = (memory: MemoryRecord): ManifestFile => ({
 });
 
 /** The manifest is the archive's last entry; its file list is bounded by the 10,000-memory limit. */
-export function manifestOf(store: StoreRecord, files: ManifestFile[]): Manifest {
+export function manifestOf(store: StoreRecord, files: ManifestFile[], omitted: Omission[]): Manifest {
   return {
     format: MANIFEST_FORMAT,
     store: { id: store.id, name: store.name, description: store.description, metadata: JSON.parse(store.metadata) as Record<string, string> },
     exported_at: new Date().toISOString(),
     files,
+    omitted,
   };
 }

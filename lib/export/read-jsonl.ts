@@ -1,7 +1,8 @@
-import { actorFromColumns, type Actor } from "../memory/actor.ts";
+import { actorFromWire, type Actor } from "../memory/actor.ts";
 import { invalidRequest } from "../memory/errors.ts";
 import type { HistoryVersion } from "../memory/import/import-history.ts";
 import { VERSION_OPERATIONS, type VersionOperation } from "../memory/versions/operations.ts";
+import { OMISSION_LINE } from "./lines.ts";
 
 export interface JsonLinesExport {
   store: { name: string; description: string; metadata: Record<string, string> };
@@ -17,22 +18,36 @@ const text = (line: Line, key: string, n: number, nullable = false): string | nu
   throw invalidRequest(`Line ${n}: ${key} must be ${nullable ? "a string or null" : "a string"}.`);
 };
 
+/** Ids in a file are only names for matching its lines (and the imported_from note): short, printable ASCII. */
+const ID = /^[\x21-\x7e]{1,128}$/;
+const id = (line: Line, key: string, n: number): string => {
+  const value = text(line, key, n)!;
+  if (!ID.test(value)) throw invalidRequest(`Line ${n}: ${key} must be 1 to 128 printable ASCII characters.`);
+  return value;
+};
+
+/** RFC 3339 with a time zone, as the API writes times (Date alone would also take "2020" or "May 1"). */
+const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/;
 const time = (line: Line, key: string, n: number, nullable = false): Date | null => {
   const value = text(line, key, n, nullable);
   if (value === null) return null;
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) throw invalidRequest(`Line ${n}: ${key} must be an RFC 3339 time.`);
+  const date = RFC3339.test(value) ? new Date(value) : null;
+  if (!date || Number.isNaN(date.getTime())) throw invalidRequest(`Line ${n}: ${key} must be an RFC 3339 time.`);
   return date;
 };
 
-function actorOf(value: unknown): Actor | null {
-  if (!value || typeof value !== "object") return null;
-  const { type, ...rest } = value as { type?: string } & Record<string, string>;
-  const id = Object.values(rest).find((v) => typeof v === "string") ?? null;
-  return actorFromColumns(type ?? null, id);
+function actor(line: Line, key: string, n: number): Actor | null {
+  const read = actorFromWire(line[key]);
+  if ("problem" in read) throw invalidRequest(`Line ${n}: ${key}: ${read.problem}.`);
+  return read.actor;
 }
 
-/** An export in JSON Lines (lib/export/lines.ts) read back: the store line, the memories, the versions in order. */
+/**
+ * An export in JSON Lines (lib/export/lines.ts) read back: the store line, the memories, the
+ * versions in order. Only the shape of each line is checked here; what the versions may do is
+ * the import's (lib/memory/import/history-rules.ts). Lines the export wrote about memories it
+ * left out are skipped.
+ */
 export function readJsonLines(body: string): JsonLinesExport {
   const result: JsonLinesExport = { store: { name: "", description: "", metadata: {} }, memories: [], versions: [] };
   let sawStore = false;
@@ -45,7 +60,7 @@ export function readJsonLines(body: string): JsonLinesExport {
     } catch {
       throw invalidRequest(`Line ${n} is not JSON.`);
     }
-    if (typeof line !== "object" || line === null) throw invalidRequest(`Line ${n} is not a JSON object.`);
+    if (typeof line !== "object" || line === null || Array.isArray(line)) throw invalidRequest(`Line ${n} is not a JSON object.`);
     if (line.type === "memory_store") {
       sawStore = true;
       result.store = { name: text(line, "name", n)!, description: text(line, "description", n)!, metadata: (line.metadata ?? {}) as Record<string, string> };
@@ -55,17 +70,17 @@ export function readJsonLines(body: string): JsonLinesExport {
       const operation = line.operation as VersionOperation;
       if (!VERSION_OPERATIONS.includes(operation)) throw invalidRequest(`Line ${n}: operation must be one of ${VERSION_OPERATIONS.join(", ")}.`);
       result.versions.push({
-        id: text(line, "id", n)!,
-        memoryId: text(line, "memory_id", n)!,
+        id: id(line, "id", n),
+        memoryId: id(line, "memory_id", n),
         operation,
         path: text(line, "path", n, true),
         content: text(line, "content", n, true),
         createdAt: time(line, "created_at", n)!,
-        createdBy: actorOf(line.created_by),
+        createdBy: actor(line, "created_by", n),
         redactedAt: time(line, "redacted_at", n, true),
-        redactedBy: actorOf(line.redacted_by),
+        redactedBy: actor(line, "redacted_by", n),
       });
-    } else {
+    } else if (line.type !== OMISSION_LINE) {
       throw invalidRequest(`Line ${n}: unknown type ${JSON.stringify(String(line.type).slice(0, 40))}.`);
     }
   }

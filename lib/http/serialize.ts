@@ -4,7 +4,7 @@ import type { StoreRecord } from "../memory/stores/get-store.ts";
 import type { VersionRecord } from "../memory/versions/get-version.ts";
 import type { VersionOperation } from "../memory/versions/operations.ts";
 import type { VersionRow } from "../memory/versions/version-rows.ts";
-import type { MemoryPrefixWire, MemoryStoreWire, MemoryVersionWire, MemoryWire } from "./wire-schemas.ts";
+import type { ImportedVersionWire, MemoryPrefixWire, MemoryStoreWire, MemoryVersionWire, MemoryWire } from "./wire-schemas.ts";
 
 /** Domain records as the wire objects of the Memory Stores API, typed by their schemas in wire-schemas.ts. */
 const iso = (d: Date) => d.toISOString();
@@ -59,8 +59,12 @@ export function versionWire(version: VersionRecord | Omit<VersionRecord, "conten
     created_by: actorFromColumns(version.createdByType, version.createdById),
     redacted_at: isoOrNull(version.redactedAt),
     redacted_by: actorFromColumns(version.redactedByType, version.redactedById),
+    imported: importedWire(version.imported),
   };
 }
+
+/** The `imported` extension of a version: stored as the API shows it (lib/memory/memories/import-mark.ts), null unless an import wrote it. */
+const importedWire = (stored: string | null) => (stored === null ? null : (JSON.parse(stored) as ImportedVersionWire));
 
 /**
  * versionWire straight from a row, for the export: there a record per version (two Dates parsed,
@@ -82,6 +86,7 @@ export function versionWireOfRow(row: VersionRow, withContent: boolean): MemoryV
     created_by: actorFromColumns(row.created_by_type, row.created_by_id),
     redacted_at: row.redacted_at === null ? null : isoOfColumn(row.redacted_at),
     redacted_by: actorFromColumns(row.redacted_by_type, row.redacted_by_id),
+    imported: importedWire(row.imported),
   };
 }
 

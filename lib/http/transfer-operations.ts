@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { EXPORT_FORMATS } from "../export/formats.ts";
 import { IMPORT_FORMATS } from "../export/import-upload.ts";
+import { ATTRIBUTIONS } from "../memory/import/attribution.ts";
 import { CONFLICT_MODES } from "../memory/import/plan-import.ts";
 import { listStoresQuery } from "./schemas.ts";
 import { actorSchema, pageSchema } from "./wire-schemas.ts";
@@ -24,6 +25,13 @@ export const importQuery = z.object({
   dry_run: flag.optional(),
   plan_digest: z.string().optional(),
   source_name: z.string().max(255, "must be at most 255 characters").optional(),
+  attribution: z
+    .enum(ATTRIBUTIONS, `must be one of ${ATTRIBUTIONS.join(", ")}`)
+    .optional()
+    .meta({
+      description:
+        "format=jsonl: whose authorship the versions show as created_by / created_at. importer: the principal importing and the import's time; file: the file's authors and times (admins only: moving a store between servers). Default: file for an admin, importer for anyone else. Either way each version is marked imported, with the file's claim.",
+    }),
   progress: flag.optional().meta({
     description:
       "true (not with dry_run): answer application/x-ndjson at once, {type:'import_progress', written, total} lines while the import runs, then the import_result or the error envelope as the last line.",

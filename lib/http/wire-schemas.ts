@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ROLES } from "../auth/roles.ts";
+import { ATTRIBUTIONS } from "../memory/import/attribution.ts";
 import { VERSION_OPERATIONS } from "../memory/versions/operations.ts";
 
 /**
@@ -60,6 +61,27 @@ const actorShapes = [
 ] as const;
 export const actorSchema = named(z.discriminatedUnion("type", actorShapes), "Actor", "Who made a change.");
 
+/** Where every imported version says so (issue 21); its fields' meaning is in the README's "Beyond the hosted API". */
+export const importedVersionSchema = named(
+  z.object({
+    import_id: z.string().meta({ description: "The import that wrote the version: GET /v1/imports/{id}." }),
+    source: z.string().meta({ description: "What was imported: jsonl (an export with history), zip, tar.gz or folder." }),
+    imported_by: actorSchema.meta({ description: "The principal that ran the import: who wrote this version here." }),
+    imported_at: timestamp,
+    attribution: z.enum(ATTRIBUTIONS).meta({
+      description:
+        "What created_by and created_at show: importer (imported_by, imported_at) or file (the file's claim, kept by an admin import that moves a store between servers).",
+    }),
+    claimed_created_by: actorSchema
+      .nullable()
+      .meta({ description: "The author the imported file names for the version (null: none, or files without history)." }),
+    claimed_created_at: timestamp.nullable().meta({ description: "The time the imported file gives the version." }),
+  }),
+  "ImportedVersion",
+  "A version an import wrote: who imported it, when, and what the file claimed.",
+  true,
+);
+
 export const memoryVersionSchema = named(
   z.object({
     type: z.literal("memory_version"),
@@ -75,6 +97,9 @@ export const memoryVersionSchema = named(
     created_by: actorSchema.nullable(),
     redacted_at: timestamp.nullable(),
     redacted_by: actorSchema.nullable(),
+    imported: importedVersionSchema
+      .nullable()
+      .meta({ description: "Set on every version an import wrote; null on all others.", "x-memory-console-extension": true }),
   }),
   "MemoryVersion",
   "One change to a memory: created, modified or deleted.",
@@ -184,6 +209,7 @@ export type MemoryStoreWire = z.input<typeof memoryStoreSchema>;
 export type MemoryWire = z.input<typeof memorySchema>;
 export type MemoryPrefixWire = z.input<typeof memoryPrefixSchema>;
 export type MemoryVersionWire = z.input<typeof memoryVersionSchema>;
+export type ImportedVersionWire = z.input<typeof importedVersionSchema>;
 export type UserWire = z.input<typeof userSchema>;
 export type ApiKeyWire = z.input<typeof apiKeySchema>;
 export type PrincipalWire = z.input<typeof principalSchema>;

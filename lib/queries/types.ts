@@ -10,12 +10,14 @@ import type { apiKeyWire, principalWire, userWire } from "@/lib/http/admin-wire.
 import type { bulkDeletionWire } from "@/lib/http/bulk-deletion-wire.ts";
 import type { erasureWire } from "@/lib/http/erasure-wire.ts";
 import type { searchHitWire } from "@/lib/http/search-wire.ts";
+import type { ImportedVersionWire } from "@/lib/http/wire-schemas.ts";
 
 /** Wire types: the official SDK's for the Memory Stores API, ours for the console's admin endpoints. */
 export type Store = BetaManagedAgentsMemoryStore & { memory_count: number };
 export type Memory = BetaManagedAgentsMemory;
 export type MemoryListItem = BetaManagedAgentsMemoryListItem;
-export type MemoryVersion = BetaManagedAgentsMemoryVersion;
+/** The SDK's version, plus this server's `imported` extension (wire-schemas.ts). */
+export type MemoryVersion = BetaManagedAgentsMemoryVersion & { imported?: ImportedVersionWire | null };
 export type DeletedMemory = BetaManagedAgentsDeletedMemory;
 export type Page<T> = { data: T[]; next_page: string | null };
 

@@ -5,7 +5,10 @@ import type { Endpoint } from "./transfer-store.ts";
  * replayed into the destination store by its import (POST /v1/imports?format=jsonl). Both are
  * this project's extensions, so both servers must be Memory Consoles. The import lands whole
  * or not at all and only into an empty store, so a re-run after it landed skips it (and the
- * memory copy that follows picks up whatever changed since).
+ * memory copy that follows picks up whatever changed since). With an admin key on the
+ * destination, the import keeps the source's authors and times (its default for admins: moving
+ * a store between servers), each version marked imported; with a reviewer's key the versions
+ * are that key's, the source's authors kept as the file's claim.
  */
 export async function copyHistory(from: Endpoint, to: Endpoint, storeId: string, destinationId: string, destinationMemories: number): Promise<number> {
   if (destinationMemories > 0) return 0;

@@ -368,9 +368,16 @@ describe("import with history", () => {
       },
     ];
     const expected = [{ path: "/b.md", contentSha256: "8b5b9db0c13db24256c829aa364aa90c6d2eba318b9232a4ab9313b954d3555f" }];
-    const dry = await importHistory(t.db, { target: { newStore: { name: "history" } }, versions, expected, actor: API_ACTOR, dryRun: true });
+    const dry = await importHistory(t.db, {
+      target: { newStore: { name: "history" } },
+      versions,
+      expected,
+      actor: API_ACTOR,
+      attribution: "file",
+      dryRun: true,
+    });
     expect(dry).toMatchObject({ dryRun: true, storeId: null, memories: expected });
-    const done = await importHistory(t.db, { target: { newStore: { name: "history" } }, versions, expected, actor: API_ACTOR });
+    const done = await importHistory(t.db, { target: { newStore: { name: "history" } }, versions, expected, actor: API_ACTOR, attribution: "file" });
     const got = (await listVersions(t.db, { storeId: done.storeId!, withContent: true, limit: 10 })).items.reverse();
     expect(
       got.map((v) => [
@@ -394,7 +401,7 @@ describe("import with history", () => {
     expect(done.report).toMatchObject({ storeId: done.storeId, source: "jsonl", withHistory: true, newStore: true, versionsWritten: 5, memoriesWritten: 1 });
     expect((await getImportItems(t.db.sql, done.report!.id)).map((i) => i.action)).toEqual(["created", "modified", "modified", "created", "deleted"]);
     // A history that does not end with its memories is refused, nothing written.
-    await expect(importHistory(t.db, { target: { newStore: { name: "bad" } }, versions, expected: [], actor: API_ACTOR })).rejects.toThrow(
+    await expect(importHistory(t.db, { target: { newStore: { name: "bad" } }, versions, expected: [], actor: API_ACTOR, attribution: "file" })).rejects.toThrow(
       /does not end with its memories/,
     );
   });

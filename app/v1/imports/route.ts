@@ -1,5 +1,6 @@
 // GET /v1/imports – import reports, newest first (extension)
 // POST /v1/imports?format=zip|tar.gz|jsonl&store_id=…|name=…&on_conflict=…&dry_run=…&plan_digest=… – import an upload (extension)
+import { importAttribution } from "@/lib/auth/import-attribution.ts";
 import { assertStoreAccess, storeFilterOf } from "@/lib/auth/principal.ts";
 import { IMPORT_UPLOAD_BYTES } from "@/lib/archive/limits.ts";
 import { importUpload } from "@/lib/export/import-upload.ts";
@@ -33,6 +34,7 @@ export const POST = apiRoute(OPERATIONS.importUpload, async ({ db, query, princi
   const storeId = query.store_id ?? null;
   if (storeId !== null && query.name !== undefined) throw invalidRequest("Give store_id (an existing store) or name (a new store), not both.");
   assertStoreAccess(principal, storeId);
+  const attribution = importAttribution(principal, query.attribution);
   const data = await readBodyBytes(request, IMPORT_UPLOAD_BYTES);
   const run = (onProgress?: (written: number, total: number) => void) =>
     importUpload(db, {
@@ -44,6 +46,7 @@ export const POST = apiRoute(OPERATIONS.importUpload, async ({ db, query, princi
       planDigest: query.plan_digest,
       sourceName: query.source_name ?? null,
       actor,
+      attribution,
       onProgress,
     });
   // progress=true: JSON Lines of progress, then the result or the error envelope (lib/http/progress-stream.ts).

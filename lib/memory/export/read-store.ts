@@ -58,3 +58,21 @@ export async function* versionPagesInOrder(db: Db, storeId: string): AsyncGenera
     after = rows[rows.length - 1]!.id;
   }
 }
+
+/** What the export's check of a history reads of each version: no text, no authors (the driver's cost is per column). */
+export type VersionStepRow = Pick<VersionRow, "id" | "memory_id" | "operation" | "path" | "content_size_bytes" | "created_at" | "redacted_at">;
+
+/** Every version of the store as the history check needs it, oldest first, a page at a time. */
+export async function* versionStepPages(db: Db, storeId: string): AsyncGenerator<VersionStepRow[]> {
+  let after = "";
+  for (;;) {
+    const rows = await page<VersionStepRow>(
+      db,
+      Prisma.sql`SELECT id, memory_id, operation, path, content_size_bytes, created_at, redacted_at FROM memory_versions
+        WHERE store_id = ${storeId} AND id > ${after} ORDER BY id LIMIT ${PAGE}`,
+    );
+    if (rows.length > 0) yield rows;
+    if (rows.length < PAGE) return;
+    after = rows[rows.length - 1]!.id;
+  }
+}

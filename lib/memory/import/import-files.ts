@@ -3,10 +3,11 @@ import type { Db, SqlClient } from "../db.ts";
 import { invalidRequest, preconditionFailed } from "../errors.ts";
 import { letOthersRun } from "../let-others-run.ts";
 import { getMemory } from "../memories/get-memory.ts";
+import type { ImportMark } from "../memories/import-mark.ts";
 import { changeMemory, insertMemories } from "../memories/mutations.ts";
 import { checkNewStore, insertStore, type CreateStoreInput } from "../stores/create-store.ts";
 import { assertNotArchived, lockStore } from "../stores/lock-store.ts";
-import { insertImportReport, type ImportItem, type ImportReportRecord } from "./import-rows.ts";
+import { insertImportReport, startImport, type ImportItem, type ImportReportRecord } from "./import-rows.ts";
 import { planImport, type ConflictMode, type ImportFile, type ImportPlan, type PlanItem } from "./plan-import.ts";
 
 export interface ImportFilesInput {
@@ -82,6 +83,7 @@ export async function importFiles(db: Db, input: ImportFilesInput): Promise<Impo
   if (input.onConflict === "overwrite" && !input.expectedDigest && !newStore) {
     throw invalidRequest("on_conflict=overwrite: first run a dry run, then pass its plan_digest, so that only what the preview showed is overwritten.");
   }
+  const started = startImport();
   return db.sqlTransaction(
     async (tx) => {
       const storeId = newStore ? (await insertStore(tx, newStore)).id : (input.target as { storeId: string }).storeId;
@@ -93,10 +95,11 @@ export async function importFiles(db: Db, input: ImportFilesInput): Promise<Impo
           "Nothing was imported: the store changed since the dry run (a memory it would overwrite or skip was written meanwhile). Run the dry run again and confirm what it shows.",
         );
       }
-      const items = await writePlan(tx, storeId, plan, input, db.engine);
+      const items = await writePlan(tx, storeId, plan, input, started, db.engine);
       const counts = countsOf(plan);
       const report = await insertImportReport(
         tx,
+        started,
         {
           storeId,
           source: input.source,
@@ -116,11 +119,28 @@ export async function importFiles(db: Db, input: ImportFilesInput): Promise<Impo
   );
 }
 
-async function writePlan(tx: SqlClient, storeId: string, plan: ImportPlan, input: ImportFilesInput, engine: Db["engine"]): Promise<ImportItem[]> {
+async function writePlan(
+  tx: SqlClient,
+  storeId: string,
+  plan: ImportPlan,
+  input: ImportFilesInput,
+  started: { id: string; at: Date },
+  engine: Db["engine"],
+): Promise<ImportItem[]> {
   const written: ImportItem[] = [];
   const batch = BATCH[engine];
+  // Files carry no author: every version is the importer's, at the import's time, marked imported.
+  const imported: ImportMark = {
+    from: input.source,
+    importId: started.id,
+    by: input.actor,
+    at: started.at,
+    attribution: "importer",
+    claimedBy: null,
+    claimedAt: null,
+  };
   // PostgreSQL's GIN indexes would cost this transaction three quarters of its time; the flusher indexes the versions after the commit.
-  const options = { importedFrom: input.source, deferSearchIndex: engine === "postgres" };
+  const options = { at: started.at, imported, deferSearchIndex: engine === "postgres" };
   const total = plan.items.filter((item) => item.action === "create" || item.action === "overwrite").length;
   input.onProgress?.(0, total);
   // New memories go in batches (one statement per table per batch); overwrites one by one.

@@ -2,28 +2,23 @@ import type { Actor } from "../actor.ts";
 import type { Db, MemoryRecord, SqlClient } from "../db.ts";
 import { invalidRequest, MemoryError } from "../errors.ts";
 import { letOthersRun } from "../let-others-run.ts";
-import { LIMITS } from "../limits.ts";
-import { validateContent } from "../memories/content.ts";
-import { changeMemory, insertMemory, removeMemory } from "../memories/mutations.ts";
+import { createMemoryInTx } from "../memories/create-memory.ts";
+import type { ImportMark } from "../memories/import-mark.ts";
+import { removeMemory, type WriteOptions } from "../memories/mutations.ts";
 import { assertPathFree } from "../memories/path-conflicts.ts";
-import { validateMemoryPath } from "../paths.ts";
+import { applyUpdate } from "../memories/update-memory.ts";
 import { checkNewStore, insertStore, type CreateStoreInput } from "../stores/create-store.ts";
-import { assertNotArchived, lockStore } from "../stores/lock-store.ts";
-import { clearVersionContent } from "../versions/redact-version.ts";
-import type { VersionOperation } from "../versions/operations.ts";
-import { insertImportReport, type ImportItem, type ImportReportRecord } from "./import-rows.ts";
+import { assertNotArchived, lockStore, type LockedStore } from "../stores/lock-store.ts";
+import { assertNotLiveHead, clearVersionContent } from "../versions/redact-version.ts";
+import type { Attribution } from "./attribution.ts";
+import { HistoryRules, type HistoryStep, type StepWrite } from "./history-rules.ts";
+import { insertImportReport, startImport, type ImportItem, type ImportReportRecord } from "./import-rows.ts";
 import { Prisma } from "../db.ts";
 
-/** One exported version, as read from JSON Lines. */
-export interface HistoryVersion {
-  id: string;
-  memoryId: string;
-  operation: VersionOperation;
-  path: string | null;
+/** One exported version, as read from JSON Lines: its author and times are what the file claims. */
+export interface HistoryVersion extends HistoryStep {
   content: string | null;
-  createdAt: Date;
   createdBy: Actor | null;
-  redactedAt: Date | null;
   redactedBy: Actor | null;
 }
 
@@ -32,8 +27,14 @@ export interface ImportHistoryInput {
   versions: readonly HistoryVersion[];
   /** The live memories the export ended with: the replay must end the same. */
   expected: readonly { path: string; contentSha256: string }[];
-  /** Who a version without a recorded author is attributed to: the importer. */
+  /** Who runs the import. */
   actor: Actor;
+  /**
+   * What `created_by` / `created_at` (and a redaction's `redacted_by` / `redacted_at`) show: the
+   * importer and the import's time, or the file's claim (admin imports only: the caller checks).
+   * Either way every version is marked imported and keeps the file's claim apart.
+   */
+  attribution: Attribution;
   /** The uploaded file's name, for the report. */
   sourceName?: string | null;
   dryRun?: boolean;
@@ -60,15 +61,18 @@ const BATCH = 100;
 
 /**
  * Replays an export's history into an empty store: every version in order, with its original
- * operation, author and time, through the single write path, each marked `imported_from` the
- * version it copies. Redacted versions are written and redacted again (their content is not in
- * the export; while replayed they hold empty content at the path the memory goes on to have).
- * Lands whole or not at all; a dry run replays and rolls back, so it finds exactly what the
- * real import would.
+ * operation, through the API's own write path (create, update and delete with their checks),
+ * each marked imported: the import, who ran it, when, the version it copies and what the file
+ * claimed. The whole history is first checked against the rules every write keeps
+ * (history-rules.ts), so a refused file is refused before anything is written, with the version
+ * named. Redacted versions are redacted once the replay is done, through the API's redaction
+ * check. Lands whole or not at all; a dry run replays and rolls back, so it finds exactly what
+ * the real import would.
  */
 export async function importHistory(db: Db, input: ImportHistoryInput): Promise<ImportHistoryResult> {
   const newStore = "newStore" in input.target ? checkNewStore(input.target.newStore) : null;
-  const placeholderPaths = laterPaths(input.versions);
+  const started = startImport();
+  const writes = await checkHistory(input.versions, started.at);
   try {
     return await db.sqlTransaction(
       async (tx) => {
@@ -78,13 +82,14 @@ export async function importHistory(db: Db, input: ImportHistoryInput): Promise<
         if (store.memoryCount > 0)
           throw invalidRequest(`An import with history goes into a new or empty store; memory store ${storeId} holds ${store.memoryCount} memories.`);
         const written: ImportItem[] = [];
-        const live = await replay(tx, storeId, input, placeholderPaths, written, db.engine === "postgres");
+        const live = await replay(tx, store, input, writes, started, written, db.engine === "postgres");
         const memories = [...live.values()].map((m) => ({ path: m.path, contentSha256: m.contentSha256 })).sort((a, b) => (a.path < b.path ? -1 : 1));
         assertSameEnd(memories, input.expected);
         const result = { storeId: newStore ? null : storeId, dryRun: !!input.dryRun, memories, versions: input.versions.length, report: null };
         if (input.dryRun) throw new DryRunDone(result);
         const report = await insertImportReport(
           tx,
+          started,
           {
             storeId,
             source: "jsonl",
@@ -108,76 +113,88 @@ export async function importHistory(db: Db, input: ImportHistoryInput): Promise<
   }
 }
 
-/** For each redacted version without a path, the next path its memory is known to have. */
-function laterPaths(versions: readonly HistoryVersion[]): Map<string, string> {
-  const next = new Map<string, string>();
-  const out = new Map<string, string>();
-  for (let i = versions.length - 1; i >= 0; i--) {
-    const v = versions[i]!;
-    if (v.path !== null) next.set(v.memoryId, v.path);
-    else out.set(v.id, next.get(v.memoryId) ?? `/imported-redacted/${v.memoryId}`);
+/** The whole history through the rules, before any write; what each version writes. */
+async function checkHistory(versions: readonly HistoryVersion[], now: Date): Promise<StepWrite[]> {
+  const rules = new HistoryRules({ now });
+  const writes: StepWrite[] = [];
+  for (const [i, v] of versions.entries()) {
+    writes.push(rules.apply(v, i)!);
+    if (i % 1000 === 999) await letOthersRun();
   }
-  return out;
+  rules.finish();
+  return writes;
 }
 
 async function replay(
   tx: SqlClient,
-  storeId: string,
+  store: LockedStore,
   input: ImportHistoryInput,
-  placeholderPaths: Map<string, string>,
+  writes: readonly StepWrite[],
+  started: { id: string; at: Date },
   written: ImportItem[],
   deferSearchIndex: boolean,
 ) {
   const live = new Map<string, MemoryRecord>();
   const last = new Map<string, { newId: string; versionId: string }>();
-  let count = 0;
+  const redactions: { versionId: string; memoryId: string; by: Actor; at: Date }[] = [];
+  const byFile = input.attribution === "file";
   for (const [i, v] of input.versions.entries()) {
-    const where = `version ${i + 1} (${v.id})`;
-    const redacted = v.redactedAt !== null;
-    const path = v.path ?? placeholderPaths.get(v.id)!;
-    const content = v.content ?? "";
-    if (!redacted) {
-      try {
-        validateMemoryPath(path);
-        if (v.operation !== "deleted") validateContent(content);
-      } catch (error) {
-        if (!(error instanceof MemoryError)) throw error;
-        throw invalidRequest(`${where}: ${error.message}`);
-      }
-    }
-    const actor = v.createdBy ?? input.actor;
-    const options = { at: v.createdAt, importedFrom: `jsonl:${v.id}`, deferSearchIndex };
+    const write = writes[i]!;
+    const imported: ImportMark = {
+      from: `jsonl:${v.id}`,
+      importId: started.id,
+      by: input.actor,
+      at: started.at,
+      attribution: input.attribution,
+      claimedBy: v.createdBy,
+      claimedAt: v.createdAt,
+    };
+    const actor = byFile ? (v.createdBy ?? input.actor) : input.actor;
+    const options: WriteOptions = { at: byFile ? v.createdAt : started.at, imported, deferSearchIndex };
     const memory = live.get(v.memoryId);
     let versionId: string;
-    if (v.operation === "created") {
-      if (memory) throw invalidRequest(`${where}: creates memory ${v.memoryId}, which already exists at that point.`);
-      if (++count > LIMITS.memoriesPerStore) throw invalidRequest(`${where}: the store would hold more than ${LIMITS.memoriesPerStore} memories.`);
-      if (!redacted) await assertPathFree(tx, storeId, path);
-      const before = last.get(v.memoryId);
-      const again = before ? { memoryId: before.newId, lastVersionId: before.versionId } : undefined;
-      const created = await insertMemory(tx, storeId, { path, content }, actor, { ...options, again });
-      live.set(v.memoryId, created);
-      versionId = created.memoryVersionId;
-    } else if (!memory) {
-      throw invalidRequest(`${where}: ${v.operation} memory ${v.memoryId}, which does not exist at that point.`);
-    } else if (v.operation === "modified") {
-      if (!redacted && path !== memory.path) await assertPathFree(tx, storeId, path, [memory.id]);
-      const changed = await changeMemory(tx, memory, { path, content }, actor, options);
-      live.set(v.memoryId, changed);
-      versionId = changed.memoryVersionId;
-    } else {
-      versionId = await removeMemory(tx, memory, actor, options);
-      live.delete(v.memoryId);
-      count -= 1;
+    try {
+      if (v.operation === "created") {
+        const before = last.get(v.memoryId);
+        const again = before ? { memoryId: before.newId, lastVersionId: before.versionId } : undefined;
+        const created = await createMemoryInTx(tx, store, write.path, write.content, actor, { ...options, again });
+        live.set(v.memoryId, created);
+        versionId = created.memoryVersionId;
+      } else if (v.operation === "modified") {
+        const changed = await applyUpdate(tx, memory!, write, actor, options);
+        live.set(v.memoryId, changed);
+        versionId = changed.memoryVersionId;
+      } else {
+        // The path a redacted version may have moved the memory to unseen: checked as a move would be.
+        if (write.path !== memory!.path) await assertPathFree(tx, store.id, write.path, [memory!.id]);
+        versionId = await removeMemory(tx, { ...memory!, path: write.path }, actor, options);
+        live.delete(v.memoryId);
+        store.memoryCount -= 1;
+      }
+    } catch (error) {
+      if (error instanceof MemoryError) throw invalidRequest(`Version ${i + 1} (${v.id}): ${error.message}`);
+      throw error;
     }
     const newMemoryId = (memory ?? live.get(v.memoryId))!.id;
     last.set(v.memoryId, { newId: newMemoryId, versionId });
     written.push({ versionId, memoryId: newMemoryId, action: v.operation });
-    if (redacted) await clearVersionContent(tx, Prisma.sql`id = ${versionId}`, v.redactedBy ?? input.actor, v.redactedAt!);
+    if (v.redactedAt) {
+      redactions.push({ versionId, memoryId: newMemoryId, by: byFile ? (v.redactedBy ?? input.actor) : input.actor, at: byFile ? v.redactedAt : started.at });
+    }
     if (i % BATCH === BATCH - 1) {
       input.onProgress?.(i + 1, input.versions.length);
       await letOthersRun();
     }
+  }
+  // Redactions last, each through the API's own check: no live memory's current version.
+  for (const r of redactions) {
+    try {
+      await assertNotLiveHead(tx, { id: r.versionId, memoryId: r.memoryId });
+    } catch (error) {
+      if (error instanceof MemoryError) throw invalidRequest(`A redacted version of the file: ${error.message}`);
+      throw error;
+    }
+    await clearVersionContent(tx, Prisma.sql`id = ${r.versionId}`, r.by, r.at);
   }
   return live;
 }
@@ -186,7 +203,7 @@ function assertSameEnd(memories: { path: string; contentSha256: string }[], expe
   const key = (list: readonly { path: string; contentSha256: string }[]) => new Map(list.map((m) => [m.path, m.contentSha256]));
   const got = key(memories);
   const want = key(expected);
-  const differ = [...want].filter(([path, sha]) => got.get(path) !== sha).map(([path]) => path);
+  const differ = [...want].filter(([path, sha]) => got.get(path) !== sha).map(([path]) => JSON.stringify(path.slice(0, 200)));
   if (differ.length > 0 || got.size !== want.size) {
     throw invalidRequest(
       `The export's history does not end with its memories (${differ.slice(0, 3).join(", ") || "a different number of memories"}): the file is incomplete or edited. Nothing was imported.`,

@@ -71,10 +71,19 @@ function fromRow(row: ImportRow): ImportReportRecord {
 
 const ITEMS_PER_STATEMENT = 200;
 
-/** Writes the report and its items; call it inside the import's transaction. */
-export async function insertImportReport(tx: SqlClient, report: NewImportReport, items: readonly ImportItem[]): Promise<ImportReportRecord> {
-  const id = newId("import");
-  const createdAt = new Date();
+/** An import's id and time, taken when it starts: every version it writes names them. */
+export function startImport(): { id: string; at: Date } {
+  return { id: newId("import"), at: new Date() };
+}
+
+/** Writes the report and its items; call it inside the import's transaction, with the id and time startImport gave. */
+export async function insertImportReport(
+  tx: SqlClient,
+  started: { id: string; at: Date },
+  report: NewImportReport,
+  items: readonly ImportItem[],
+): Promise<ImportReportRecord> {
+  const { id, at: createdAt } = started;
   await tx.$executeRaw`
     INSERT INTO imports (${COLUMNS})
     VALUES (${id}, ${report.storeId}, ${report.source}, ${report.sourceName}, ${report.onConflict}, ${report.withHistory}, ${report.newStore},
@@ -84,7 +93,8 @@ export async function insertImportReport(tx: SqlClient, report: NewImportReport,
     await tx.$executeRaw(Prisma.sql`INSERT INTO import_items (import_id, version_id, memory_id, action) VALUES ${Prisma.join(values)}`);
   }
   const { actor, ...rest } = report;
-  return { ...rest, id, createdAt, createdBy: actor, versionsWritten: items.length };
+  // As read back: the key behind a session actor is not part of the report's actor.
+  return { ...rest, id, createdAt, createdBy: actorFromColumns(actor.type, actorId(actor)), versionsWritten: items.length };
 }
 
 export async function getImportReport(client: SqlClient, importId: string): Promise<ImportReportRecord> {

@@ -5,7 +5,7 @@ import { LIMITS } from "../limits.ts";
 import { validateMemoryPath } from "../paths.ts";
 import { assertNotArchived, lockStore, type LockedStore } from "../stores/lock-store.ts";
 import { validateContent } from "./content.ts";
-import { insertMemory } from "./mutations.ts";
+import { insertMemory, type InsertOptions } from "./mutations.ts";
 import { assertPathFree } from "./path-conflicts.ts";
 import type { SqlClient } from "../db.ts";
 
@@ -25,13 +25,18 @@ export function assertRoomFor(store: LockedStore, count = 1) {
   }
 }
 
-/** Create never overwrites: an existing or overlapping path is a path conflict. */
-export async function createMemoryInTx(tx: SqlClient, store: LockedStore, path: string, content: string, actor: Actor) {
+/**
+ * A create's checks and write, for every caller that creates (the API, the memory tool, an
+ * import's replay): create never overwrites, so an existing or overlapping path is a path
+ * conflict; insertMemory checks the path and content rules.
+ */
+export async function createMemoryInTx(tx: SqlClient, store: LockedStore, path: string, content: string, actor: Actor, options?: InsertOptions) {
   assertNotArchived(store, "creating memories");
   assertRoomFor(store);
   await assertPathFree(tx, store.id, path);
+  const memory = await insertMemory(tx, store.id, { path, content }, actor, options);
   store.memoryCount += 1;
-  return insertMemory(tx, store.id, { path, content }, actor);
+  return memory;
 }
 
 export async function createMemory(db: Db, input: CreateMemoryInput) {

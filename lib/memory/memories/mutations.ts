@@ -4,6 +4,8 @@ import { Prisma, type MemoryRecord, type SqlClient } from "../db.ts";
 import { sha256Hex, utf8Length } from "../hashing.ts";
 import { newId, newIdAfter } from "../ids.ts";
 import { trackChange, trackCreations } from "../review/track-change.ts";
+import { validateMemoryState } from "./content.ts";
+import { createdByIsClaim, storedImportMark, type ImportMark } from "./import-mark.ts";
 import { actorOnWire, enqueueWebhookEvent, enqueueWebhookEvents } from "../webhooks/enqueue-event.ts";
 import type { VersionOperation } from "../versions/operations.ts";
 
@@ -11,7 +13,9 @@ import type { VersionOperation } from "../versions/operations.ts";
  * The only three ways a memory row changes. Each writes the memory and its version in the
  * caller's transaction (invariant 1), keeps `memory_version_id` on the new version and
  * `content_sha256` equal to the hash of `content` (invariant 2), and keeps the store's
- * memory count. Callers hold the store lock and have checked paths and preconditions.
+ * memory count. Every state written passes the path and content rules here, whatever the
+ * source (API, memory tool, import, review, erase): nothing can plant what a create refuses.
+ * Callers hold the store lock and have checked overlaps, limits and preconditions.
  * Plain SQL statements that return nothing: every value written is known here, so the
  * returned record is built from them (see memory-rows.ts for why not Prisma model queries).
  */
@@ -20,14 +24,30 @@ type Operation = VersionOperation;
 export interface WriteOptions {
   /** A review action writes this version; it records its own decision (lib/memory/review). */
   settling?: boolean;
-  /** An import with history replays a version at its original time, naming the version it came from. */
+  /** When the version was written: now, unless an import with history presents the file's time. */
   at?: Date;
-  importedFrom?: string;
+  /** Set by imports: every version they write is marked (lib/memory/import). */
+  imported?: ImportMark;
   /**
    * PostgreSQL only (an import's versions): leave the version out of the GIN search indexes
    * until the flusher indexes it after the commit (migration postgres/0009_search_pending).
    */
   deferSearchIndex?: boolean;
+}
+
+const VERSION_COLUMNS = Prisma.raw(
+  "id, store_id, memory_id, operation, path, content, content_sha256, content_size_bytes, created_by_type, created_by_id, api_key_id, created_at, " +
+    "imported_from, imported, created_by_claimed",
+);
+
+/**
+ * The author columns and the import's: `api_key_id` is the key that wrote the row, which for an
+ * import is the importer's, whoever `created_by` names (so a file cannot put a version under
+ * another key, nor a session version lose its key).
+ */
+function authorValues(actor: Actor, at: Date, mark: ImportMark | undefined): Prisma.Sql {
+  return Prisma.sql`${actor.type}, ${actorId(actor)}, ${apiKeyIdOf(mark?.by ?? actor)}, ${at},
+    ${mark?.from ?? null}, ${mark ? storedImportMark(mark) : null}, ${createdByIsClaim(actor, mark)}`;
 }
 
 /** The search_pending column, named only when set: SQLite has no such column (its own pending list is filled by a trigger). */
@@ -51,8 +71,8 @@ async function recordVersion(
   const id = before === null ? newId("memver") : newIdAfter("memver", before.versionId);
   const size = state.content === null ? null : utf8Length(state.content);
   await tx.$executeRaw`
-    INSERT INTO memory_versions (id, store_id, memory_id, operation, path, content, content_sha256, content_size_bytes, created_by_type, created_by_id, api_key_id, created_at, imported_from${pendingColumn(options)})
-    VALUES (${id}, ${storeId}, ${memoryId}, ${operation}, ${state.path}, ${state.content}, ${state.sha}, ${size}, ${actor.type}, ${actorId(actor)}, ${apiKeyIdOf(actor)}, ${at}, ${options.importedFrom ?? null}${pendingValue(options)})`;
+    INSERT INTO memory_versions (${VERSION_COLUMNS}${pendingColumn(options)})
+    VALUES (${id}, ${storeId}, ${memoryId}, ${operation}, ${state.path}, ${state.content}, ${state.sha}, ${size}, ${authorValues(actor, at, options.imported)}${pendingValue(options)})`;
   await trackChange(
     tx,
     {
@@ -91,6 +111,8 @@ async function countMemories(tx: SqlClient, storeId: string, delta: 1 | -1) {
   await tx.$executeRaw`UPDATE memory_stores SET memory_count = memory_count + ${delta} WHERE id = ${storeId}`;
 }
 
+export type InsertOptions = WriteOptions & { again?: { memoryId: string; lastVersionId: string } };
+
 /**
  * A review that reverts an agent's delete re-creates the memory under its own id, after its
  * last version (`again`), so that its history reads on.
@@ -100,8 +122,9 @@ export async function insertMemory(
   storeId: string,
   state: { path: string; content: string },
   actor: Actor,
-  options: WriteOptions & { again?: { memoryId: string; lastVersionId: string } } = {},
+  options: InsertOptions = {},
 ): Promise<MemoryRecord> {
+  validateMemoryState(state);
   const now = options.at ?? new Date();
   const id = options.again?.memoryId ?? newId("mem");
   const sha = sha256Hex(state.content);
@@ -139,6 +162,7 @@ export async function insertMemories(
   options: WriteOptions = {},
 ): Promise<MemoryRecord[]> {
   if (states.length === 0) return [];
+  for (const state of states) validateMemoryState(state);
   const now = options.at ?? new Date();
   const operation: Operation = "created";
   const memories: MemoryRecord[] = states.map((state) => ({
@@ -152,12 +176,13 @@ export async function insertMemories(
     createdAt: now,
     updatedAt: now,
   }));
+  const author = authorValues(actor, now, options.imported);
   const versionRows = memories.map(
     (m) => Prisma.sql`(${m.memoryVersionId}, ${storeId}, ${m.id}, ${operation}, ${m.path}, ${m.content}, ${m.contentSha256}, ${m.contentSizeBytes},
-      ${actor.type}, ${actorId(actor)}, ${apiKeyIdOf(actor)}, ${now}, ${options.importedFrom ?? null}${pendingValue(options)})`,
+      ${author}${pendingValue(options)})`,
   );
   await tx.$executeRaw`
-    INSERT INTO memory_versions (id, store_id, memory_id, operation, path, content, content_sha256, content_size_bytes, created_by_type, created_by_id, api_key_id, created_at, imported_from${pendingColumn(options)})
+    INSERT INTO memory_versions (${VERSION_COLUMNS}${pendingColumn(options)})
     VALUES ${Prisma.join(versionRows)}`;
   if (!options.settling) {
     await trackCreations(
@@ -204,6 +229,7 @@ export async function changeMemory(
   actor: Actor,
   options: WriteOptions = {},
 ): Promise<MemoryRecord> {
+  validateMemoryState(state);
   const now = options.at ?? new Date();
   const sha = sha256Hex(state.content);
   const before = { versionId: memory.memoryVersionId, path: memory.path };

@@ -1,10 +1,10 @@
 import type { Actor } from "../actor.ts";
-import type { Db } from "../db.ts";
+import type { Db, MemoryRecord, SqlClient } from "../db.ts";
 import { validateMemoryPath } from "../paths.ts";
 import { assertNotArchived, lockStore } from "../stores/lock-store.ts";
 import { validateContent } from "./content.ts";
 import { getMemory } from "./get-memory.ts";
-import { changeMemory } from "./mutations.ts";
+import { changeMemory, type WriteOptions } from "./mutations.ts";
 import { assertPathFree } from "./path-conflicts.ts";
 import { assertContentSha, parsePrecondition } from "./preconditions.ts";
 
@@ -34,7 +34,15 @@ export async function updateMemory(db: Db, input: UpdateMemoryInput) {
     const next = { content: content ?? memory.content, path: path ?? memory.path };
     if (next.content === memory.content && next.path === memory.path) return memory;
     assertContentSha(memory, expectedSha);
-    if (next.path !== memory.path) await assertPathFree(tx, memory.storeId, next.path, [memory.id]);
-    return changeMemory(tx, memory, next, input.actor);
+    return applyUpdate(tx, memory, next, input.actor);
   });
+}
+
+/**
+ * An update's write once its precondition holds, for the API and an import's replay: a new path
+ * must be free of other memories; changeMemory checks the path and content rules.
+ */
+export async function applyUpdate(tx: SqlClient, memory: MemoryRecord, next: { path: string; content: string }, actor: Actor, options?: WriteOptions) {
+  if (next.path !== memory.path) await assertPathFree(tx, memory.storeId, next.path, [memory.id]);
+  return changeMemory(tx, memory, next, actor, options);
 }

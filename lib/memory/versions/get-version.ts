@@ -1,6 +1,6 @@
-import type { MemoryVersion, SqlClient } from "../db.ts";
+import type { SqlClient } from "../db.ts";
 import { notFound } from "../errors.ts";
-import { versionColumns, versionFromRow, type VersionRow } from "./version-rows.ts";
+import { versionColumns, versionFromRow, type MemoryVersion, type VersionRow } from "./version-rows.ts";
 
 export async function getVersion(client: SqlClient, storeId: string, versionId: string): Promise<MemoryVersion> {
   const [row] = await client.$queryRaw<(VersionRow & { content: string | null })[]>`

@@ -34,10 +34,19 @@ export function actorFilter(input: ActorFilterInput, alias = ""): Prisma.Sql[] {
   ].filter(([, id]) => id !== undefined);
   if (filters.length > 1) throw invalidRequest("Filter versions by at most one of api_key_id, session_id, user_id and service_account_id.");
   const [type, id] = filters[0] ?? [];
-  // A key's writes include those it attributed to a session (api_key_id is kept for both).
   const column = (name: string) => Prisma.raw(`${alias}${name}`);
+  // A filter finds the versions that principal wrote here, never a claim made for it: a key's are
+  // the rows written with it (api_key_id), also those it attributed to a session and those it
+  // imported (api_key_id is the importer's, whoever created_by names); anyone else's are those
+  // created_by names, except imported ones where created_by is only the file's claim (an admin
+  // import that kept the file's authors).
   if (type === "api_actor") return [Prisma.sql`${column("api_key_id")} = ${id}`];
-  return type ? [Prisma.sql`${column("created_by_type")} = ${type}`, Prisma.sql`${column("created_by_id")} = ${id}`] : [];
+  if (!type) return [];
+  return [
+    Prisma.sql`${column("created_by_type")} = ${type}`,
+    Prisma.sql`${column("created_by_id")} = ${id}`,
+    Prisma.sql`${column("created_by_claimed")} = ${false}`,
+  ];
 }
 
 /** A store's versions newest first, with the API's filters. Versions outlive their memory. */

@@ -16,13 +16,7 @@ export async function redactVersion(db: Db, input: { storeId: string; versionId:
     await lockStore(tx, input.storeId);
     const version = await getVersion(tx, input.storeId, input.versionId);
     if (version.redactedAt) return version;
-    const [head] = await tx.$queryRaw<{ path: string }[]>`
-      SELECT path FROM memories WHERE id = ${version.memoryId} AND memory_version_id = ${version.id}`;
-    if (head) {
-      throw conflict(
-        `Memory version ${version.id} holds the current content of memory ${version.memoryId} (${head.path}) and cannot be redacted. Update or delete the memory first, then redact this version.`,
-      );
-    }
+    await assertNotLiveHead(tx, version);
     const redactedAt = new Date();
     await clearVersionContent(tx, Prisma.sql`id = ${version.id}`, input.actor, redactedAt);
     return {
@@ -39,6 +33,17 @@ export async function redactVersion(db: Db, input: { storeId: string; versionId:
   // The point of redacting is that the text is gone: from the log's old copies of the pages too.
   await db.truncateLog?.();
   return redacted;
+}
+
+/** A live memory's current version cannot be redacted (its content would be gone from a memory still there): the API's redact and an import's replay. */
+export async function assertNotLiveHead(tx: SqlClient, version: { id: string; memoryId: string }) {
+  const [head] = await tx.$queryRaw<{ path: string }[]>`
+    SELECT path FROM memories WHERE id = ${version.memoryId} AND memory_version_id = ${version.id}`;
+  if (head) {
+    throw conflict(
+      `Memory version ${version.id} holds the current content of memory ${version.memoryId} (${head.path}) and cannot be redacted. Update or delete the memory first, then redact this version.`,
+    );
+  }
 }
 
 /**

@@ -1,4 +1,7 @@
-import { Prisma, type MemoryVersion } from "../db.ts";
+import { Prisma, type MemoryVersion as VersionModel } from "../db.ts";
+
+/** A version as the domain reads it; `created_by_claimed` is only ever read by the actor filters, in SQL. */
+export type MemoryVersion = Omit<VersionModel, "createdByClaimed">;
 
 /** Versions are read with hand-written SQL, like memories (see memories/memory-rows.ts). */
 const COLUMN_NAMES = [
@@ -17,6 +20,7 @@ const COLUMN_NAMES = [
   "redacted_by_type",
   "redacted_by_id",
   "imported_from",
+  "imported",
 ];
 
 export const versionColumns = (withContent: boolean) => Prisma.raw((withContent ? [...COLUMN_NAMES, "content"] : COLUMN_NAMES).join(", "));
@@ -38,6 +42,8 @@ export interface VersionRow {
   redacted_by_type: string | null;
   redacted_by_id: string | null;
   imported_from: string | null;
+  /** JSON: the API's `imported` object (memories/import-mark.ts). */
+  imported: string | null;
 }
 
 export function versionFromRow(row: VersionRow & { content: string | null }): MemoryVersion;
@@ -59,6 +65,7 @@ export function versionFromRow(row: VersionRow): MemoryVersion | Omit<MemoryVers
     redactedByType: row.redacted_by_type,
     redactedById: row.redacted_by_id,
     importedFrom: row.imported_from,
+    imported: row.imported,
   };
   return row.content === undefined ? version : { ...version, content: row.content };
 }
