@@ -21,6 +21,7 @@ export default defineConfig([
     "lib/db/generated/**",
     "prisma/generated/**",
     ".next/**",
+    "dist/**",
     "next-env.d.ts",
     "test-results/**",
     "playwright-report/**",
