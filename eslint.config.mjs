@@ -1,5 +1,5 @@
 // ESLint: the recommended JS and typescript-eslint sets, Next's rules (React, hooks, a11y, Next),
-// and the layer rules of DESIGN.md ("Layers"), which test/unit/layers.test.ts proves still bite.
+// and the layer rules of docs/design.md ("Layers"), which test/unit/layers.test.ts proves still bite.
 import js from "@eslint/js";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
@@ -54,8 +54,8 @@ export default defineConfig([
       "no-restricted-imports": [
         "error",
         {
-          paths: frameworkPackages.map((name) => ({ name, message: "lib/memory is framework-free (DESIGN.md, Layers)." })),
-          patterns: [{ group: frameworkPackages.map((name) => `${name}/*`), message: "lib/memory is framework-free (DESIGN.md, Layers)." }],
+          paths: frameworkPackages.map((name) => ({ name, message: "lib/memory is framework-free (docs/design.md, Layers)." })),
+          patterns: [{ group: frameworkPackages.map((name) => `${name}/*`), message: "lib/memory is framework-free (docs/design.md, Layers)." }],
         },
       ],
       "import-x/no-restricted-paths": [
@@ -65,7 +65,7 @@ export default defineConfig([
             {
               target: "./lib/memory",
               from: ["./app", "./components", "./lib/http", "./lib/queries"],
-              message: "lib/memory imports no HTTP, UI or app code (DESIGN.md, Layers).",
+              message: "lib/memory imports no HTTP, UI or app code (docs/design.md, Layers).",
             },
           ],
         },
@@ -78,7 +78,7 @@ export default defineConfig([
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["@prisma/*"], message: "Pages and route handlers go through lib/memory, never Prisma (DESIGN.md, Layers)." }] },
+        { patterns: [{ group: ["@prisma/*"], message: "Pages and route handlers go through lib/memory, never Prisma (docs/design.md, Layers)." }] },
       ],
       "import-x/no-restricted-paths": [
         "error",
@@ -87,7 +87,7 @@ export default defineConfig([
             {
               target: ["./app", "./components"],
               from: ["./lib/db/generated", "./lib/db/client.ts"],
-              message: "Pages and route handlers go through lib/memory, never a Prisma client (DESIGN.md, Layers).",
+              message: "Pages and route handlers go through lib/memory, never a Prisma client (docs/design.md, Layers).",
             },
           ],
         },

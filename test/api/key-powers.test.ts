@@ -6,7 +6,7 @@ import { ADMIN_KEY, startServer, type TestServer } from "../helpers/server.ts";
 import { signInForCookie } from "../helpers/session.ts";
 import { openServerDb } from "../memory-tool/database.ts";
 
-// DESIGN.md "Trust": no principal can grant more than it holds (issue 8, item 1). Every
+// docs/design.md "Trust": no principal can grant more than it holds (issue 8, item 1). Every
 // escalation path is tried with store-limited, read-only and reviewer keys, and with keys
 // whose user has since lost their powers.
 let server: TestServer;

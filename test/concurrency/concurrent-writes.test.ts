@@ -7,7 +7,7 @@ import { startServer, type TestServer } from "../helpers/server.ts";
 
 /**
  * Invariants 3 and 4 under load: 20 requests at once against one memory or one path, first
- * through one server process, then through two processes on the same database (DESIGN.md:
+ * through one server process, then through two processes on the same database (docs/design.md:
  * "two instances on one PostgreSQL must behave exactly like one").
  */
 const N = 20;

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * The rules of DESIGN.md ("Rules and limits", "Memory tool endpoint", "Invariants") and the
+ * The rules of docs/design.md ("Rules and limits", "Memory tool endpoint", "Invariants") and the
  * domain test that covers each, calling lib/memory directly on SQLite or PostgreSQL
  * (TEST_ENGINE). A rule marked `elsewhere` needs what only a server or a browser can show;
  * the note says where it is tested. The test below fails when a named test is renamed or

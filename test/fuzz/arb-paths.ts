@@ -150,7 +150,7 @@ export const validMemoryPath: fc.Arbitrary<string> = fc
 
 const FORBIDDEN = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
 
-/** The spec's path rule (DESIGN.md, "Memory path"), written out on its own. */
+/** The spec's path rule (docs/design.md, "Memory path"), written out on its own. */
 export function isValidMemoryPath(path: string): boolean {
   if (!path.startsWith("/") || Buffer.byteLength(path, "utf8") > 1024) return false;
   if (!path.isWellFormed() || FORBIDDEN.test(path) || path.normalize("NFC") !== path) return false;

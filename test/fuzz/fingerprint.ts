@@ -35,7 +35,7 @@ export async function fingerprinter(databaseUrl: string): Promise<Fingerprinter>
   };
 }
 
-/** DESIGN.md invariants, through the API for each store given and directly in the database. */
+/** docs/design.md invariants, through the API for each store given and directly in the database. */
 export async function invariantProblems(server: TestServer, storeIds: Iterable<string>): Promise<string[]> {
   const problems = await problemsSeenInDatabase(server.databaseUrl);
   for (const id of new Set(storeIds)) problems.push(...(await problemsSeenThroughApi(server, id)).map((p) => `${id}: ${p}`));

@@ -49,7 +49,7 @@ export async function probe(ctx: FuzzServer, req: FuzzRequest, options: ProbeOpt
   return { ...result, changed };
 }
 
-/** DESIGN.md invariants hold, in the database and through the API for the file's stores. */
+/** docs/design.md invariants hold, in the database and through the API for the file's stores. */
 export async function expectInvariants(ctx: FuzzServer) {
   expect(await invariantProblems(ctx.server, ctx.stores)).toEqual([]);
 }

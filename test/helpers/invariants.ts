@@ -3,7 +3,7 @@ import type { TestServer } from "./server.ts";
 import { openRawDb, type RawDb } from "./database.ts";
 
 /**
- * DESIGN.md invariants 2–3 plus the store's memory count, checked twice: through the API
+ * docs/design.md invariants 2–3 plus the store's memory count, checked twice: through the API
  * (what a client sees) and directly in the database (what is really stored). Returns the
  * problems found, so a failing test names them all.
  */

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { ESLint, type Linter } from "eslint";
 import { describe, expect, it } from "vitest";
 
-// DESIGN.md "Layers" is enforced by eslint.config.mjs (`npm run lint`). These deliberately bad
+// docs/design.md "Layers" is enforced by eslint.config.mjs (`npm run lint`). These deliberately bad
 // files, linted in memory at paths inside each layer, prove the rules still catch every spelling
 // of a forbidden import: package, `@/` alias, relative path, with and without the `.ts` extension.
 const ROOT = join(import.meta.dirname, "../..");

@@ -53,7 +53,7 @@ function extendItem(v: VersionWritten) {
 }
 
 /**
- * Keeps review state in step with a version just written, in the same transaction (DESIGN.md:
+ * Keeps review state in step with a version just written, in the same transaction (docs/design.md:
  * derived state never lags). A write whose author the store's policy reviews opens the
  * memory's item or extends it. A console user's write that the policy does not review settles
  * the memory: a reviewer who edits has seen what they overwrite (saves are conditional). An
