@@ -2,7 +2,7 @@
  * `npm run bench:console`: how fast the console shows each page's primary content, measured in
  * Debian's Chromium against the production build (`next start`), on a fresh SQLite database.
  * Writes bench/console-results.json. Nothing is asserted: numbers are printed and compared with
- * the targets of issue 13 in the README.
+ * the targets in docs/benchmarks.md, "Console speed".
  *
  * Every timing is taken inside the page with performance.now(): for a full load, from the
  * navigation's start (performance.timeOrigin) to the first frame that shows the content; for an

@@ -58,7 +58,7 @@ export async function measureTransfer(
     return { ms: performance.now() - started };
   };
   const db = await openDb(databaseTarget(server.databaseUrl));
-  // The versions an import leaves for the search index (README, "Search index pending lists"); the server's flusher takes them in the background.
+  // The versions an import leaves for the search index (docs/architecture.md, "Search index"); the server's flusher takes them in the background.
   const indexed = async () => {
     while (await searchIndexPending(db)) await new Promise((resolve) => setTimeout(resolve, 20));
   };

@@ -7,7 +7,7 @@ import { dirname } from "node:path";
  * the database file taken while the WAL holds committed pages is not a consistent database).
  * All pages are copied in one step, inside one read transaction: in WAL mode that never blocks
  * the server's writers, and a write committed meanwhile is simply not in the copy. PostgreSQL
- * has pg_dump / pg_restore (README, "Backups").
+ * has pg_dump / pg_restore (docs/operations.md, "Backups").
  */
 export interface BackupSummary {
   file: string;

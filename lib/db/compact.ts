@@ -4,7 +4,7 @@ import pg from "pg";
 
 /**
  * Rewrites the database so that nothing deleted is left in its files: for a legal erasure,
- * after an erase or a redaction (README, "Erased text on disk"), or to give the space of a
+ * after an erase or a redaction (docs/operations.md, "Erased text on disk"), or to give the space of a
  * deleted store back. It holds the database for as long as it runs (seconds per 100 MB):
  * run it with the server stopped, or at a quiet hour.
  *

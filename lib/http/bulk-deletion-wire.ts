@@ -18,7 +18,7 @@ export const createBulkDeletionBody = z.discriminatedUnion("target", [
 export const executeBulkDeletionBody = z.strictObject({ digest: z.string(), confirmation: z.string() });
 
 /**
- * Who may bulk-delete what (README, "Bulk delete"): memories under a prefix take what deleting
+ * Who may bulk-delete what (docs/api-extensions.md, "Bulk delete by filter"): memories under a prefix take what deleting
  * them one by one takes (reviewers, within a store-limited key's stores); stores take an admin.
  */
 export function assertMayBulkDelete(principal: Principal, filter: BulkDeletion["filter"]) {

@@ -61,7 +61,7 @@ const actorShapes = [
 ] as const;
 export const actorSchema = named(z.discriminatedUnion("type", actorShapes), "Actor", "Who made a change.");
 
-/** Where every imported version says so (issue 21); its fields' meaning is in the README's "Beyond the hosted API". */
+/** Where every imported version says so (issue 21); its fields' meaning is in docs/api-extensions.md. */
 export const importedVersionSchema = named(
   z.object({
     import_id: z.string().meta({ description: "The import that wrote the version: GET /v1/imports/{id}." }),

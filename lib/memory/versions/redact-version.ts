@@ -9,7 +9,7 @@ import { getVersion } from "./get-version.ts";
  * Clears a version's content, path, hash and size and records who redacted it and when;
  * `created_by` stays. Refused for the head version of a live memory (write a new version or
  * delete the memory first). Allowed in archived stores. Redacting twice keeps the first record.
- * On SQLite the cleared text is gone from the database's files too (README, "Erased text on disk").
+ * On SQLite the cleared text is gone from the database's files too (docs/operations.md, "Erased text on disk").
  */
 export async function redactVersion(db: Db, input: { storeId: string; versionId: string; actor: Actor }) {
   const redacted = await db.sqlTransaction(async (tx) => {
