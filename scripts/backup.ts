@@ -10,7 +10,7 @@ if (!values.out) {
   process.exit(2);
 }
 if (database.engine !== "sqlite") {
-  console.error("DATABASE_URL is PostgreSQL: back it up with pg_dump (docs/operations.md, "Backups").");
+  console.error("DATABASE_URL is PostgreSQL: back it up with pg_dump (docs/operations.md, Backups).");
   process.exit(2);
 }
 try {

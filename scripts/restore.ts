@@ -10,7 +10,7 @@ if (positionals.length !== 1) {
   process.exit(2);
 }
 if (database.engine !== "sqlite") {
-  console.error("DATABASE_URL is PostgreSQL: restore it with pg_restore (docs/operations.md, "Backups").");
+  console.error("DATABASE_URL is PostgreSQL: restore it with pg_restore (docs/operations.md, Backups).");
   process.exit(2);
 }
 try {
