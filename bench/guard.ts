@@ -42,6 +42,10 @@ export async function measureGuard(server: TestServer, headers: Record<string, s
   const tinyZip = zipOfNotes(3_000, () => "n".repeat(5 + Math.floor(Math.random() * 4)));
   const manyZip = zipOfNotes(10_000, (i) => `note ${i} `.repeat(12).slice(0, 100));
   let imports = 0;
+  // Issue 21: 12 memories of 99,000 × "a" in one store, a 1,000-character exact search in history across stores.
+  const repetitive = await worker.json<{ id: string }>("POST", "/v1/memory_stores", { name: "Guard: repetitive notes" });
+  for (let i = 0; i < 25; i++) await worker.send("POST", `/v1/memory_stores/${repetitive.id}/memories`, { path: `/a${i}.md`, content: "a".repeat(99_000) });
+  const longExact = `/v1/search?mode=exact&scope=versions&q=${"a".repeat(1000)}`;
 
   const cases: WorstCase[] = [
     {
@@ -58,6 +62,8 @@ export async function measureGuard(server: TestServer, headers: Record<string, s
     // Issue 21: 3,000 files of 5–8 bytes took the server down; each run imports them into a new store.
     { name: "import_zip_3000_tiny", run: () => answered(worker.send("POST", `/v1/imports?format=zip&name=guard-import-${++imports}`, tinyZip)) },
     { name: "import_zip_10000_dry_run", run: () => answered(worker.send("POST", "/v1/imports?format=zip&name=guard-dry&dry_run=true", manyZip)) },
+    { name: "search_exact_1000_chars_25_repetitive", run: () => answered(worker.send("GET", longExact)) },
+    { name: "search_exact_1000_chars_other_store", run: () => answered(worker.send("GET", `${longExact}&memory_store_id=${files.id}`)) },
     { name: "view_directory_10000", run: () => tool(big.id, { command: "view", path: "/memories" }) },
     { name: "rename_directory_10000", run: () => tool(big.id, { command: "rename", old_path: "/memories/big", new_path: "/memories/moved" }) },
     { name: "delete_directory_10000", run: () => tool(big.id, { command: "delete", path: "/memories/moved" }) },
@@ -98,7 +104,7 @@ export async function measureGuard(server: TestServer, headers: Record<string, s
 /** An import that was refused would time nothing: it must have answered 200. */
 async function answered(request: Promise<Answer>): Promise<Answer> {
   const answer = await request;
-  if (answer.status !== 200) throw new Error(`guard import answered ${answer.status}: ${answer.text.slice(0, 300)}`);
+  if (answer.status !== 200) throw new Error(`guard case answered ${answer.status}: ${answer.text.slice(0, 300)}`);
   return answer;
 }
 

@@ -13,7 +13,7 @@ export interface OpenDb extends Db {
 }
 
 export interface OpenOptions {
-  /** SQLite only: NORMAL or FULL (see README, "What survives a crash"). */
+  /** SQLite only: NORMAL or FULL (docs/operations.md, "What survives a crash"). */
   sqliteSynchronous?: "NORMAL" | "FULL";
   /** PostgreSQL only: connections in this process's pool. */
   poolSize?: number;
@@ -42,7 +42,9 @@ async function openSqlite(file: string, options: OpenOptions): Promise<OpenDb> {
   // request's transaction is open would see that transaction's uncommitted rows.
   // Each Prisma client shares its adapter (its one connection) with the SQL of `sql` and
   // `sqlTransaction`; the writer's client only sets the connection up and closes it.
-  const writerAdapter = sharedAdapter(new PrismaBetterSqlite3({ url: file, timeout: 30_000 }));
+  // The writer has no busy timeout: its transactions wait for the file's write lock on timers
+  // (lib/db/sql.ts, takeWriteLock), not in SQLite's sleep, which would hold the event loop.
+  const writerAdapter = sharedAdapter(new PrismaBetterSqlite3({ url: file, timeout: 0 }));
   const readerAdapter = sharedAdapter(new PrismaBetterSqlite3({ url: file, timeout: 30_000 }));
   const writer = new SqliteClient({ adapter: writerAdapter.factory });
   const reader = new SqliteClient({ adapter: readerAdapter.factory });

@@ -195,6 +195,32 @@ export function sqlClient(engine: "sqlite" | "postgres", adapter: () => Promise<
 const STATEMENT = (sql: string): SqlQuery => ({ sql, args: [], argTypes: [] });
 const overloaded = (what: string) => new MemoryError("overloaded", `The database is busy (${what}); nothing was changed. Retry the request.`);
 
+const isBusy = (error: unknown) => {
+  const code = (error as { cause?: { originalCode?: unknown } } | null)?.cause?.originalCode;
+  return typeof code === "string" && code.startsWith("SQLITE_BUSY");
+};
+
+/**
+ * SQLite: turns the adapter's deferred BEGIN into BEGIN IMMEDIATE, waiting for the file's write
+ * lock on timers until `until` (performance.now()). The connection has no busy timeout: SQLite's
+ * own wait sleeps in the calling thread, which here is the event loop, so a second process
+ * writing the file (an import, another server) held every request of this one. Taking the lock
+ * first also means no statement of the transaction can meet a busy database halfway through.
+ */
+async function takeWriteLock(executor: Executor, until: number): Promise<void> {
+  await executor.execute(STATEMENT("ROLLBACK"));
+  for (let pause = 1; ; pause = Math.min(pause * 2, 25)) {
+    try {
+      await executor.execute(STATEMENT("BEGIN IMMEDIATE"));
+      return;
+    } catch (error) {
+      if (!isBusy(error)) throw error;
+      if (performance.now() + pause > until) throw overloaded("another process held the database's write lock too long");
+    }
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
+}
+
 /** Resolves with `work`, or rejects after `ms` (then `late` gets what `work` resolves with, to clean it up). */
 function deadline<T>(work: Promise<T>, ms: number, error: () => Error, late?: (value: T) => void): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -229,8 +255,17 @@ export function sqlTransactionRunner(
         .executeRaw(STATEMENT("ROLLBACK"))
         .finally(() => tx.rollback())
         .catch(() => {});
+    const waitUntil = performance.now() + limits.maxWaitMs;
     const tx = await deadline((await adapter()).startTransaction(), limits.maxWaitMs, () => overloaded("waited too long to start a transaction"), abandon);
     const executor = executorFor(engine, tx);
+    if (engine === "sqlite") {
+      try {
+        await takeWriteLock(executor, waitUntil);
+      } catch (error) {
+        await tx.rollback();
+        throw error;
+      }
+    }
     let open = true;
     const client = sqlClientOn(
       engine,

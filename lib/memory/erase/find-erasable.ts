@@ -28,7 +28,7 @@ export async function findErasable(db: Db, text: SearchText & { mode: "exact" },
   const filters: SearchFilters = { text, scope: "versions", storeIds };
   const found: MatchRow[] = [];
   if (db.engine === "sqlite") {
-    await scanSqlite(db, filters, { before: null, budget: Number.POSITIVE_INFINITY }, (rows) => {
+    await scanSqlite(db, filters, { from: null, budget: Number.POSITIVE_INFINITY, deadline: Number.POSITIVE_INFINITY }, (rows) => {
       found.push(...rows);
       if (found.length > MAX_ERASE_VERSIONS) throw tooMany();
       return false;

@@ -1,40 +1,102 @@
 import type { Db } from "../db.ts";
 import { letOthersRun } from "../let-others-run.ts";
-import { flushSearchIndex } from "./flush-search-index.ts";
-import { sqliteChunkQuery, type MatchRow, type SearchFilters } from "./search-sql.ts";
+import { contentQuery, sqliteChunkQuery, sqlitePendingQuery, type MatchRow, type SearchFilters } from "./search-sql.ts";
+import { versionMatches } from "./text-matches.ts";
 
 /** Index matches per statement: each statement holds the event loop (SQLite runs on it) for a few milliseconds at most. */
 const CHUNK = 500;
+/** Pending versions per statement: their content is read with them (at most ~100 kB each). */
+const PENDING_CHUNK = 50;
+/** Candidates whose text is read and checked between two looks at the clock (exact text: ~2.5 MB at most). */
+const CHECK_BATCH = 25;
 
-export interface ScanEnd {
-  /** Every match was seen. */
-  exhausted: boolean;
-  /** The key below which the scan would go on (null when exhausted). */
-  before: number | null;
+/**
+ * Where a scan is: in the pending list (versions not yet in the FTS5 tables, which come first:
+ * they are the newest) below a version id, or in the index below a key. null: not started.
+ */
+export type ScanAt = { pending: string } | { before: number } | null;
+
+export type ScanEnd = { exhausted: true } | { exhausted: false; at: Exclude<ScanAt, null> };
+
+export interface ScanLimits {
+  from: ScanAt;
+  /** Rows looked at before the scan stops with a position. */
+  budget: number;
+  /** performance.now() after which the scan stops with a position. */
+  deadline: number;
 }
 
 /**
- * SQLite: walks the index matches newest first, chunk by chunk with a yield between, handing
- * the rows that pass the filters to `visit` until it returns true (enough), the matches end,
- * or `budget` matches have been looked at.
+ * SQLite: walks the matches newest first, the pending list then the index, chunk by chunk with
+ * yields between, handing the rows that pass the filters and match to `visit` until it returns
+ * true (enough), the matches end, or the budget or deadline is spent. A read only: it never
+ * moves the pending list (the server's flusher does), so a writer in this process or another
+ * cannot make it fail. A version moved from the list to the index during the scan is visited once.
  */
-export async function scanSqlite(
-  db: Db,
-  input: SearchFilters,
-  options: { before: number | null; budget: number },
-  visit: (rows: MatchRow[]) => boolean,
-): Promise<ScanEnd> {
-  // Versions still in the pending list are not in the FTS5 tables yet: a search sees every committed version.
-  await flushSearchIndex(db);
-  let before = options.before;
+export async function scanSqlite(db: Db, input: SearchFilters, limits: ScanLimits, visit: (rows: MatchRow[]) => boolean): Promise<ScanEnd> {
+  const seen = new Set<string>();
   let scanned = 0;
+  const stop = () => scanned >= limits.budget || performance.now() >= limits.deadline;
+  const fresh = (rows: MatchRow[]) => rows.filter((row) => !seen.has(row.id) && (seen.add(row.id), true));
+
+  if (limits.from === null || "pending" in limits.from) {
+    let below = limits.from?.pending ?? null;
+    for (;;) {
+      const rows = await db.sql.$queryRaw<MatchRow[]>(sqlitePendingQuery(input, below, PENDING_CHUNK));
+      for (let i = 0; i < rows.length; i += CHECK_BATCH) {
+        const batch = rows.slice(i, i + CHECK_BATCH);
+        scanned += batch.length;
+        below = String(batch[batch.length - 1]!.search_key);
+        const matching = batch.filter((row) => Number(row.passes) === 1 && versionMatches(row.path, row.content ?? null, input.text));
+        if (visit(fresh(matching)) || stop()) return { exhausted: false, at: { pending: below } };
+        if (i + CHECK_BATCH < rows.length) await letOthersRun();
+      }
+      if (rows.length < PENDING_CHUNK) break;
+      await letOthersRun();
+    }
+  }
+
+  let before = limits.from !== null && "before" in limits.from ? limits.from.before : null;
   for (;;) {
     const rows = await db.sql.$queryRaw<MatchRow[]>(sqliteChunkQuery(input, before, CHUNK));
-    scanned += rows.length;
-    const enough = visit(rows.filter((row) => Number(row.passes) === 1));
-    if (rows.length < CHUNK) return { exhausted: true, before: null };
-    before = Number(rows[rows.length - 1]!.search_key);
-    if (enough || scanned >= options.budget) return { exhausted: false, before };
+    if (input.text.mode === "words") {
+      // Words: the index's match is the match; the chunk is one step.
+      scanned += rows.length;
+      const enough = visit(fresh(rows.filter((row) => Number(row.passes) === 1)));
+      if (rows.length < CHUNK) return { exhausted: true };
+      before = Number(rows[rows.length - 1]!.search_key);
+      if (enough || stop()) return { exhausted: false, at: { before } };
+    } else {
+      // Exact text: the index gave candidates; their text decides, a batch at a time.
+      for (let i = 0; i < rows.length;) {
+        const batch: MatchRow[] = [];
+        let end = i;
+        while (end < rows.length && batch.length < CHECK_BATCH) {
+          if (Number(rows[end]!.passes) === 1) batch.push(rows[end]!);
+          end++;
+        }
+        scanned += end - i;
+        before = Number(rows[end - 1]!.search_key);
+        const enough = visit(fresh(await matchingText(db, batch, input)));
+        if (end === rows.length && rows.length < CHUNK) return { exhausted: true };
+        if (enough || stop()) return { exhausted: false, at: { before } };
+        i = end;
+        if (batch.length > 0 && i < rows.length) await letOthersRun();
+      }
+      if (rows.length === 0) return { exhausted: true };
+    }
     await letOthersRun();
   }
+}
+
+/** The candidates whose path or content holds the exact text, with their content (read once, kept for the snippet). */
+async function matchingText(db: Db, rows: MatchRow[], input: SearchFilters): Promise<MatchRow[]> {
+  if (rows.length === 0) return [];
+  const contents = new Map(
+    (await db.sql.$queryRaw<{ id: string; content: string | null }[]>(contentQuery(rows.map((r) => r.id)))).map((r) => [r.id, r.content]),
+  );
+  return rows.flatMap((row) => {
+    const content = contents.get(row.id) ?? null;
+    return versionMatches(row.path, content, input.text) ? [{ ...row, content }] : [];
+  });
 }

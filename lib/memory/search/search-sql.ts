@@ -32,6 +32,10 @@ export interface MatchRow {
   is_current: number | boolean;
   /** SQLite's chunks: whether the row passes the filters (rows that do not still move the scan on). */
   passes?: number;
+  /** SQLite: the row is from the pending list (search_key is then its version id). */
+  pending?: number;
+  /** The version's content, when the scan already read it (to check the match): a snippet needs no second read. */
+  content?: string | null;
 }
 
 const COLUMNS = Prisma.raw("v.id, v.store_id, v.memory_id, v.operation, v.path, v.created_at, CASE WHEN m.id IS NULL THEN 0 ELSE 1 END AS is_current");
@@ -59,15 +63,33 @@ export function filterConditions(input: SearchFilters): Prisma.Sql[] {
 
 const all = (conditions: Prisma.Sql[]) => (conditions.length > 0 ? Prisma.join(conditions, " AND ") : Prisma.sql`1 = 1`);
 
+/** Pieces of an exact text the trigram index is asked for: enough to be selective, few enough to stay cheap. */
+const MAX_TRIGRAMS = 12;
+
+/**
+ * SQLite: an exact text as an FTS5 query of its distinct trigrams (all of them must be in the
+ * version), not as a phrase. FTS5 checks a phrase by walking every trigram's positions in each
+ * candidate, so a long phrase over a long repetitive text cost seconds in one statement (1,000 ×
+ * "a" over 12 notes of 99,000 × "a": 12 s); the trigrams alone cost a lookup each, and the caller
+ * checks the candidates' text itself (versionMatches), in batches between which others run.
+ */
+export function exactTrigrams(text: string): string {
+  const chars = [...text.toLowerCase()];
+  const all = [...new Set(chars.slice(0, -2).map((_, i) => chars.slice(i, i + 3).join("")))];
+  const step = Math.max(1, all.length / MAX_TRIGRAMS);
+  const picked = all.length <= MAX_TRIGRAMS ? all : Array.from({ length: MAX_TRIGRAMS }, (_, i) => all[Math.floor(i * step)]!);
+  return picked.map(ftsString).join(" ");
+}
+
 /**
  * SQLite: the next `chunk` index matches below key `before`, newest first, with the columns of
  * each and whether it passes the filters. The index is the outer loop and bounds the work of one
  * statement (SQLite runs it on the event loop); the filters are a column, so that rows they
- * reject still tell the caller how far the scan went.
+ * reject still tell the caller how far the scan went. Exact text: candidates (exactTrigrams).
  */
 export function sqliteChunkQuery(input: SearchFilters, before: number | null, chunk: number): Prisma.Sql {
   const table = Prisma.raw(input.text.mode === "words" ? "search_words" : "search_exact");
-  const match = input.text.mode === "words" ? input.text.words.map(ftsString).join(" ") : ftsString(input.text.text);
+  const match = input.text.mode === "words" ? input.text.words.map(ftsString).join(" ") : exactTrigrams(input.text.text);
   // bm25: smaller is better; a word in the path counts four times one in the content.
   const score = input.text.mode === "words" ? Prisma.sql`, bm25(${table}, 4.0, 1.0) AS score` : Prisma.empty;
   const below = before === null ? Prisma.empty : Prisma.sql` AND rowid < ${before}`;
@@ -83,6 +105,25 @@ export function sqliteChunkQuery(input: SearchFilters, before: number | null, ch
     LEFT JOIN memory_versions v ON v.id = k.version_id
     ${HEADS}
     ORDER BY f.rowid DESC`;
+}
+
+/**
+ * SQLite: the next `chunk` versions of the pending list (written, not yet in the FTS5 tables;
+ * migration sqlite/0009) below version `below`, newest first, with whether each passes the
+ * filters and, for those that do, its content: the caller matches their text itself. Reading
+ * them here, rather than moving them into the index first, keeps a search a read (another
+ * process writing the file cannot make it fail) and its first page quick whatever the backlog.
+ */
+export function sqlitePendingQuery(input: SearchFilters, below: string | null, chunk: number): Prisma.Sql {
+  const passes = Prisma.sql`v.id IS NOT NULL AND ${all(filterConditions(input))}`;
+  return Prisma.sql`
+    SELECT p.version_id AS search_key, 1 AS pending, ${COLUMNS}, CASE WHEN ${passes} THEN 1 ELSE 0 END AS passes,
+      CASE WHEN ${passes} THEN v.content END AS content
+    FROM (SELECT version_id FROM search_pending ${below === null ? Prisma.empty : Prisma.sql`WHERE version_id < ${below}`}
+          ORDER BY version_id DESC LIMIT ${chunk}) p
+    LEFT JOIN memory_versions v ON v.id = p.version_id
+    ${HEADS}
+    ORDER BY p.version_id DESC`;
 }
 
 /**
@@ -116,16 +157,33 @@ export function postgresPageQuery(input: SearchFilters, page: { limit: number; a
       SELECT * FROM (SELECT * FROM (${newest}) arms ORDER BY search_key DESC LIMIT ${page.rankedAmong}) candidates
       ORDER BY score, search_key DESC LIMIT ${page.limit} OFFSET ${page.offset ?? 0}`;
   }
-  const pattern = likeContaining(input.text.text);
   const after = page.after === undefined ? [] : [Prisma.sql`v.id < ${page.after}`];
   const newest = eachArm(
     (which) => Prisma.sql`
       SELECT v.id AS search_key, ${COLUMNS}
       FROM memory_versions v ${HEADS}
-      WHERE ${which} AND (v.content ILIKE ${pattern} OR v.path ILIKE ${pattern}) AND ${all([...where, ...after])}
+      WHERE ${which} AND ${postgresExact(input.text.text)} AND ${all([...where, ...after])}
       ORDER BY v.id DESC LIMIT ${page.limit}`,
   );
   return Prisma.sql`${newest} ORDER BY search_key DESC LIMIT ${page.limit}`;
+}
+
+/** Characters of an exact text that ILIKE matches (and the trigram indexes look up): the rest is checked with strpos. */
+const POSTGRES_LIKE_CHARS = 32;
+
+/**
+ * PostgreSQL: a version holding the exact text. ILIKE over the trigram indexes, but with at most
+ * POSTGRES_LIKE_CHARS of the text: ILIKE's matching retries the pattern at each position, so a
+ * long pattern over a long repetitive text cost seconds per version (1,000 × "a" over 99,000 ×
+ * "a": 5.6 s for 12 notes). The whole text is then checked with strpos on lower(), which folds
+ * case as ILIKE does in this encoding, in linear time.
+ */
+function postgresExact(text: string): Prisma.Sql {
+  const chars = [...text];
+  const pattern = likeContaining(chars.slice(0, POSTGRES_LIKE_CHARS).join(""));
+  const indexed = Prisma.sql`(v.content ILIKE ${pattern} OR v.path ILIKE ${pattern})`;
+  if (chars.length <= POSTGRES_LIKE_CHARS) return indexed;
+  return Prisma.sql`${indexed} AND (strpos(lower(v.content), lower(${text})) > 0 OR strpos(lower(v.path), lower(${text})) > 0)`;
 }
 
 /** The content of a page's hits, for their snippets. */
