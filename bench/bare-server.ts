@@ -56,7 +56,7 @@ function searchArgument(dialect: "sqlite" | "postgres", mode: string, q: string)
 
 const MEMORY_COLUMNS = "id, store_id, path, content_sha256, content_size_bytes, memory_version_id, created_at, updated_at";
 const VERSION_COLUMNS =
-  "id, store_id, memory_id, operation, path, content_sha256, content_size_bytes, created_by_type, created_by_id, created_at, redacted_at, redacted_by_type, redacted_by_id";
+  "id, store_id, memory_id, operation, path, content_sha256, content_size_bytes, created_by_type, created_by_id, created_at, redacted_at, redacted_by_type, redacted_by_id, imported";
 
 /**
  * The loose index scan of a depth=1 listing as one recursive statement that also joins the
@@ -174,6 +174,7 @@ const version = (r: Row) => ({
   created_by: actor(r.created_by_type, r.created_by_id),
   redacted_at: iso(r.redacted_at),
   redacted_by: actor(r.redacted_by_type, r.redacted_by_id),
+  imported: r.imported === null ? null : JSON.parse(r.imported as string),
 });
 const cursor = (state: object) => Buffer.from(JSON.stringify(state), "utf8").toString("base64url");
 

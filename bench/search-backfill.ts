@@ -13,10 +13,19 @@ const ROOT = resolve(import.meta.dirname, "..");
 /** The migration's backfill: its INSERT … SELECT statements into the search tables. */
 function sqliteBackfillStatements(): string[] {
   const sql = readFileSync(join(ROOT, "prisma/migrations/sqlite/0004_search.sql"), "utf8");
-  return sql
-    .split(";")
-    .map((s) => s.trim())
-    .filter((s) => /^INSERT INTO "search_(keys|words|exact)"[^;]*SELECT/s.test(s) && !/new\./.test(s));
+  return (
+    sql
+      .split(";")
+      // Comment lines before a statement belong to its chunk of the split; they are not SQL to match.
+      .map((s) =>
+        s
+          .split("\n")
+          .filter((line) => !line.trim().startsWith("--"))
+          .join("\n")
+          .trim(),
+      )
+      .filter((s) => /^INSERT INTO "search_(keys|words|exact)"[^;]*SELECT/s.test(s) && !/new\./.test(s))
+  );
 }
 
 export async function measureBackfill(engine: "sqlite" | "postgres", source: string, workDir: string) {

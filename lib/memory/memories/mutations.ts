@@ -57,28 +57,79 @@ const pendingValue = (options: WriteOptions) => (options.deferSearchIndex ? Pris
 /** The memory's last version before a write, and its path then (null: it did not exist); null for a new memory. */
 type Before = { versionId: string; path: string | null } | null;
 
-async function recordVersion(
-  tx: SqlClient,
-  storeId: string,
-  memoryId: string,
-  operation: Operation,
-  state: { path: string; content: string | null; sha: string | null },
-  actor: Actor,
-  at: Date,
-  before: Before,
-  options: WriteOptions,
-): Promise<string> {
-  const id = before === null ? newId("memver") : newIdAfter("memver", before.versionId);
-  const size = state.content === null ? null : utf8Length(state.content);
+/** One version row as written: the one place that states the versions table's columns and values. */
+interface VersionRow {
+  id: string;
+  storeId: string;
+  memoryId: string;
+  operation: Operation;
+  path: string;
+  content: string | null;
+  sha: string | null;
+  size: number | null;
+}
+
+const versionValues = (v: VersionRow, author: Prisma.Sql, options: WriteOptions) =>
+  Prisma.sql`(${v.id}, ${v.storeId}, ${v.memoryId}, ${v.operation}, ${v.path}, ${v.content}, ${v.sha}, ${v.size}, ${author}${pendingValue(options)})`;
+
+async function insertVersionRows(tx: SqlClient, rows: readonly VersionRow[], actor: Actor, at: Date, options: WriteOptions) {
+  const author = authorValues(actor, at, options.imported);
   await tx.$executeRaw`
     INSERT INTO memory_versions (${VERSION_COLUMNS}${pendingColumn(options)})
-    VALUES (${id}, ${storeId}, ${memoryId}, ${operation}, ${state.path}, ${state.content}, ${state.sha}, ${size}, ${authorValues(actor, at, options.imported)}${pendingValue(options)})`;
+    VALUES ${Prisma.join(rows.map((row) => versionValues(row, author, options)))}`;
+}
+
+/** The memories table's columns and values, stated once for inserts of one or many. */
+const MEMORY_COLUMNS = Prisma.raw("id, store_id, path, content, content_sha256, content_size_bytes, memory_version_id, created_at, updated_at");
+const memoryValues = (m: MemoryRecord) =>
+  Prisma.sql`(${m.id}, ${m.storeId}, ${m.path}, ${m.content}, ${m.contentSha256}, ${m.contentSizeBytes}, ${m.memoryVersionId}, ${m.createdAt}, ${m.updatedAt})`;
+
+async function insertMemoryRows(tx: SqlClient, memories: readonly MemoryRecord[]) {
+  await tx.$executeRaw`INSERT INTO memories (${MEMORY_COLUMNS}) VALUES ${Prisma.join(memories.map(memoryValues))}`;
+}
+
+/** The webhook outbox's payload for a version: ids, path and hash, never the content. */
+const webhookData = (v: VersionRow, previousPath: string | null, actor: Actor) => ({
+  id: v.memoryId,
+  memory_store_id: v.storeId,
+  memory_version_id: v.id,
+  path: v.path,
+  previous_path: previousPath,
+  content_sha256: v.sha,
+  content_size_bytes: v.size,
+  created_by: actorOnWire(actor),
+});
+
+interface VersionWrite {
+  storeId: string;
+  memoryId: string;
+  operation: Operation;
+  state: { path: string; content: string | null };
+  actor: Actor;
+  at: Date;
+  before: Before;
+}
+
+/** A version row with its review state and webhook event, in the caller's transaction. */
+async function recordVersion(tx: SqlClient, write: VersionWrite, options: WriteOptions): Promise<VersionRow> {
+  const { storeId, memoryId, operation, state, actor, at, before } = write;
+  const row: VersionRow = {
+    id: before === null ? newId("memver") : newIdAfter("memver", before.versionId),
+    storeId,
+    memoryId,
+    operation,
+    path: state.path,
+    content: state.content,
+    sha: state.content === null ? null : sha256Hex(state.content),
+    size: state.content === null ? null : utf8Length(state.content),
+  };
+  await insertVersionRows(tx, [row], actor, at, options);
   await trackChange(
     tx,
     {
       storeId,
       memoryId,
-      versionId: id,
+      versionId: row.id,
       operation,
       path: state.path,
       previousPath: before?.path ?? null,
@@ -88,24 +139,22 @@ async function recordVersion(
     },
     options,
   );
-  // The webhook outbox, in this transaction: ids, path and hash, never the content.
-  await enqueueWebhookEvent(tx, {
-    type: `memory.${operation}`,
-    storeId,
-    at: new Date(),
-    data: {
-      id: memoryId,
-      memory_store_id: storeId,
-      memory_version_id: id,
-      path: state.path,
-      previous_path: before?.path ?? null,
-      content_sha256: state.sha,
-      content_size_bytes: size,
-      created_by: actorOnWire(actor),
-    },
-  });
-  return id;
+  await enqueueWebhookEvent(tx, { type: `memory.${operation}`, storeId, at: new Date(), data: webhookData(row, before?.path ?? null, actor) });
+  return row;
 }
+
+/** The memory row a version leaves: its path and content, the version, the times. */
+const memoryOf = (row: VersionRow & { content: string; sha: string; size: number }, createdAt: Date, updatedAt: Date): MemoryRecord => ({
+  id: row.memoryId,
+  storeId: row.storeId,
+  path: row.path,
+  content: row.content,
+  contentSha256: row.sha,
+  contentSizeBytes: row.size,
+  memoryVersionId: row.id,
+  createdAt,
+  updatedAt,
+});
 
 async function countMemories(tx: SqlClient, storeId: string, delta: 1 | -1) {
   await tx.$executeRaw`UPDATE memory_stores SET memory_count = memory_count + ${delta} WHERE id = ${storeId}`;
@@ -126,25 +175,12 @@ export async function insertMemory(
 ): Promise<MemoryRecord> {
   validateMemoryState(state);
   const now = options.at ?? new Date();
-  const id = options.again?.memoryId ?? newId("mem");
-  const sha = sha256Hex(state.content);
+  const memoryId = options.again?.memoryId ?? newId("mem");
   // The re-created memory did not exist (review sees a creation), yet its versions stay in order.
   const before = options.again ? { versionId: options.again.lastVersionId, path: null } : null;
-  const versionId = await recordVersion(tx, storeId, id, "created", { ...state, sha }, actor, now, before, options);
-  const memory: MemoryRecord = {
-    id,
-    storeId,
-    path: state.path,
-    content: state.content,
-    contentSha256: sha,
-    contentSizeBytes: utf8Length(state.content),
-    memoryVersionId: versionId,
-    createdAt: now,
-    updatedAt: now,
-  };
-  await tx.$executeRaw`
-    INSERT INTO memories (id, store_id, path, content, content_sha256, content_size_bytes, memory_version_id, created_at, updated_at)
-    VALUES (${memory.id}, ${storeId}, ${memory.path}, ${memory.content}, ${sha}, ${memory.contentSizeBytes}, ${versionId}, ${now}, ${now})`;
+  const row = await recordVersion(tx, { storeId, memoryId, operation: "created", state, actor, at: now, before }, options);
+  const memory = memoryOf({ ...row, content: state.content, sha: row.sha!, size: row.size! }, now, now);
+  await insertMemoryRows(tx, [memory]);
   await countMemories(tx, storeId, 1);
   return memory;
 }
@@ -164,31 +200,22 @@ export async function insertMemories(
   if (states.length === 0) return [];
   for (const state of states) validateMemoryState(state);
   const now = options.at ?? new Date();
-  const operation: Operation = "created";
-  const memories: MemoryRecord[] = states.map((state) => ({
-    id: newId("mem"),
+  const rows = states.map((state) => ({
+    id: newId("memver"),
     storeId,
+    memoryId: newId("mem"),
+    operation: "created" as const,
     path: state.path,
     content: state.content,
-    contentSha256: sha256Hex(state.content),
-    contentSizeBytes: utf8Length(state.content),
-    memoryVersionId: newId("memver"),
-    createdAt: now,
-    updatedAt: now,
+    sha: sha256Hex(state.content),
+    size: utf8Length(state.content),
   }));
-  const author = authorValues(actor, now, options.imported);
-  const versionRows = memories.map(
-    (m) => Prisma.sql`(${m.memoryVersionId}, ${storeId}, ${m.id}, ${operation}, ${m.path}, ${m.content}, ${m.contentSha256}, ${m.contentSizeBytes},
-      ${author}${pendingValue(options)})`,
-  );
-  await tx.$executeRaw`
-    INSERT INTO memory_versions (${VERSION_COLUMNS}${pendingColumn(options)})
-    VALUES ${Prisma.join(versionRows)}`;
+  await insertVersionRows(tx, rows, actor, now, options);
   if (!options.settling) {
     await trackCreations(
       tx,
       storeId,
-      memories.map((m) => ({ memoryId: m.id, versionId: m.memoryVersionId, path: m.path })),
+      rows.map((row) => ({ memoryId: row.memoryId, versionId: row.id, path: row.path })),
       actor,
       now,
     );
@@ -198,26 +225,10 @@ export async function insertMemories(
     tx,
     "memory.created",
     storeId,
-    memories.map((m) => ({
-      at: now,
-      data: {
-        id: m.id,
-        memory_store_id: storeId,
-        memory_version_id: m.memoryVersionId,
-        path: m.path,
-        previous_path: null,
-        content_sha256: m.contentSha256,
-        content_size_bytes: m.contentSizeBytes,
-        created_by: actorOnWire(actor),
-      },
-    })),
+    rows.map((row) => ({ at: now, data: webhookData(row, null, actor) })),
   );
-  const memoryRows = memories.map(
-    (m) => Prisma.sql`(${m.id}, ${storeId}, ${m.path}, ${m.content}, ${m.contentSha256}, ${m.contentSizeBytes}, ${m.memoryVersionId}, ${now}, ${now})`,
-  );
-  await tx.$executeRaw`
-    INSERT INTO memories (id, store_id, path, content, content_sha256, content_size_bytes, memory_version_id, created_at, updated_at)
-    VALUES ${Prisma.join(memoryRows)}`;
+  const memories = rows.map((row) => memoryOf(row, now, now));
+  await insertMemoryRows(tx, memories);
   await tx.$executeRaw`UPDATE memory_stores SET memory_count = memory_count + ${memories.length} WHERE id = ${storeId}`;
   return memories;
 }
@@ -231,21 +242,12 @@ export async function changeMemory(
 ): Promise<MemoryRecord> {
   validateMemoryState(state);
   const now = options.at ?? new Date();
-  const sha = sha256Hex(state.content);
   const before = { versionId: memory.memoryVersionId, path: memory.path };
-  const versionId = await recordVersion(tx, memory.storeId, memory.id, "modified", { ...state, sha }, actor, now, before, options);
-  const changed: MemoryRecord = {
-    ...memory,
-    path: state.path,
-    content: state.content,
-    contentSha256: sha,
-    contentSizeBytes: utf8Length(state.content),
-    memoryVersionId: versionId,
-    updatedAt: now,
-  };
+  const row = await recordVersion(tx, { storeId: memory.storeId, memoryId: memory.id, operation: "modified", state, actor, at: now, before }, options);
+  const changed = memoryOf({ ...row, content: state.content, sha: row.sha!, size: row.size! }, memory.createdAt, now);
   await tx.$executeRaw`
-    UPDATE memories SET path = ${changed.path}, content = ${changed.content}, content_sha256 = ${sha},
-      content_size_bytes = ${changed.contentSizeBytes}, memory_version_id = ${versionId}, updated_at = ${now}
+    UPDATE memories SET path = ${changed.path}, content = ${changed.content}, content_sha256 = ${changed.contentSha256},
+      content_size_bytes = ${changed.contentSizeBytes}, memory_version_id = ${changed.memoryVersionId}, updated_at = ${now}
     WHERE id = ${memory.id}`;
   return changed;
 }
@@ -257,10 +259,18 @@ export async function removeMemory(
   actor: Actor,
   options: WriteOptions = {},
 ): Promise<string> {
-  const state = { path: memory.path, content: null, sha: null };
   const before = { versionId: memory.memoryVersionId, path: memory.path };
-  const versionId = await recordVersion(tx, memory.storeId, memory.id, "deleted", state, actor, options.at ?? new Date(), before, options);
+  const write: VersionWrite = {
+    storeId: memory.storeId,
+    memoryId: memory.id,
+    operation: "deleted",
+    state: { path: memory.path, content: null },
+    actor,
+    at: options.at ?? new Date(),
+    before,
+  };
+  const row = await recordVersion(tx, write, options);
   await tx.$executeRaw`DELETE FROM memories WHERE id = ${memory.id}`;
   await countMemories(tx, memory.storeId, -1);
-  return versionId;
+  return row.id;
 }
