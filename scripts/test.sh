@@ -10,9 +10,9 @@ cd "$(dirname "$0")/.."
 echo "=== typecheck ==="
 npm run typecheck
 
-echo "=== build, beside lint (ESLint, including the layer rules) and the format check (npm run format fixes it) ==="
+echo "=== build, beside lint (ESLint, including the layer rules), the format check (npm run format fixes it) and knip (unused files, exports, dependencies) ==="
 checks_log=$(mktemp)
-(npm run lint && npm run format:check) >"$checks_log" 2>&1 &
+(npm run lint && npm run format:check && npm run knip) >"$checks_log" 2>&1 &
 checks=$!
 build_status=0
 npm run build || build_status=$?

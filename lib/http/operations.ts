@@ -267,4 +267,4 @@ export const OPERATIONS = {
   ...WEBHOOK_OPERATIONS,
 } satisfies Record<string, Operation>;
 
-export type OperationId = keyof typeof OPERATIONS;
+type OperationId = keyof typeof OPERATIONS;

@@ -27,8 +27,6 @@ export const searchQuery = z.object({
   limit: limit.optional(),
   page: z.string().optional(),
 });
-export type SearchQuery = z.infer<typeof searchQuery>;
-export { searchFilterKeys };
 
 /** How many stores one search may name; more is a list of every store, which leaving it out already means. */
 const MAX_STORES = 100;

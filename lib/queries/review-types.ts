@@ -13,7 +13,7 @@ export { REVIEW_CHANGES, REVIEW_POLICIES as NEEDS_REVIEW, type ReviewChange, typ
 export type { BulkAction };
 
 export type ReviewItem = ReviewItemWire;
-export type ReviewDecision = ReviewDecisionWire;
+type ReviewDecision = ReviewDecisionWire;
 export type ReviewActionResult = ReviewOutcomeWire;
 export type ReviewMarks = ReviewMarksWire;
 export type ReviewMark = ReviewMarks["data"][string];
@@ -40,7 +40,7 @@ type ServerFilterKey = (typeof SERVER_FILTER_KEYS)[number];
 export type ReviewFilterKey = (typeof REVIEW_FILTER_KEYS)[number];
 type AssertTrue<T extends true> = T;
 /** Fails to compile when the server gains a filter this list lacks. */
-export type EveryServerFilterListed = AssertTrue<[Exclude<ServerFilterKey, ReviewFilterKey>] extends [never] ? true : false>;
+type EveryServerFilterListed = AssertTrue<[Exclude<ServerFilterKey, ReviewFilterKey>] extends [never] ? true : false>;
 export type ReviewFilters = Partial<Record<ReviewFilterKey, string>>;
 
 /** POST /v1/reviews/bulk's answers (declared in its route handler, inline). */

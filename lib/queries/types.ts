@@ -18,12 +18,12 @@ export type Memory = BetaManagedAgentsMemory;
 export type MemoryListItem = BetaManagedAgentsMemoryListItem;
 /** The SDK's version, plus this server's `imported` extension (wire-schemas.ts). */
 export type MemoryVersion = BetaManagedAgentsMemoryVersion & { imported?: ImportedVersionWire | null };
-export type DeletedMemory = BetaManagedAgentsDeletedMemory;
+type DeletedMemory = BetaManagedAgentsDeletedMemory;
 export type Page<T> = { data: T[]; next_page: string | null };
 
 /** The console's own admin endpoints: inferred from the server's serialisers, never re-declared. */
 export type Me = ReturnType<typeof principalWire>;
-export type Permissions = Me["permissions"];
+type Permissions = Me["permissions"];
 export type User = ReturnType<typeof userWire>;
 export type ApiKey = ReturnType<typeof apiKeyWire>;
 

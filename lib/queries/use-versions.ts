@@ -7,7 +7,7 @@ import { versionListQuery } from "./page-queries.ts";
 import { useMemory } from "./use-memories.ts";
 import type { Memory, MemoryVersion, Page } from "./types.ts";
 
-export { VERSION_FILTER_KEYS, type VersionFilterKey } from "@/lib/http/version-filters.ts";
+export { type VersionFilterKey } from "@/lib/http/version-filters.ts";
 import type { VersionFilterKey } from "@/lib/http/version-filters.ts";
 export type VersionFilters = Partial<Record<VersionFilterKey, string>>;
 

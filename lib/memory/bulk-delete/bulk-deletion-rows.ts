@@ -3,12 +3,12 @@ import { defineItemTable, defineTable } from "../bulk/report-tables.ts";
 
 export const BULK_TARGETS = ["memories", "stores"] as const;
 /** memories: every memory under a path prefix in one store; stores: every store matching name and metadata. */
-export type BulkTarget = (typeof BULK_TARGETS)[number];
+type BulkTarget = (typeof BULK_TARGETS)[number];
 
 export type BulkFilter =
   { target: "memories"; storeId: string; pathPrefix: string } | { target: "stores"; name?: string; metadata: readonly (readonly [string, string])[] };
 
-export type BulkStatus = BulkLifecycle["status"];
+type BulkStatus = BulkLifecycle["status"];
 
 /**
  * planned: seen by the dry run; late: matched the filter after the execution without having

@@ -5,7 +5,7 @@ export const ERASE_ACTIONS = ["replace", "delete"] as const;
 /** replace: the text becomes the marker in a new version; delete: the memory is deleted. */
 export type EraseAction = (typeof ERASE_ACTIONS)[number];
 
-export type ErasureStatus = BulkLifecycle["status"];
+type ErasureStatus = BulkLifecycle["status"];
 
 /**
  * What an item of the report is:
