@@ -11,7 +11,11 @@ import { ENGINE } from "../helpers/server.ts";
  */
 const ROOT = resolve(import.meta.dirname, "../..");
 const command = (name: string, args: string[], databaseUrl: string) =>
-  spawnSync(process.execPath, [resolve(ROOT, "scripts/cli.mjs"), name, ...args], { cwd: ROOT, encoding: "utf8", env: { ...process.env, DATABASE_URL: databaseUrl } });
+  spawnSync(process.execPath, [resolve(ROOT, "scripts/cli.mjs"), name, ...args], {
+    cwd: ROOT,
+    encoding: "utf8",
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+  });
 
 describe.skipIf(ENGINE !== "postgres")("operator commands on PostgreSQL", () => {
   it("backup and restore name pg_dump and pg_restore, and exit 2", async () => {

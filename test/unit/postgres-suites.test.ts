@@ -28,7 +28,9 @@ describe("the PostgreSQL pass's declared suites", () => {
   it("name every file that branches on the engine, with suites that exist and run in the pass", () => {
     const branching = [...sourceFiles("lib"), ...sourceFiles("scripts")].filter((file) => BRANCH.test(readFileSync(join(ROOT, file), "utf8"))).sort();
     expect(branching.length).toBeGreaterThan(5);
-    expect(branching, "files that branch on the engine, each with its suites in test/postgres-suites.json").toEqual(Object.keys(declared.engineBranches).sort());
+    expect(branching, "files that branch on the engine, each with its suites in test/postgres-suites.json").toEqual(
+      Object.keys(declared.engineBranches).sort(),
+    );
     for (const [file, suites] of Object.entries(declared.engineBranches)) {
       expect(suites.length, file).toBeGreaterThan(0);
       for (const suite of suites) {
