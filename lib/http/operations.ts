@@ -266,5 +266,3 @@ export const OPERATIONS = {
   ...TRANSFER_OPERATIONS,
   ...WEBHOOK_OPERATIONS,
 } satisfies Record<string, Operation>;
-
-type OperationId = keyof typeof OPERATIONS;

@@ -112,7 +112,6 @@ export const decisionsQuery = z.object({
 });
 
 export type ReviewItemWire = ReturnType<typeof reviewItemWire>;
-export type ReviewDecisionWire = ReturnType<typeof reviewDecisionWire>;
 export type ReviewOutcomeWire = ReturnType<typeof reviewOutcomeWire>;
 export type ReviewMarksWire = ReturnType<typeof reviewMarksWire>;
 export type ReviewSettingsWire = ReturnType<typeof reviewSettingsWire>;

@@ -8,10 +8,8 @@ import { SEARCH_SCOPES } from "../memory/search/search-sql.ts";
 import { SEARCH_MODES } from "../memory/search/search-text.ts";
 import { assertStoreExists } from "../memory/stores/assert-store-exists.ts";
 import { limit, timestamp } from "./schemas.ts";
-import { VERSION_FILTER_KEYS, type VersionFilterKey } from "./version-filters.ts";
 
 /** GET /v1/search (this project's extension): the query, and the version list's filters by actor and time. */
-const searchFilterKeys = VERSION_FILTER_KEYS.filter((k): k is Exclude<VersionFilterKey, "memory_id" | "operation"> => k !== "memory_id" && k !== "operation");
 
 export const searchQuery = z.object({
   q: z.string("is required: the text to search for"),

@@ -1,4 +1,4 @@
-import type { ReviewDecisionWire, ReviewItemWire, ReviewMarksWire, ReviewOutcomeWire, reviewSideWire, ReviewSettingsWire } from "@/lib/http/review-wire.ts";
+import type { ReviewItemWire, ReviewMarksWire, ReviewOutcomeWire, reviewSideWire, ReviewSettingsWire } from "@/lib/http/review-wire.ts";
 import type { REVIEW_FILTER_KEYS as SERVER_FILTER_KEYS } from "@/lib/http/review-wire.ts";
 import type { BulkAction } from "@/lib/memory/review/bulk.ts";
 import type { countReviews } from "@/lib/memory/review/list-reviews.ts";
@@ -13,7 +13,6 @@ export { REVIEW_CHANGES, REVIEW_POLICIES as NEEDS_REVIEW, type ReviewChange, typ
 export type { BulkAction };
 
 export type ReviewItem = ReviewItemWire;
-type ReviewDecision = ReviewDecisionWire;
 export type ReviewActionResult = ReviewOutcomeWire;
 export type ReviewMarks = ReviewMarksWire;
 export type ReviewMark = ReviewMarks["data"][string];
@@ -40,7 +39,7 @@ type ServerFilterKey = (typeof SERVER_FILTER_KEYS)[number];
 export type ReviewFilterKey = (typeof REVIEW_FILTER_KEYS)[number];
 type AssertTrue<T extends true> = T;
 /** Fails to compile when the server gains a filter this list lacks. */
-type EveryServerFilterListed = AssertTrue<[Exclude<ServerFilterKey, ReviewFilterKey>] extends [never] ? true : false>;
+type _EveryServerFilterListed = AssertTrue<[Exclude<ServerFilterKey, ReviewFilterKey>] extends [never] ? true : false>;
 export type ReviewFilters = Partial<Record<ReviewFilterKey, string>>;
 
 /** POST /v1/reviews/bulk's answers (declared in its route handler, inline). */

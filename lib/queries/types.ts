@@ -1,5 +1,4 @@
 import type {
-  BetaManagedAgentsDeletedMemory,
   BetaManagedAgentsMemory,
   BetaManagedAgentsMemoryListItem,
   BetaManagedAgentsMemoryStore,
@@ -18,12 +17,10 @@ export type Memory = BetaManagedAgentsMemory;
 export type MemoryListItem = BetaManagedAgentsMemoryListItem;
 /** The SDK's version, plus this server's `imported` extension (wire-schemas.ts). */
 export type MemoryVersion = BetaManagedAgentsMemoryVersion & { imported?: ImportedVersionWire | null };
-type DeletedMemory = BetaManagedAgentsDeletedMemory;
 export type Page<T> = { data: T[]; next_page: string | null };
 
 /** The console's own admin endpoints: inferred from the server's serialisers, never re-declared. */
 export type Me = ReturnType<typeof principalWire>;
-type Permissions = Me["permissions"];
 export type User = ReturnType<typeof userWire>;
 export type ApiKey = ReturnType<typeof apiKeyWire>;
 

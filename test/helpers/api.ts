@@ -6,7 +6,6 @@ import type { TestServer } from "./server.ts";
 
 /** Small tools shared by the API conformance tests (test/api/*.test.ts). */
 
-type Memory = Anthropic.Beta.MemoryStores.BetaManagedAgentsMemory;
 export type MemoryListItem = Anthropic.Beta.MemoryStores.BetaManagedAgentsMemoryListItem;
 export type MemoryVersion = Anthropic.Beta.MemoryStores.BetaManagedAgentsMemoryVersion;
 export type MemoryStore = Anthropic.Beta.MemoryStores.BetaManagedAgentsMemoryStore;

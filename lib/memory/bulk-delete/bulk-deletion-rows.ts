@@ -1,14 +1,8 @@
 import { countPhrase, LIFECYCLE_COLUMNS, lifecycleFromRow, lifecycleToRow, numberOrNull, type BulkLifecycle, type LifecycleRow } from "../bulk/lifecycle.ts";
 import { defineItemTable, defineTable } from "../bulk/report-tables.ts";
 
-export const BULK_TARGETS = ["memories", "stores"] as const;
-/** memories: every memory under a path prefix in one store; stores: every store matching name and metadata. */
-type BulkTarget = (typeof BULK_TARGETS)[number];
-
 export type BulkFilter =
   { target: "memories"; storeId: string; pathPrefix: string } | { target: "stores"; name?: string; metadata: readonly (readonly [string, string])[] };
-
-type BulkStatus = BulkLifecycle["status"];
 
 /**
  * planned: seen by the dry run; late: matched the filter after the execution without having

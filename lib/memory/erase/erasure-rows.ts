@@ -5,8 +5,6 @@ export const ERASE_ACTIONS = ["replace", "delete"] as const;
 /** replace: the text becomes the marker in a new version; delete: the memory is deleted. */
 export type EraseAction = (typeof ERASE_ACTIONS)[number];
 
-type ErasureStatus = BulkLifecycle["status"];
-
 /**
  * What an item of the report is:
  * - head: the memory's current version at the dry run; history: an older version then;

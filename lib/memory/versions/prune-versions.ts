@@ -2,8 +2,6 @@ import type { Db } from "../db.ts";
 import { letOthersRun } from "../let-others-run.ts";
 import { purgeSearchIndex } from "../search/purge-search-index.ts";
 
-const DEFAULT_RETENTION_DAYS = 30;
-
 /** Versions deleted per transaction: a backlog of millions never holds the event loop or the write lock for long. */
 const BATCH = 1000;
 
