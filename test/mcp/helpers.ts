@@ -1,3 +1,4 @@
+import { request as httpRequest } from "node:http";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
@@ -41,3 +42,35 @@ export function rawPost(server: TestServer, storeId: string, body: string, heade
 
 export const initializeBody = (protocolVersion: string, id: number | string = 1) =>
   JSON.stringify({ jsonrpc: "2.0", id, method: "initialize", params: { protocolVersion, capabilities: {}, clientInfo: { name: "raw", version: "1" } } });
+
+/** A POST with any Host header (fetch cannot set Host): status, headers and body text. */
+export function postWithHost(server: TestServer, path: string, host: string, body: string, headers: Record<string, string> = {}) {
+  const url = new URL(server.baseURL);
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }>((resolve, reject) => {
+    const call = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        method: "POST",
+        path,
+        headers: {
+          host,
+          authorization: `Bearer ${ADMIN_KEY}`,
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          "content-length": String(Buffer.byteLength(body)),
+          ...headers,
+        },
+      },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk) => (text += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+        res.on("error", reject);
+      },
+    );
+    call.on("error", reject);
+    call.end(body);
+  });
+}
