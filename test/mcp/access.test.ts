@@ -125,6 +125,14 @@ describe("MCP access", () => {
     expect((await postWithHost(server, `/mcp/${storeId}`, `localhost:${port}`, body)).status).toBe(200);
   });
 
+  it("refuses a malformed session header and a NUL in the store id with 400", async () => {
+    const storeId = await newStore(server, "mcp bad input");
+    for (const session of ["has space", "x".repeat(256)]) {
+      await expectEnvelope(await rawPost(server, storeId, initializeBody("2025-11-25"), { "x-memory-session-id": session }), 400, "invalid_request_error");
+    }
+    await expectEnvelope(await rawPost(server, "memstore_%00", initializeBody("2025-11-25")), 400, "invalid_request_error");
+  });
+
   it("answers GET and DELETE with 405 (no event stream, no session)", async () => {
     const storeId = await newStore(server, "mcp methods");
     for (const method of ["GET", "DELETE"]) {

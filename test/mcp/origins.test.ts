@@ -6,7 +6,12 @@ import { initializeBody, postWithHost, rawPost } from "./helpers.ts";
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startServer({ env: { NEXTAUTH_URL: "https://console.example.com", MCP_ALLOWED_ORIGINS: "https://agents.example.com, http://10.0.0.5:8080" } });
+  server = await startServer({
+    env: {
+      NEXTAUTH_URL: "https://console.example.com",
+      MCP_ALLOWED_ORIGINS: "https://agents.example.com, http://10.0.0.5:8080",
+    },
+  });
 });
 afterAll(async () => {
   await server?.stop();
