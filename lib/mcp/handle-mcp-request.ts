@@ -4,12 +4,13 @@ import { config } from "../config.ts";
 import { getDb } from "../db/instance.ts";
 import { presentedKey, principalOfKey } from "../http/authenticate.ts";
 import { readBodyText } from "../http/body.ts";
-import { errorResponse, newRequestId } from "../http/errors.ts";
+import { newRequestId } from "../http/errors.ts";
 import { memoryToolQuery } from "../http/memory-tool-schemas.ts";
 import type { Db } from "../memory/db.ts";
 import { invalidRequest, MemoryError } from "../memory/errors.ts";
 import { assertStoreExists } from "../memory/stores/assert-store-exists.ts";
 import { annotateRequest } from "../observability/request-context.ts";
+import { corsHeaders, mcpErrorResponse, preflightResponse } from "./http-answers.ts";
 import { buildMcpServer } from "./mcp-server.ts";
 import { assertAllowedHostAndOrigin } from "./origin-check.ts";
 import { bearerChallenge } from "./protected-resource.ts";
@@ -59,8 +60,10 @@ function sessionIdOf(headers: Headers): string | undefined {
 export async function handleMcpRequest(request: Request, storeId: string): Promise<Response> {
   annotateRequest({ route: MCP_ROUTE });
   const requestId = newRequestId();
+  let originChecked = false;
   try {
     assertAllowedHostAndOrigin(request.headers);
+    originChecked = true;
     const db = await getDb();
     const principal = await authenticateKey(db, request, storeId);
     if (principal.kind === "api_key") annotateRequest({ principal: { kind: "api_key", id: principal.apiKeyId } });
@@ -81,17 +84,29 @@ export async function handleMcpRequest(request: Request, storeId: string): Promi
         ? await transport.handleRequest(request, { parsedBody: parsed.value })
         : await transport.handleRequest(new Request(request.url, { method: "POST", headers: request.headers, body: text }));
       response.headers.set("request-id", requestId);
+      for (const [name, value] of Object.entries(corsHeaders(request.headers.get("origin")))) response.headers.set(name, value);
       return response;
     } finally {
       await server.close();
     }
   } catch (error) {
-    if (error instanceof Challenge) {
-      const response = errorResponse(error.error, requestId);
-      response.headers.set("www-authenticate", error.challenge);
-      return response;
-    }
-    return errorResponse(error, requestId);
+    // CORS only for an Origin that passed the check (a refused one gets its 403 bare).
+    const cors = originChecked ? corsHeaders(request.headers.get("origin")) : {};
+    if (error instanceof Challenge) return mcpErrorResponse(error.error, requestId, { ...cors, "www-authenticate": error.challenge });
+    return mcpErrorResponse(error, requestId, cors);
+  }
+}
+
+/** OPTIONS /mcp/{memory_store_id}: a CORS preflight from a page the Origin check allows; 403 for any other. */
+export async function handleMcpPreflight(request: Request): Promise<Response> {
+  annotateRequest({ route: MCP_ROUTE });
+  const requestId = newRequestId();
+  try {
+    assertAllowedHostAndOrigin(request.headers);
+    const origin = request.headers.get("origin");
+    return origin === null ? new Response(null, { status: 204, headers: { allow: "POST, OPTIONS" } }) : preflightResponse(origin);
+  } catch (error) {
+    return mcpErrorResponse(error, requestId);
   }
 }
 

@@ -54,7 +54,7 @@ export function registerHistoryTool(server: McpServer, ctx: McpContext) {
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
     (args) =>
-      answered(async () => {
+      answered("memory_history", async () => {
         for (const id of [args.version_id, args.before]) {
           if (id !== undefined && !looksLikeId("memver", id)) throw new ToolFailure(`${JSON.stringify(id.slice(0, 64))} is not a version id (memver_…).`);
         }

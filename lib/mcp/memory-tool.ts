@@ -68,7 +68,7 @@ export function registerMemoryTool(server: McpServer, ctx: McpContext) {
         : { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
     (args) =>
-      answered(async () => {
+      answered("memory", async () => {
         const result = await runMemoryTool(ctx.db, { storeId: ctx.storeId, input: args, actor: ctx.actor, canWrite: ctx.canWrite });
         return textResult(result.content, result.isError);
       }),

@@ -46,7 +46,7 @@ export function registerSearchTool(server: McpServer, ctx: McpContext) {
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
     (args) =>
-      answered(async () => {
+      answered("memory_search", async () => {
         const withHistory = args.include_history === true;
         const page = await search(ctx.db, {
           text: parseSearchText(args.query, args.mode ?? "words"),

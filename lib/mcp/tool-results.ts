@@ -5,6 +5,7 @@ import { newRequestId } from "../http/errors.ts";
 import { MemoryError } from "../memory/errors.ts";
 import { ToolFailure } from "../memory/memory-tool/tool-failure.ts";
 import { logger } from "../observability/logger.ts";
+import { observeMcpToolCall } from "../observability/metrics.ts";
 
 /** A tool's text answer; `isError` is always stated, as the memory-tool endpoint's `is_error` is. */
 export const textResult = (text: string, isError = false): CallToolResult => ({ content: [{ type: "text", text }], isError });
@@ -23,13 +24,20 @@ export function failureText(error: unknown): string {
   return `Error: Internal server error. Request ${requestId} identifies this failure in the server log.`;
 }
 
-/** Runs a tool's work; whatever it throws becomes a tool result with `isError: true` (the MCP SDK would pass raw exception text on). */
-export async function answered(work: () => Promise<CallToolResult>): Promise<CallToolResult> {
+/**
+ * Runs a tool's work; whatever it throws becomes a tool result with `isError: true` (the MCP SDK
+ * would pass raw exception text on). Each call is counted and timed per tool in /metrics.
+ */
+export async function answered(tool: string, work: () => Promise<CallToolResult>): Promise<CallToolResult> {
+  const started = performance.now();
+  let result: CallToolResult;
   try {
-    return await work();
+    result = await work();
   } catch (error) {
-    return textResult(failureText(error), true);
+    result = textResult(failureText(error), true);
   }
+  observeMcpToolCall(tool, result.isError === true, (performance.now() - started) / 1000);
+  return result;
 }
 
 /** MCP's code for a resource that does not exist (MCP spec, resources: error handling). */

@@ -2,12 +2,11 @@
 import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectEnvelope } from "../helpers/api.ts";
 import { ADMIN_KEY, type TestServer } from "../helpers/server.ts";
 import { sharedServer } from "../helpers/shared-server.ts";
 import { issueKey } from "../memory-tool/database.ts";
 import { allVersions, callTool, newStore, storeContents, type ToolInput } from "../memory-tool/helpers.ts";
-import { callMcpTool, initializeBody, mcpClient, postWithHost, rawPost } from "./helpers.ts";
+import { callMcpTool, expectMcpRefusal, initializeBody, mcpClient, postWithHost, rawPost } from "./helpers.ts";
 
 let server: TestServer;
 const clients: Client[] = [];
@@ -78,9 +77,9 @@ describe("MCP access", () => {
     expect((await callMcpTool(client, "memory", { command: "view", path: "/memories/dir/a.md" })).is_error).toBe(false);
     await expect(mcpClient(server, other, { apiKey: key })).rejects.toSatisfy((e) => e instanceof StreamableHTTPError && e.code === 403);
     const refused = await rawPost(server, other, initializeBody("2025-11-25"), { authorization: `Bearer ${key}` });
-    const body = await expectEnvelope(refused, 403, "permission_error");
+    const body = await expectMcpRefusal(refused, 403, "permission_error");
     expect(JSON.stringify(body)).toContain(`not allowed to access memory store ${other}`);
-    await expectEnvelope(await rawPost(server, "memstore_01JAAAAAAAAAAAAAAAAAAAAAAA", initializeBody("2025-11-25")), 404, "not_found_error");
+    await expectMcpRefusal(await rawPost(server, "memstore_01JAAAAAAAAAAAAAAAAAAAAAAA", initializeBody("2025-11-25")), 404, "not_found_error");
   });
 
   it("answers no or a wrong key with 401 and a challenge naming the protected-resource metadata, which it serves", async () => {
@@ -88,10 +87,10 @@ describe("MCP access", () => {
     const expected = `${server.baseURL}/.well-known/oauth-protected-resource/mcp/${storeId}`;
     const none = await rawPost(server, storeId, initializeBody("2025-11-25"), { authorization: "" });
     expect(none.headers.get("www-authenticate")).toBe(`Bearer resource_metadata="${expected}"`);
-    await expectEnvelope(none, 401, "authentication_error");
+    await expectMcpRefusal(none, 401, "authentication_error");
     const wrong = await rawPost(server, storeId, initializeBody("2025-11-25"), { authorization: "Bearer not-a-key-0123456789" });
     expect(wrong.headers.get("www-authenticate")).toMatch(new RegExp(`^Bearer resource_metadata="${expected.replaceAll(".", "\\.")}", error="invalid_token"`));
-    await expectEnvelope(wrong, 401, "authentication_error");
+    await expectMcpRefusal(wrong, 401, "authentication_error");
     await expect(mcpClient(server, storeId, { apiKey: "not-a-key-0123456789" })).rejects.toThrow();
 
     const metadata = await fetch(expected);
@@ -113,7 +112,7 @@ describe("MCP access", () => {
     const storeId = await newStore(server, "mcp origin");
     const body = initializeBody("2025-11-25");
     for (const origin of ["http://evil.example", "null", "http://127.0.0.1.evil.example", "https://localhost.evil.example:3000"]) {
-      await expectEnvelope(await rawPost(server, storeId, body, { origin }), 403, "permission_error");
+      await expectMcpRefusal(await rawPost(server, storeId, body, { origin }), 403, "permission_error");
     }
     for (const origin of [server.baseURL, "http://localhost:5173", "http://[::1]:8080"]) {
       expect((await rawPost(server, storeId, body, { origin })).status, origin).toBe(200);
@@ -128,9 +127,51 @@ describe("MCP access", () => {
   it("refuses a malformed session header and a NUL in the store id with 400", async () => {
     const storeId = await newStore(server, "mcp bad input");
     for (const session of ["has space", "x".repeat(256)]) {
-      await expectEnvelope(await rawPost(server, storeId, initializeBody("2025-11-25"), { "x-memory-session-id": session }), 400, "invalid_request_error");
+      await expectMcpRefusal(await rawPost(server, storeId, initializeBody("2025-11-25"), { "x-memory-session-id": session }), 400, "invalid_request_error");
     }
-    await expectEnvelope(await rawPost(server, "memstore_%00", initializeBody("2025-11-25")), 400, "invalid_request_error");
+    await expectMcpRefusal(await rawPost(server, "memstore_%00", initializeBody("2025-11-25")), 400, "invalid_request_error");
+  });
+
+  it("words HTTP-level refusals as the /v1 envelope that is also a JSON-RPC error without an id", async () => {
+    const storeId = await newStore(server, "mcp error bodies");
+    const res = await rawPost(server, storeId, initializeBody("2025-11-25"), { authorization: "" });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({
+      type: "error",
+      error: { type: "authentication_error", message: expect.stringMatching(/^Missing credentials/), code: -32000 },
+      request_id: expect.stringMatching(/^req_/),
+      jsonrpc: "2.0",
+      id: null,
+    });
+  });
+
+  it("answers a CORS preflight from an allowed page, and lets it read the answers; a foreign page gets 403 and no CORS", async () => {
+    const storeId = await newStore(server, "mcp cors");
+    const page = "http://localhost:6274";
+    const preflight = await fetch(`${server.baseURL}/mcp/${storeId}`, {
+      method: "OPTIONS",
+      headers: { origin: page, "access-control-request-method": "POST", "access-control-request-headers": "authorization, content-type, mcp-protocol-version" },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-origin")).toBe(page);
+    expect(preflight.headers.get("access-control-allow-methods")).toBe("POST, OPTIONS");
+    expect(preflight.headers.get("access-control-allow-headers")).toContain("mcp-protocol-version");
+    const answer = await rawPost(server, storeId, initializeBody("2025-11-25"), { origin: page });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("access-control-allow-origin")).toBe(page);
+    const unauthenticated = await rawPost(server, storeId, initializeBody("2025-11-25"), { origin: page, authorization: "" });
+    expect(unauthenticated.status).toBe(401);
+    expect(unauthenticated.headers.get("access-control-allow-origin")).toBe(page);
+    expect(unauthenticated.headers.get("access-control-expose-headers")).toContain("www-authenticate");
+
+    const foreign = await fetch(`${server.baseURL}/mcp/${storeId}`, {
+      method: "OPTIONS",
+      headers: { origin: "http://evil.example", "access-control-request-method": "POST" },
+    });
+    expect(foreign.status).toBe(403);
+    expect(foreign.headers.get("access-control-allow-origin")).toBeNull();
+    const refused = await rawPost(server, storeId, initializeBody("2025-11-25"), { origin: "http://evil.example" });
+    expect(refused.headers.get("access-control-allow-origin")).toBeNull();
   });
 
   it("answers GET and DELETE with 405 (no event stream, no session)", async () => {

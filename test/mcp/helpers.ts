@@ -2,6 +2,7 @@ import { request as httpRequest } from "node:http";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { expect } from "vitest";
 import { ADMIN_KEY, type TestServer } from "../helpers/server.ts";
 
 export interface ConnectOptions {
@@ -73,4 +74,18 @@ export function postWithHost(server: TestServer, path: string, host: string, bod
     call.on("error", reject);
     call.end(body);
   });
+}
+
+/**
+ * An HTTP-level refusal of /mcp/{store}: the /v1 error envelope (status, `type: "error"`, the
+ * error type, a request id) that is also a JSON-RPC error response without an id.
+ */
+export async function expectMcpRefusal(response: Response, status: number, type: string): Promise<Record<string, unknown>> {
+  const body = (await response.json()) as { error: { type: string; message: string; code: number } } & Record<string, unknown>;
+  expect(response.status, JSON.stringify(body)).toBe(status);
+  expect(Object.keys(body).sort()).toEqual(["error", "id", "jsonrpc", "request_id", "type"]);
+  expect(body).toMatchObject({ type: "error", jsonrpc: "2.0", id: null, request_id: expect.stringMatching(/^req_/) });
+  expect(body.error).toMatchObject({ type, code: -32000, message: expect.any(String) });
+  expect(response.headers.get("request-id")).toBe(body.request_id);
+  return body;
 }

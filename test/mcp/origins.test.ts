@@ -2,14 +2,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type TestServer } from "../helpers/server.ts";
 import { newStore } from "../memory-tool/helpers.ts";
-import { initializeBody, postWithHost, rawPost } from "./helpers.ts";
+import { callMcpTool, initializeBody, mcpClient, postWithHost, rawPost } from "./helpers.ts";
 
 let server: TestServer;
+const METRICS_TOKEN = "mcp-metrics-token-0123456789";
 beforeAll(async () => {
   server = await startServer({
     env: {
       NEXTAUTH_URL: "https://console.example.com",
       MCP_ALLOWED_ORIGINS: "https://agents.example.com, http://10.0.0.5:8080",
+      METRICS_TOKEN,
     },
   });
 });
@@ -44,5 +46,24 @@ describe("MCP allowed origins", () => {
     );
     const metadata = await (await fetch(`${server.baseURL}/.well-known/oauth-protected-resource/mcp/${storeId}`)).json();
     expect(metadata.resource).toBe(`https://console.example.com/mcp/${storeId}`);
+  });
+
+  it("counts and times MCP tool calls per tool in /metrics", async () => {
+    const storeId = await newStore(server, "mcp metrics");
+    const client = await mcpClient(server, storeId);
+    try {
+      await callMcpTool(client, "memory", { command: "create", path: "/memories/a.md", file_text: "alpha" });
+      await callMcpTool(client, "memory", { command: "view", path: "/memories/missing.md" });
+      await callMcpTool(client, "memory_search", { query: "alpha" });
+    } finally {
+      await client.close();
+    }
+    const text = await (await fetch(`${server.baseURL}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+    const count = (labels: string) =>
+      Number(new RegExp(`^memory_console_mcp_tool_call_duration_seconds_count\\{${labels}\\} (\\d+)$`, "m").exec(text)?.[1] ?? 0);
+    expect(count('tool="memory",is_error="false"')).toBe(1);
+    expect(count('tool="memory",is_error="true"')).toBe(1);
+    expect(count('tool="memory_search",is_error="false"')).toBe(1);
+    expect(text).toMatch(/memory_console_http_request_duration_seconds_count\{route="\/mcp\/\{memory_store_id\}",method="POST",status="200"\} \d+/);
   });
 });
