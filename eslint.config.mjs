@@ -1,5 +1,5 @@
 // ESLint: the recommended JS and typescript-eslint sets, Next's rules (React, hooks, a11y, Next),
-// and the layer rules of docs/design.md ("Layers"), which test/unit/layers.test.ts proves still bite.
+// and the layer rules of DESIGN.md ("Layers"), which test/unit/layers.test.ts proves still bite.
 import js from "@eslint/js";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
@@ -15,6 +15,8 @@ const resolver = createNodeResolver({
 
 // Packages the domain core may not import: it is plain TypeScript, no framework, HTTP or UI.
 const frameworkPackages = ["next", "react", "react-dom", "next-auth"];
+// Nor the protocol glue of the MCP door (lib/mcp): the domain is called by it, never the other way.
+const protocolPackages = ["@modelcontextprotocol/sdk"];
 
 export default defineConfig([
   globalIgnores([
@@ -54,8 +56,10 @@ export default defineConfig([
       "no-restricted-imports": [
         "error",
         {
-          paths: frameworkPackages.map((name) => ({ name, message: "lib/memory is framework-free (docs/design.md, Layers)." })),
-          patterns: [{ group: frameworkPackages.map((name) => `${name}/*`), message: "lib/memory is framework-free (docs/design.md, Layers)." }],
+          paths: [...frameworkPackages, ...protocolPackages].map((name) => ({ name, message: "lib/memory is framework-free (docs/design.md, Layers)." })),
+          patterns: [
+            { group: [...frameworkPackages, ...protocolPackages].map((name) => `${name}/*`), message: "lib/memory is framework-free (docs/design.md, Layers)." },
+          ],
         },
       ],
       "import-x/no-restricted-paths": [
@@ -64,10 +68,35 @@ export default defineConfig([
           zones: [
             {
               target: "./lib/memory",
-              from: ["./app", "./components", "./lib/http", "./lib/queries"],
-              message: "lib/memory imports no HTTP, UI or app code (docs/design.md, Layers).",
+              from: ["./app", "./components", "./lib/http", "./lib/queries", "./lib/mcp"],
+              message: "lib/memory imports no HTTP, MCP, UI or app code (docs/design.md, Layers).",
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // The MCP door is plumbing beside lib/http: no framework, UI or app code, so that it runs wherever a Request does.
+    name: "layers/mcp",
+    files: ["lib/mcp/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: frameworkPackages.map((name) => ({ name, message: "lib/mcp is framework-free: the route handler in app/mcp is the only Next.js part." })),
+          patterns: [
+            {
+              group: frameworkPackages.map((name) => `${name}/*`),
+              message: "lib/mcp is framework-free: the route handler in app/mcp is the only Next.js part.",
+            },
+          ],
+        },
+      ],
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [{ target: "./lib/mcp", from: ["./app", "./components", "./lib/queries"], message: "lib/mcp imports no UI or app code (docs/design.md, Layers)." }],
         },
       ],
     },

@@ -26,6 +26,27 @@ const networkList = () =>
     })
     .transform(parseTrustedProxies);
 
+/** Comma-separated http(s) origins, each kept as its normalised `scheme://host[:port]`. */
+const originList = () =>
+  z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      for (const [i, entry] of splitList(value).entries()) {
+        const url = URL.canParse(entry) ? new URL(entry) : null;
+        if (!url || !/^https?:$/.test(url.protocol) || url.pathname !== "/" || url.search || url.hash || url.username || url.password) {
+          ctx.addIssue({ code: "custom", message: `entry ${i + 1} is not an http(s) origin (scheme://host[:port], no path)` });
+        }
+      }
+    })
+    .transform((value) => splitList(value).map((entry) => new URL(entry).origin));
+
+const splitList = (value: string | undefined) =>
+  (value ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+
 const variables = z.object({
   /** Read by `next start` itself, not by this code; declared so that it is documented and checked with the rest. */
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -93,6 +114,12 @@ const variables = z.object({
    * network (bench/compression.ts). Longer answers, pages and static bundles are gzipped. 0: all.
    */
   COMPRESS_MIN_BYTES: z.coerce.number().int().min(0).default(16_384),
+  /**
+   * Origins (comma-separated `scheme://host[:port]`) besides NEXTAUTH_URL's and loopback that may
+   * reach /mcp/{store}: a request whose Origin, or whose Host, is none of them is refused with 403
+   * (DNS rebinding protection, lib/mcp/origin-check.ts).
+   */
+  MCP_ALLOWED_ORIGINS: originList(),
   /** How often each instance looks for due webhook deliveries; 0 turns its delivery worker off. */
   WEBHOOK_POLL_INTERVAL_SECONDS: z.coerce.number().min(0).max(3600).default(2),
   /** How long a webhook endpoint gets to answer one delivery. */

@@ -58,6 +58,13 @@ function createMetrics() {
       labelNames: ["outcome"] as const,
       registers,
     }),
+    mcpToolCalls: new Histogram({
+      name: "memory_console_mcp_tool_call_duration_seconds",
+      help: "MCP tool calls on /mcp/{store}, by tool and whether the result was an error, and how long they took.",
+      labelNames: ["tool", "is_error"] as const,
+      buckets: SECONDS,
+      registers,
+    }),
     retentionPrunedVersions: new Counter({
       name: "memory_console_retention_pruned_versions_total",
       help: "Versions deleted by this instance's retention runs.",
@@ -86,4 +93,9 @@ const MEMORY_TOOL_COMMANDS = new Set(["view", "create", "str_replace", "insert",
 export function countMemoryToolCommand(command: unknown, isError: boolean) {
   const name = typeof command === "string" && MEMORY_TOOL_COMMANDS.has(command) ? command : "invalid";
   metrics().memoryToolCommands.inc({ command: name, is_error: String(isError) });
+}
+
+/** One MCP tool call (the tool is one of this server's own names, a bounded set). */
+export function observeMcpToolCall(tool: string, isError: boolean, seconds: number) {
+  if (metricsOn()) metrics().mcpToolCalls.observe({ tool, is_error: String(isError) }, seconds);
 }

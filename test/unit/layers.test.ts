@@ -37,9 +37,19 @@ describe("layers (eslint.config.mjs)", () => {
       "../../queries/api-client",
       "../../../app/layout.tsx",
       "../../../components/ui/button.tsx",
+      "@modelcontextprotocol/sdk",
+      "@modelcontextprotocol/sdk/server/mcp.js",
+      "@/lib/mcp/context.ts",
+      "../../mcp/tool-results",
     ];
     const allowed = ["../db.ts", "@/lib/memory/paths.ts", "../../config.ts", "node:crypto", "zod"];
     expect(await layerViolations("lib/memory/stores/layer-fixture.ts", [...forbidden, ...allowed])).toEqual(forbidden);
+  });
+
+  it("lib/mcp imports no framework, UI or app code", async () => {
+    const forbidden = ["next/server", "react", "next-auth", "@/app/layout.tsx", "../../components/ui/button.tsx", "@/lib/queries/api-client.ts"];
+    const allowed = ["@modelcontextprotocol/sdk/server/mcp.js", "@/lib/memory/memory-tool/run-memory-tool.ts", "../http/errors.ts", "zod"];
+    expect(await layerViolations("lib/mcp/layer-fixture.ts", [...forbidden, ...allowed])).toEqual(forbidden);
   });
 
   it("pages, route handlers and components never import a Prisma client", async () => {

@@ -1,0 +1,119 @@
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { actorOf, assertCan, assertStoreAccess, can, type Principal } from "../auth/principal.ts";
+import { config } from "../config.ts";
+import { getDb } from "../db/instance.ts";
+import { presentedKey, principalOfKey } from "../http/authenticate.ts";
+import { readBodyText } from "../http/body.ts";
+import { newRequestId } from "../http/errors.ts";
+import { memoryToolQuery } from "../http/memory-tool-schemas.ts";
+import type { Db } from "../memory/db.ts";
+import { invalidRequest, MemoryError } from "../memory/errors.ts";
+import { assertStoreExists } from "../memory/stores/assert-store-exists.ts";
+import { annotateRequest } from "../observability/request-context.ts";
+import { corsHeaders, mcpErrorResponse, preflightResponse } from "./http-answers.ts";
+import { buildMcpServer } from "./mcp-server.ts";
+import { assertAllowedHostAndOrigin } from "./origin-check.ts";
+import { bearerChallenge } from "./protected-resource.ts";
+
+/** The route template, as logs and metrics name it. */
+export const MCP_ROUTE = "/mcp/{memory_store_id}";
+
+/** Writes of a request that sends this header are attributed to that agent session (`session_actor`), as the memory-tool endpoint's `session_id`. */
+export const SESSION_HEADER = "x-memory-session-id";
+
+/** The API key of the request (Authorization: Bearer, or x-api-key as on /v1); console session cookies are not credentials here. */
+async function authenticateKey(db: Db, request: Request, storeId: string): Promise<Principal> {
+  const key = presentedKey(request.headers);
+  try {
+    if (!key) throw new MemoryError("authentication", 'Missing credentials: send an API key of this server as "Authorization: Bearer <key>".');
+    return await principalOfKey(db, key);
+  } catch (error) {
+    if (error instanceof MemoryError && error.code === "authentication") throw new Challenge(error, bearerChallenge(request.headers, storeId, key !== null));
+    throw error;
+  }
+}
+
+/** A 401 that carries its WWW-Authenticate challenge. */
+class Challenge extends Error {
+  constructor(
+    readonly error: MemoryError,
+    readonly challenge: string,
+  ) {
+    super(error.message);
+  }
+}
+
+function sessionIdOf(headers: Headers): string | undefined {
+  const value = headers.get(SESSION_HEADER);
+  if (value === null) return undefined;
+  const parsed = memoryToolQuery.shape.session_id.safeParse(value);
+  if (!parsed.success) throw invalidRequest(`${SESSION_HEADER}: ${parsed.error.issues[0]!.message}`);
+  return parsed.data;
+}
+
+/**
+ * POST /mcp/{memory_store_id}: the same checks as every /v1 route, in the same order and with
+ * the same error envelope (Host and Origin first, then the key, its role and store list, the
+ * store, the body limit), then one stateless MCP exchange: a server and a Streamable HTTP
+ * transport of the official SDK are made for this request, answer it with JSON, and are closed.
+ */
+export async function handleMcpRequest(request: Request, storeId: string): Promise<Response> {
+  annotateRequest({ route: MCP_ROUTE });
+  const requestId = newRequestId();
+  let originChecked = false;
+  try {
+    assertAllowedHostAndOrigin(request.headers);
+    originChecked = true;
+    const db = await getDb();
+    const principal = await authenticateKey(db, request, storeId);
+    if (principal.kind === "api_key") annotateRequest({ principal: { kind: "api_key", id: principal.apiKeyId } });
+    assertCan(principal, "read");
+    assertStoreAccess(principal, storeId);
+    if (storeId.includes("\u0000")) throw invalidRequest("memory_store_id: must not contain NUL (%00) characters.");
+    await assertStoreExists(db.sql, storeId);
+    const actor = actorOf(principal, sessionIdOf(request.headers));
+    const text = await readBodyText(request, config().MAX_REQUEST_BODY_BYTES);
+
+    const server = buildMcpServer({ db, storeId, principal, actor, canWrite: can(principal, "write") });
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    await server.connect(transport);
+    try {
+      const parsed = parseJson(text);
+      // A body that is not JSON goes to the transport as sent, which answers it with JSON-RPC's parse error.
+      const response = parsed.ok
+        ? await transport.handleRequest(request, { parsedBody: parsed.value })
+        : await transport.handleRequest(new Request(request.url, { method: "POST", headers: request.headers, body: text }));
+      response.headers.set("request-id", requestId);
+      for (const [name, value] of Object.entries(corsHeaders(request.headers.get("origin")))) response.headers.set(name, value);
+      return response;
+    } finally {
+      await server.close();
+    }
+  } catch (error) {
+    // CORS only for an Origin that passed the check (a refused one gets its 403 bare).
+    const cors = originChecked ? corsHeaders(request.headers.get("origin")) : {};
+    if (error instanceof Challenge) return mcpErrorResponse(error.error, requestId, { ...cors, "www-authenticate": error.challenge });
+    return mcpErrorResponse(error, requestId, cors);
+  }
+}
+
+/** OPTIONS /mcp/{memory_store_id}: a CORS preflight from a page the Origin check allows; 403 for any other. */
+export async function handleMcpPreflight(request: Request): Promise<Response> {
+  annotateRequest({ route: MCP_ROUTE });
+  const requestId = newRequestId();
+  try {
+    assertAllowedHostAndOrigin(request.headers);
+    const origin = request.headers.get("origin");
+    return origin === null ? new Response(null, { status: 204, headers: { allow: "POST, OPTIONS" } }) : preflightResponse(origin);
+  } catch (error) {
+    return mcpErrorResponse(error, requestId);
+  }
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
