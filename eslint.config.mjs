@@ -58,7 +58,10 @@ export default defineConfig([
         {
           paths: [...frameworkPackages, ...protocolPackages].map((name) => ({ name, message: "lib/memory is framework-free (docs/design.md, Layers)." })),
           patterns: [
-            { group: [...frameworkPackages, ...protocolPackages].map((name) => `${name}/*`), message: "lib/memory is framework-free (docs/design.md, Layers)." },
+            {
+              group: [...frameworkPackages, ...protocolPackages].map((name) => `${name}/*`),
+              message: "lib/memory is framework-free (docs/design.md, Layers).",
+            },
           ],
         },
       ],
@@ -96,7 +99,9 @@ export default defineConfig([
       "import-x/no-restricted-paths": [
         "error",
         {
-          zones: [{ target: "./lib/mcp", from: ["./app", "./components", "./lib/queries"], message: "lib/mcp imports no UI or app code (docs/design.md, Layers)." }],
+          zones: [
+            { target: "./lib/mcp", from: ["./app", "./components", "./lib/queries"], message: "lib/mcp imports no UI or app code (docs/design.md, Layers)." },
+          ],
         },
       ],
     },
