@@ -1,0 +1,85 @@
+import type { Actor } from "../actor.ts";
+import type { MemoryRecord, SqlClient } from "../db.ts";
+import { MemoryError } from "../errors.ts";
+import { createMemoryInTx } from "../memories/create-memory.ts";
+import { MEMORY_COLUMNS, memoryFromRow, type MemoryRow } from "../memories/memory-rows.ts";
+import { removeMemory } from "../memories/mutations.ts";
+import { applyUpdate } from "../memories/update-memory.ts";
+import { lockStore, type LockedStore } from "../stores/lock-store.ts";
+import type { PutBackItem } from "./put-back-items.ts";
+
+/**
+ * One chunk of a restore or revert, inside its transaction under the store lock, through the
+ * one write path (lib/memory/memories: createMemoryInTx, applyUpdate, removeMemory): each item
+ * only if the memory is still at the head the dry run saw (else `late`, left alone); new
+ * versions only. Overlap rules are checked at every step; an item whose path another item of
+ * the chunk frees later is tried again after the rest of the chunk, and one still blocked then
+ * is left and reported (`blocked`).
+ */
+export async function putBackChunk(tx: SqlClient, storeId: string, chunk: readonly PutBackItem[], actor: Actor): Promise<PutBackItem[]> {
+  const store = await lockStore(tx, storeId);
+  if (store.archived) return chunk.map((item) => ({ ...item, outcome: "skipped", reason: "archived: the store was archived after the dry run" }));
+  const results = new Map<string, PutBackItem>();
+  let pending = [...chunk];
+  while (pending.length > 0) {
+    const blocked: PutBackItem[] = [];
+    for (const item of pending) {
+      const result = await putBack(tx, store, item, actor);
+      if (result.outcome === "blocked") blocked.push(result);
+      else results.set(item.memoryId, result);
+    }
+    // No progress: what is still blocked stays blocked.
+    if (blocked.length === pending.length) {
+      for (const item of blocked) results.set(item.memoryId, item);
+      break;
+    }
+    pending = blocked.map((item) => ({ ...item, outcome: "planned", reason: null }));
+  }
+  return chunk.map((item) => results.get(item.memoryId)!);
+}
+
+async function liveMemory(tx: SqlClient, storeId: string, memoryId: string): Promise<MemoryRecord | null> {
+  const [row] = await tx.$queryRaw<(MemoryRow & { content: string })[]>`
+    SELECT ${MEMORY_COLUMNS} FROM memories WHERE id = ${memoryId} AND store_id = ${storeId}`;
+  return row ? memoryFromRow(row) : null;
+}
+
+/** The content a target version holds now: null when it was redacted (or pruned) since the dry run. */
+async function targetContent(tx: SqlClient, versionId: string): Promise<string | null> {
+  const [row] = await tx.$queryRaw<{ content: string | null }[]>`SELECT content FROM memory_versions WHERE id = ${versionId}`;
+  return row?.content ?? null;
+}
+
+async function putBack(tx: SqlClient, store: LockedStore, item: PutBackItem, actor: Actor): Promise<PutBackItem> {
+  const memory = await liveMemory(tx, store.id, item.memoryId);
+  if ((memory?.memoryVersionId ?? null) !== (item.seen?.versionId ?? null)) {
+    return { ...item, outcome: "late", reason: "late: the memory changed after the dry run; left alone (run a new dry run)" };
+  }
+  try {
+    if (item.action === "delete") {
+      const versionId = await removeMemory(tx, memory!, actor);
+      return { ...item, outcome: "done", newVersionId: versionId };
+    }
+    const target = item.target!;
+    const content = item.action === "move" ? memory!.content : await targetContent(tx, target.versionId);
+    if (content === null) return { ...item, outcome: "skipped", reason: "redacted: the content it had then was redacted after the dry run" };
+    if (item.action === "create") {
+      const created = await createMemoryInTx(tx, store, target.path!, content, actor);
+      return { ...item, outcome: "done", newMemoryId: created.id, newVersionId: created.memoryVersionId };
+    }
+    const changed = await applyUpdate(tx, memory!, { path: target.path!, content }, actor);
+    return { ...item, outcome: "done", newVersionId: changed.memoryVersionId };
+  } catch (error) {
+    if (!(error instanceof MemoryError)) throw error;
+    if (error.code === "path_conflict") {
+      return {
+        ...item,
+        outcome: "blocked",
+        reason: `path_conflict: ${item.target?.path} overlaps ${error.details?.conflicting_path} (memory ${error.details?.conflicting_memory_id})`,
+      };
+    }
+    // The store is full, or the state breaks a rule it did not break then: reported, not written.
+    if (error.code === "invalid_request" || error.code === "conflict") return { ...item, outcome: "skipped", reason: error.message };
+    throw error;
+  }
+}
