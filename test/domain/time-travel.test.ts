@@ -367,6 +367,24 @@ describe(`time travel on ${ENGINE}`, () => {
     expect(done.items[1]).toMatchObject({ memoryId: file.id, newMemoryId: now[0]!.id });
   });
 
+  it("two memories that swapped paths swap back: one is moved aside first, as one more version", async () => {
+    const storeId = await newStore(t.db);
+    const a = await createMemory(t.db, { storeId, path: "/s/a.md", content: "A", actor: U1 });
+    const b = await createMemory(t.db, { storeId, path: "/s/b.md", content: "B", actor: U1 });
+    await tick();
+    const at = new Date();
+    await tick();
+    await updateMemory(t.db, { storeId, memoryId: a.id, path: "/s/tmp.md", actor: S1 });
+    await updateMemory(t.db, { storeId, memoryId: b.id, path: "/s/a.md", actor: S1 });
+    await updateMemory(t.db, { storeId, memoryId: a.id, path: "/s/b.md", actor: S1 });
+    const { plan, items } = await planRestore(t.db, { storeId, asOf: at, actor: U1 });
+    expect(items.map((i) => i.action)).toEqual(["move", "move"]);
+    const done = await executeRestore(t.db, { id: plan.id, confirmation: "restore 2 memories", actor: U1 });
+    expect(done.items.map((i) => i.outcome)).toEqual(["done", "done"]);
+    const now = await liveNow(storeId);
+    expect([...now.values()].map((m) => `${m.id === a.id ? "a" : "b"} ${m.path} ${m.content}`).sort()).toEqual(["a /s/a.md A", "b /s/b.md B"]);
+  });
+
   it("a revert puts back exactly one session's changes and reports the memories others changed since", async () => {
     const storeId = await newStore(t.db);
     const { snapshots, redacted } = await buildHistory(storeId, 17);

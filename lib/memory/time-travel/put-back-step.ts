@@ -19,23 +19,73 @@ import type { PutBackItem } from "./put-back-items.ts";
 export async function putBackChunk(tx: SqlClient, storeId: string, chunk: readonly PutBackItem[], actor: Actor): Promise<PutBackItem[]> {
   const store = await lockStore(tx, storeId);
   if (store.archived) return chunk.map((item) => ({ ...item, outcome: "skipped", reason: "archived: the store was archived after the dry run" }));
-  const results = new Map<string, PutBackItem>();
+  const results = new Map<string, Attempt>();
+  /** Memories of this chunk parked at a free path to break a cycle of moves (a swap): their head now. */
+  const parked = new Map<string, string>();
   let pending = [...chunk];
   while (pending.length > 0) {
-    const blocked: PutBackItem[] = [];
+    const blocked: Attempt[] = [];
     for (const item of pending) {
-      const result = await putBack(tx, store, item, actor);
+      const result = await putBack(tx, store, item, actor, parked.get(item.memoryId));
       if (result.outcome === "blocked") blocked.push(result);
       else results.set(item.memoryId, result);
     }
-    // No progress: what is still blocked stays blocked.
-    if (blocked.length === pending.length) {
+    if (blocked.length === pending.length && !(await parkOne(tx, storeId, blocked, parked, actor))) {
       for (const item of blocked) results.set(item.memoryId, item);
       break;
     }
-    pending = blocked.map((item) => ({ ...item, outcome: "planned", reason: null }));
+    pending = blocked.map(({ blockedBy: _blockedBy, ...item }) => ({ ...item, outcome: "planned", reason: null }));
   }
-  return chunk.map((item) => results.get(item.memoryId)!);
+  // A memory parked aside whose own item could not go on goes back where it was.
+  for (const [memoryId, head] of parked) {
+    const result = results.get(memoryId)!;
+    if (result.outcome === "done") continue;
+    const memory = await liveMemory(tx, storeId, memoryId);
+    if (memory?.memoryVersionId !== head || !result.seen?.path) continue;
+    try {
+      await applyUpdate(tx, memory, { path: result.seen.path, content: memory.content }, actor);
+    } catch (error) {
+      if (!(error instanceof MemoryError && error.code === "path_conflict")) throw error;
+      results.set(memoryId, { ...result, reason: `${result.reason ?? ""}; left at ${memory.path}: its old path was taken meanwhile` });
+    }
+  }
+  return chunk.map((item) => {
+    const { blockedBy: _blockedBy, ...result } = results.get(item.memoryId)!;
+    return result;
+  });
+}
+
+/** An item's outcome, and for a blocked one the memory in its way. */
+type Attempt = PutBackItem & { blockedBy?: string };
+
+/**
+ * No item could go on: when one is blocked by a memory that another blocked item moves away
+ * (a cycle, `/a` ↔ `/b`), that memory is moved aside first, to a free path beside its own, as
+ * one more version of the same memory; its own item then moves it on from there. Returns
+ * whether it moved one.
+ */
+async function parkOne(tx: SqlClient, storeId: string, blocked: readonly Attempt[], parked: Map<string, string>, actor: Actor): Promise<boolean> {
+  const moving = new Set(blocked.filter((i) => i.action === "move" || i.action === "modify").map((i) => i.memoryId));
+  for (const item of blocked) {
+    const blocker = item.blockedBy;
+    if (!blocker || !moving.has(blocker) || parked.has(blocker)) continue;
+    const memory = await liveMemory(tx, storeId, blocker);
+    if (!memory) continue;
+    try {
+      const aside = await applyUpdate(
+        tx,
+        memory,
+        { path: `${memory.path}.restoring-${memory.memoryVersionId.slice(-6).toLowerCase()}`, content: memory.content },
+        actor,
+      );
+      parked.set(blocker, aside.memoryVersionId);
+      return true;
+    } catch (error) {
+      if (error instanceof MemoryError && error.code === "path_conflict") continue;
+      throw error;
+    }
+  }
+  return false;
 }
 
 async function liveMemory(tx: SqlClient, storeId: string, memoryId: string): Promise<MemoryRecord | null> {
@@ -50,9 +100,9 @@ async function targetContent(tx: SqlClient, versionId: string): Promise<string |
   return row?.content ?? null;
 }
 
-async function putBack(tx: SqlClient, store: LockedStore, item: PutBackItem, actor: Actor): Promise<PutBackItem> {
+async function putBack(tx: SqlClient, store: LockedStore, item: PutBackItem, actor: Actor, parkedHead?: string): Promise<Attempt> {
   const memory = await liveMemory(tx, store.id, item.memoryId);
-  if ((memory?.memoryVersionId ?? null) !== (item.seen?.versionId ?? null)) {
+  if ((memory?.memoryVersionId ?? null) !== (parkedHead ?? item.seen?.versionId ?? null)) {
     return { ...item, outcome: "late", reason: "late: the memory changed after the dry run; left alone (run a new dry run)" };
   }
   try {
@@ -76,6 +126,7 @@ async function putBack(tx: SqlClient, store: LockedStore, item: PutBackItem, act
         ...item,
         outcome: "blocked",
         reason: `path_conflict: ${item.target?.path} overlaps ${error.details?.conflicting_path} (memory ${error.details?.conflicting_memory_id})`,
+        blockedBy: error.details?.conflicting_memory_id,
       };
     }
     // The store is full, or the state breaks a rule it did not break then: reported, not written.

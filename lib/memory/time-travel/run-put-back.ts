@@ -8,7 +8,9 @@ import type { PutBackItem } from "./put-back-items.ts";
 import { RESTORE } from "./restore-operation.ts";
 import type { Restore } from "./restore-rows.ts";
 import { REVERT, type RevertSelection } from "./revert-operation.ts";
-import type { Revert } from "./revert-rows.ts";
+import type { Revert, RevertPrincipal } from "./revert-rows.ts";
+import { actorId } from "../actor.ts";
+import { invalidRequest } from "../errors.ts";
 
 /** Restores and reverts through the one bulk lifecycle (lib/memory/bulk): dry run, execution, reports. */
 
@@ -17,8 +19,25 @@ export async function planRestore(db: Db, input: { storeId: string; asOf: Date; 
   return planBulk(db, RESTORE, { selection: { storeId: input.storeId, asOf: input.asOf, pathPrefix }, actor: input.actor });
 }
 
+/** Exactly one of a session, an API key or a user: whose changes a revert undoes. */
+export function revertPrincipal(input: { session_id?: string; api_key_id?: string; user_id?: string }): RevertPrincipal {
+  const given = [
+    input.session_id !== undefined && ({ type: "session_actor", session_id: input.session_id } as const),
+    input.api_key_id !== undefined && ({ type: "api_actor", api_key_id: input.api_key_id } as const),
+    input.user_id !== undefined && ({ type: "user_actor", user_id: input.user_id } as const),
+  ].filter((p) => p !== false);
+  if (given.length !== 1) throw invalidRequest("Name exactly one of session_id, api_key_id and user_id: whose changes to revert.");
+  const principal = given[0]!;
+  if (actorId(principal).length === 0)
+    throw invalidRequest(
+      `${principal.type === "session_actor" ? "session_id" : principal.type === "api_actor" ? "api_key_id" : "user_id"}: must not be empty.`,
+    );
+  return principal;
+}
+
 export function planRevert(db: Db, input: RevertSelection & { actor: Actor }) {
   const { actor, ...selection } = input;
+  if (selection.gte && selection.lte && selection.gte > selection.lte) throw invalidRequest("created_at[gte]: must not be later than created_at[lte].");
   return planBulk(db, REVERT, { selection, actor });
 }
 
