@@ -207,6 +207,59 @@ describe(`time travel on ${ENGINE}`, () => {
     await expectEnvelope((await call("POST", `/v1/restores/${dry.id}/execute`, { confirmation: "restore 3 memories" })).res, 409, "conflict_error");
   });
 
+  it("refuses what it cannot answer: a cursor of another moment, two actor filters, no or two principals; a store-limited key stays in its stores", async () => {
+    const mine = await client.beta.memoryStores.create({ name: `mine ${tag}` });
+    const theirs = await client.beta.memoryStores.create({ name: `theirs ${tag}` });
+    for (const path of ["/a.md", "/b.md", "/c.md"]) await client.beta.memoryStores.memories.create(mine.id, { path, content: path });
+    await client.beta.memoryStores.memories.create(theirs.id, { path: "/x.md", content: "x" });
+    await sleep(5);
+    const asOf = new Date().toISOString();
+    const first: Page<unknown> = await client.get(`/v1/point_in_time/${mine.id}/memories`, { query: { as_of: asOf, limit: 1 } });
+    expect(first.next_page).not.toBeNull();
+    const other = new Date(Date.parse(asOf) - 1).toISOString();
+    const replayed = await expectApiError(
+      client.get(`/v1/point_in_time/${mine.id}/memories`, { query: { as_of: other, limit: 1, page: first.next_page } }),
+      400,
+      "invalid_request_error",
+    );
+    expect(JSON.stringify(replayed)).toMatch(/cursor belongs to a list with other parameters/);
+    await expectEnvelope(
+      (await call("GET", `/v1/store_changes/${mine.id}?from=${encodeURIComponent(other)}&session_id=s&api_key_id=k`)).res,
+      400,
+      "invalid_request_error",
+    );
+    await expectEnvelope(
+      (await call("GET", `/v1/store_changes/${mine.id}?from=${encodeURIComponent(asOf)}&to=${encodeURIComponent(other)}`)).res,
+      400,
+      "invalid_request_error",
+    );
+    await expectEnvelope((await call("GET", `/v1/store_changes/${mine.id}`)).res, 400, "invalid_request_error");
+    await expectEnvelope((await call("POST", "/v1/reverts", { memory_store_id: mine.id })).res, 400, "invalid_request_error");
+    await expectEnvelope((await call("POST", "/v1/reverts", { memory_store_id: mine.id, session_id: "a", user_id: "b" })).res, 400, "invalid_request_error");
+
+    // A key limited to one store: its restores only; the other store's are not found, its past not readable.
+    const limited = await ok<{ secret: string }>("POST", "/v1/api_keys", { name: `limited ${tag}`, role: "reviewer", store_ids: [mine.id] });
+    const theirPlan = await ok<Plan>("POST", "/v1/restores", { memory_store_id: theirs.id, as_of: asOf });
+    const myPlan = await ok<Plan>("POST", "/v1/restores", { memory_store_id: mine.id, as_of: asOf }, limited.secret);
+    expect(myPlan.counts).toMatchObject({ create: 0, modify: 0, delete: 0 });
+    await expectEnvelope((await call("GET", `/v1/restores/${theirPlan.id}`, undefined, limited.secret)).res, 404, "not_found_error");
+    await expectEnvelope(
+      (await call("POST", `/v1/restores/${theirPlan.id}/execute`, { confirmation: "restore 0 memories" }, limited.secret)).res,
+      404,
+      "not_found_error",
+    );
+    const listed = await ok<Page<Plan & { memory_store_id: string }>>("GET", "/v1/restores?limit=100", undefined, limited.secret);
+    expect(new Set(listed.data.map((r) => r.memory_store_id))).toEqual(new Set([mine.id]));
+    expect((await call("GET", `/v1/point_in_time/${theirs.id}/memories?as_of=${encodeURIComponent(asOf)}`, undefined, limited.secret)).status).toBe(403);
+    await expectEnvelope((await call("POST", "/v1/restores", { memory_store_id: theirs.id, as_of: asOf }, limited.secret)).res, 403, "permission_error");
+    // Nothing to do: the dry run says so and cannot be carried out.
+    await expectEnvelope(
+      (await call("POST", `/v1/restores/${myPlan.id}/execute`, { confirmation: "restore 0 memories" }, limited.secret)).res,
+      409,
+      "conflict_error",
+    );
+  });
+
   it("answers every request above as the OpenAPI document says", () => {
     expect(server.contractViolations()).toEqual([]);
   });
