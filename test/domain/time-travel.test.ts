@@ -436,6 +436,24 @@ describe(`time travel on ${ENGINE}`, () => {
     void session;
   });
 
+  it("a restore or revert run with a key lands nothing in the review inbox, and settles what the undone session left there", async () => {
+    const storeId = await newStore(t.db);
+    const m = await createMemory(t.db, { storeId, path: "/kept.md", content: "good", actor: U1 });
+    await updateMemory(t.db, { storeId, memoryId: m.id, content: "injected", actor: S1 });
+    await createMemory(t.db, { storeId, path: "/planted.md", content: "planted", actor: S1 });
+    const gone = await createMemory(t.db, { storeId, path: "/gone.md", content: "wiped", actor: U1 });
+    await deleteMemory(t.db, { storeId, memoryId: gone.id, actor: S1 });
+    const open = () => t.db.sql.$queryRaw<{ memory_id: string }[]>`SELECT memory_id FROM review_items WHERE store_id = ${storeId}`;
+    expect(await open()).toHaveLength(3);
+    const { plan } = await planRevert(t.db, { storeId, principal: { type: "session_actor", session_id: "sess_one" }, gte: null, lte: null, actor: API_ACTOR });
+    await executeRevert(t.db, { id: plan.id, confirmation: "revert 3 memories", actor: API_ACTOR });
+    expect(await open()).toEqual([]);
+    const decisions = await t.db.sql.$queryRaw<
+      { action: string; reviewer_id: string }[]
+    >`SELECT action, reviewer_id FROM review_decisions WHERE store_id = ${storeId}`;
+    expect(decisions).toEqual(Array.from({ length: 3 }, () => ({ action: "reverted", reviewer_id: "apikey_domaintest" })));
+  });
+
   it("refuses an archived store and a restore past the memory limit up front", async () => {
     const storeId = await newStore(t.db);
     const m = await createMemory(t.db, { storeId, path: "/a.md", content: "a", actor: API_ACTOR });

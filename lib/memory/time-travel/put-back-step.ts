@@ -6,7 +6,15 @@ import { MEMORY_COLUMNS, memoryFromRow, type MemoryRow } from "../memories/memor
 import { removeMemory } from "../memories/mutations.ts";
 import { applyUpdate } from "../memories/update-memory.ts";
 import { lockStore, type LockedStore } from "../stores/lock-store.ts";
+import { settleOpenItem } from "../review/settle.ts";
 import type { PutBackItem } from "./put-back-items.ts";
+
+/**
+ * A restore or a revert is a deliberate act of a reviewer or an admin, whoever runs it (the
+ * console, or a key): its writes do not land in the review inbox, and what awaited review on a
+ * memory it puts back is settled by it (recorded as `reverted` by whoever carried it out).
+ */
+const DELIBERATE = { settling: true } as const;
 
 /**
  * One chunk of a restore or revert, inside its transaction under the store lock, through the
@@ -43,7 +51,7 @@ export async function putBackChunk(tx: SqlClient, storeId: string, chunk: readon
     const memory = await liveMemory(tx, storeId, memoryId);
     if (memory?.memoryVersionId !== head || !result.seen?.path) continue;
     try {
-      await applyUpdate(tx, memory, { path: result.seen.path, content: memory.content }, actor);
+      await applyUpdate(tx, memory, { path: result.seen.path, content: memory.content }, actor, DELIBERATE);
     } catch (error) {
       if (!(error instanceof MemoryError && error.code === "path_conflict")) throw error;
       results.set(memoryId, { ...result, reason: `${result.reason ?? ""}; left at ${memory.path}: its old path was taken meanwhile` });
@@ -107,17 +115,21 @@ async function putBack(tx: SqlClient, store: LockedStore, item: PutBackItem, act
   }
   try {
     if (item.action === "delete") {
-      const versionId = await removeMemory(tx, memory!, actor);
+      const versionId = await removeMemory(tx, memory!, actor, DELIBERATE);
+      await settleOpenItem(tx, item.memoryId, { action: "reverted", actor }, versionId);
       return { ...item, outcome: "done", newVersionId: versionId };
     }
     const target = item.target!;
     const content = item.action === "move" ? memory!.content : await targetContent(tx, target.versionId);
     if (content === null) return { ...item, outcome: "skipped", reason: "redacted: the content it had then was redacted after the dry run" };
     if (item.action === "create") {
-      const created = await createMemoryInTx(tx, store, target.path!, content, actor);
+      const created = await createMemoryInTx(tx, store, target.path!, content, actor, DELIBERATE);
+      // A delete awaiting review is decided by bringing the memory back.
+      await settleOpenItem(tx, item.memoryId, { action: "reverted", actor }, null);
       return { ...item, outcome: "done", newMemoryId: created.id, newVersionId: created.memoryVersionId };
     }
-    const changed = await applyUpdate(tx, memory!, { path: target.path!, content }, actor);
+    const changed = await applyUpdate(tx, memory!, { path: target.path!, content }, actor, DELIBERATE);
+    await settleOpenItem(tx, item.memoryId, { action: "reverted", actor }, changed.memoryVersionId);
     return { ...item, outcome: "done", newVersionId: changed.memoryVersionId };
   } catch (error) {
     if (!(error instanceof MemoryError)) throw error;
