@@ -48,6 +48,10 @@ const IDS_PER_STATEMENT = 500;
 /**
  * The live states at `at` of every memory of the store (or of `memoryIds` only), in no order.
  * One grouped index scan of the store's versions up to `at` (per batch of ids when given).
+ * `COALESCE(created_at, created_at)` is `created_at`, written so that neither engine can seek
+ * the (store_id, created_at) index with it: given ids, SQLite otherwise walked every version up
+ * to `at` instead of each memory's own few (69 ms → 8 ms for 1,000 memories of a store with
+ * 50,000 versions).
  */
 export async function statesAt(
   client: SqlClient,
@@ -70,7 +74,7 @@ export async function statesAt(
         h.born, h.first_seen
       FROM (
         SELECT memory_id, max(id) AS head, max(CASE WHEN operation = 'created' THEN created_at END) AS born, min(created_at) AS first_seen
-        FROM memory_versions WHERE store_id = ${storeId} AND created_at <= ${at} ${only}
+        FROM memory_versions WHERE store_id = ${storeId} AND COALESCE(created_at, created_at) <= ${at} ${only}
         GROUP BY memory_id
       ) h JOIN memory_versions v ON v.id = h.head
       WHERE v.operation <> 'deleted'`;
