@@ -18,7 +18,7 @@ export type MemoryAtListItem = { kind: "memory"; memory: MemoryState & { path: s
  * with 50,000 versions, a depth=1 page: 133 ms when every version up to `at` was read; now
  * 0.2 ms as of a moment after the last write (live 0.1 ms), 45 ms with 1,000 memories changed
  * since (reading their states then dominates).
-A redacted state whose path no later version names cannot be placed
+ * A redacted state whose path no later version names cannot be placed
  * in a folder: it is left out of lists (retrieving it by id still answers).
  */
 export async function listMemoriesAt(db: Db, input: ListMemoriesInput & { at: Date }): Promise<{ items: MemoryAtListItem[]; nextFrom: string | null }> {
