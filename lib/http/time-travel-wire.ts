@@ -8,7 +8,7 @@ import { restorePhrase, type Restore } from "../memory/time-travel/restore-rows.
 import { revertPhrase, type Revert } from "../memory/time-travel/revert-rows.ts";
 import { bulkStatusSchema, lifecycleShape, lifecycleWire } from "./bulk-wire.ts";
 import { toCsv, type CsvColumn } from "./csv.ts";
-import { listMemoriesQuery, timestamp } from "./schemas.ts";
+import { limit, listMemoriesQuery, timestamp } from "./schemas.ts";
 import { actorSchema } from "./wire-schemas.ts";
 
 /**
@@ -65,7 +65,7 @@ export const storeChangesQuery = z.object({
   api_key_id: z.string().optional(),
   user_id: z.string().optional(),
   session_id: z.string().optional(),
-  limit: z.string().regex(/^\d+$/, "must be an integer").transform(Number).pipe(z.number().int().min(1).max(100, "must be at most 100")).optional(),
+  limit: limit.optional(),
   page: z.string().optional(),
 });
 

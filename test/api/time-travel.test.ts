@@ -207,6 +207,31 @@ describe(`time travel on ${ENGINE}`, () => {
     await expectEnvelope((await call("POST", `/v1/restores/${dry.id}/execute`, { confirmation: "restore 3 memories" })).res, 409, "conflict_error");
   });
 
+  it("content redacted since is shown as redacted, never reconstructed, and a restore reports it instead of writing it", async () => {
+    const store = await client.beta.memoryStores.create({ name: `redacted ${tag}` });
+    const m = await client.beta.memoryStores.memories.create(store.id, { path: "/creds.md", content: "password: hunter2" });
+    await sleep(5);
+    const asOf = new Date().toISOString();
+    await sleep(5);
+    await client.beta.memoryStores.memories.update(m.id, { memory_store_id: store.id, content: "password: (removed)" });
+    await client.beta.memoryStores.memoryVersions.redact(m.memory_version_id, { memory_store_id: store.id });
+    const then: Record<string, unknown> = await client.get(`/v1/point_in_time/${store.id}/memories/${m.id}`, { query: { as_of: asOf } });
+    expect(then).toMatchObject({
+      path: "/creds.md",
+      content: null,
+      content_sha256: null,
+      content_size_bytes: null,
+      redacted: true,
+      memory_version_id: m.memory_version_id,
+    });
+    expect(JSON.stringify(then)).not.toContain("hunter2");
+    const listed = await listAsOf(store.id, asOf, { view: "full" });
+    expect(listed).toMatchObject([{ path: "/creds.md", content: null, redacted: true }]);
+    const dry = await ok<Plan>("POST", "/v1/restores", { memory_store_id: store.id, as_of: asOf });
+    expect(dry.items).toMatchObject([{ memory_id: m.id, action: "skip", outcome: "left", reason: expect.stringMatching(/^redacted: /) }]);
+    expect(dry.confirmation).toBe("restore 0 memories");
+  });
+
   it("refuses what it cannot answer: a cursor of another moment, two actor filters, no or two principals; a store-limited key stays in its stores", async () => {
     const mine = await client.beta.memoryStores.create({ name: `mine ${tag}` });
     const theirs = await client.beta.memoryStores.create({ name: `theirs ${tag}` });
