@@ -111,6 +111,8 @@ function revertItem(memoryId: string, versions: VersionRow[], live: LiveHead | n
   const before = first > 0 ? versions[first - 1]! : null;
   const seen = live && { versionId: live.versionId, path: live.path, sha256: live.sha256, sizeBytes: live.sizeBytes };
   const base = { memoryId, seen, newMemoryId: null, newVersionId: null };
+  // Its versions in the window were pruned between the two reads: nothing left to go back from.
+  if (first < 0) return { ...base, action: "skip", reason: "pruned: retention removed this principal's versions meanwhile", target: null, outcome: "left" };
   const firstVersion = versions[first]!;
   if (!before && firstVersion.operation !== "created") {
     return { ...base, action: "skip", reason: "pruned: retention removed the version before this principal's first change", target: null, outcome: "left" };
