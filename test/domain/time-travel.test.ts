@@ -340,10 +340,17 @@ describe(`time travel on ${ENGINE}`, () => {
     const { plan } = await planRestore(t.db, { storeId, asOf: at, pathPrefix: "/x/", actor: U1 });
     expect(plan).toMatchObject({ actionable: 2, counts: { modify: 2 } });
     await updateMemory(t.db, { storeId, memoryId: b.id, content: "b3, written after the dry run", actor: S2 });
+    const planted = await createMemory(t.db, { storeId, path: "/x/new.md", content: "written after the dry run", actor: S2 });
     await expect(executeRestore(t.db, { id: plan.id, confirmation: "restore 3 memories", actor: U1 })).rejects.toMatchObject({ code: "invalid_request" });
     const done = await executeRestore(t.db, { id: plan.id, confirmation: "restore 2 memories", actor: U1 });
-    expect(Object.fromEntries(done.items.map((i) => [i.target?.path, i.outcome]))).toEqual({ "/x/a.md": "done", "/x/b.md": "late" });
+    expect(Object.fromEntries(done.items.map((i) => [i.target?.path ?? i.seen?.path, `${i.action}:${i.outcome}`]))).toEqual({
+      "/x/a.md": "modify:done",
+      "/x/b.md": "modify:late",
+      // Not seen by the dry run: reported, not deleted.
+      "/x/new.md": "delete:late",
+    });
     const now = await liveNow(storeId);
+    expect(now.get(planted.id)?.content).toBe("written after the dry run");
     expect(now.get(a.id)?.content).toBe("a1");
     expect(now.get(b.id)?.content).toBe("b3, written after the dry run");
     await expect(executeRestore(t.db, { id: plan.id, confirmation: "restore 2 memories", actor: U1 })).rejects.toMatchObject({ code: "conflict" });
@@ -452,6 +459,16 @@ describe(`time travel on ${ENGINE}`, () => {
       { action: string; reviewer_id: string }[]
     >`SELECT action, reviewer_id FROM review_decisions WHERE store_id = ${storeId}`;
     expect(decisions).toEqual(Array.from({ length: 3 }, () => ({ action: "reverted", reviewer_id: "apikey_domaintest" })));
+  });
+
+  it("a revert leaves what the session wrote after the dry run, and reports it late", async () => {
+    const storeId = await newStore(t.db);
+    await createMemory(t.db, { storeId, path: "/one.md", content: "one", actor: S1 });
+    const { plan } = await planRevert(t.db, { storeId, principal: { type: "session_actor", session_id: "sess_one" }, gte: null, lte: null, actor: U1 });
+    const later = await createMemory(t.db, { storeId, path: "/two.md", content: "two", actor: S1 });
+    const done = await executeRevert(t.db, { id: plan.id, confirmation: "revert 1 memory", actor: U1 });
+    expect(done.items.map((i) => `${i.seen?.path} ${i.action}:${i.outcome}`)).toEqual(["/one.md delete:done", "/two.md delete:late"]);
+    expect([...(await liveNow(storeId)).keys()]).toEqual([later.id]);
   });
 
   it("refuses an archived store and a restore past the memory limit up front", async () => {

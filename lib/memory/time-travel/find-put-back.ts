@@ -1,7 +1,28 @@
 import { Prisma, type Db, type SqlClient } from "../db.ts";
 import { conflict, invalidRequest, notFound } from "../errors.ts";
 import { LIMITS } from "../limits.ts";
+import type { ItemTable } from "../bulk/report-tables.ts";
 import type { PutBackItem, LiveHead } from "./put-back-items.ts";
+
+/**
+ * After an execution, what to look for late: memories written since the dry run (`since`) that
+ * the plan does not name, neither as a memory it saw nor as one it re-created under a new id.
+ */
+export type LateSearch = { planId: string; since: Date };
+
+/** The SQL condition on `memory_versions` of a late search. */
+export function writtenLate(items: ItemTable<PutBackItem>, late: LateSearch): Prisma.Sql {
+  return Prisma.sql`created_at > ${late.since}
+    AND memory_id NOT IN (SELECT memory_id FROM ${items.sqlName} WHERE ${items.planColumn} = ${late.planId})
+    AND memory_id NOT IN (SELECT new_memory_id FROM ${items.sqlName} WHERE ${items.planColumn} = ${late.planId} AND new_memory_id IS NOT NULL)`;
+}
+
+/** Late items come after every planned one in the report. */
+export const LATE_POSITION = 1_000_000;
+
+export function lateItem(item: PutBackItem): PutBackItem {
+  return { ...item, position: LATE_POSITION + item.position, outcome: "late", reason: "late: written after the dry run; left alone (run a new dry run)" };
+}
 
 /** Memory ids per statement. */
 const IDS_PER_STATEMENT = 500;

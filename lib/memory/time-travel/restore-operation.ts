@@ -1,7 +1,7 @@
 import type { BulkOperation } from "../bulk/bulk-operation.ts";
-import type { Db } from "../db.ts";
+import { Prisma, type Db } from "../db.ts";
 import { assertAnswerable } from "./answerable-moment.ts";
-import { assertCanPutBack, batches, liveHeads } from "./find-put-back.ts";
+import { assertCanPutBack, batches, lateItem, liveHeads, writtenLate, type LateSearch } from "./find-put-back.ts";
 import { actionFor, countByAction, inExecutionOrder, sideOf, WRITING_ACTIONS, type PutBackItem } from "./put-back-items.ts";
 import { putBackChunk } from "./put-back-step.ts";
 import { RESTORE_ITEMS, RESTORES, restorePhrase, type Restore } from "./restore-rows.ts";
@@ -14,7 +14,8 @@ export type RestoreTypes = {
   plan: Restore;
   item: PutBackItem;
   target: PutBackItem;
-  selection: { storeId: string; asOf: Date; pathPrefix: string };
+  /** The dry run's selection; `late` when looking afterwards for what was written since. */
+  selection: { storeId: string; asOf: Date; pathPrefix: string; late?: LateSearch };
   run: Record<string, never>;
 };
 
@@ -22,7 +23,8 @@ export type RestoreTypes = {
  * Restore a folder or a whole store to a moment (lib/memory/bulk/README.md): only memories with
  * versions written after `asOf` can differ from how they were then, so those are the ones
  * looked at; one is in the folder when it was there then or is there now. Late items are
- * planned ones found changed at their turn (no late finder).
+ * planned ones found changed at their turn, and memories written in the folder after the dry
+ * run that it did not see: both left alone and reported.
  */
 export const RESTORE: BulkOperation<RestoreTypes> = {
   words: { noun: "Restore", verb: "restore", done: "restored" },
@@ -44,7 +46,12 @@ export const RESTORE: BulkOperation<RestoreTypes> = {
   }),
   confirmation: restorePhrase,
   size: (restore) => restore.actionable,
-  selection: (restore) => ({ storeId: restore.storeId, asOf: restore.asOf, pathPrefix: restore.pathPrefix }),
+  selection: (restore) => ({
+    storeId: restore.storeId,
+    asOf: restore.asOf,
+    pathPrefix: restore.pathPrefix,
+    late: { planId: restore.id, since: restore.createdAt },
+  }),
   chunks: (_restore, items) =>
     batches(
       items.filter((i) => i.outcome === "planned"),
@@ -52,12 +59,15 @@ export const RESTORE: BulkOperation<RestoreTypes> = {
     ),
   step: async (tx, chunk, { plan, actor }) => ({ done: await putBackChunk(tx, plan.storeId, chunk, actor) }),
   gone: (item) => ({ ...item, outcome: "gone" }),
+  late: lateItem,
 };
 
-async function findRestoreItems(db: Db, { storeId, asOf, pathPrefix }: RestoreTypes["selection"]): Promise<PutBackItem[]> {
-  await assertAnswerable(db.sql, storeId, asOf, "as_of");
+async function findRestoreItems(db: Db, { storeId, asOf, pathPrefix, late }: RestoreTypes["selection"]): Promise<PutBackItem[]> {
+  // Afterwards nothing is refused: what is found is only reported.
+  if (!late) await assertAnswerable(db.sql, storeId, asOf, "as_of");
   const changed = await db.sql.$queryRaw<{ memory_id: string }[]>`
-    SELECT DISTINCT memory_id FROM memory_versions WHERE store_id = ${storeId} AND created_at > ${asOf}`;
+    SELECT DISTINCT memory_id FROM memory_versions
+    WHERE store_id = ${storeId} AND created_at > ${asOf} ${late ? Prisma.sql`AND ${writtenLate(RESTORE_ITEMS, late)}` : Prisma.empty}`;
   const ids = changed.map((r) => r.memory_id);
   const then = new Map((await statesAt(db.sql, storeId, asOf, { memoryIds: ids })).map((s) => [s.memoryId, s]));
   const now = await liveHeads(db.sql, storeId, ids);
@@ -79,6 +89,6 @@ async function findRestoreItems(db: Db, { storeId, asOf, pathPrefix }: RestoreTy
       newVersionId: null,
     });
   }
-  await assertCanPutBack(db, storeId, items);
+  if (!late) await assertCanPutBack(db, storeId, items);
   return inExecutionOrder(items);
 }

@@ -3,7 +3,7 @@ import type { BulkOperation } from "../bulk/bulk-operation.ts";
 import { Prisma, type Db } from "../db.ts";
 import { assertStoreExists } from "../stores/assert-store-exists.ts";
 import { actorFilter, type ActorFilterInput } from "../versions/list-versions.ts";
-import { assertCanPutBack, batches, liveHeads } from "./find-put-back.ts";
+import { assertCanPutBack, batches, lateItem, liveHeads, writtenLate, type LateSearch } from "./find-put-back.ts";
 import { actionFor, countByAction, inExecutionOrder, WRITING_ACTIONS, type LiveHead, type PutBackItem } from "./put-back-items.ts";
 import { putBackChunk } from "./put-back-step.ts";
 import { MEMORIES_PER_TRANSACTION } from "./restore-operation.ts";
@@ -16,7 +16,8 @@ export type RevertTypes = {
   plan: Revert;
   item: PutBackItem;
   target: PutBackItem;
-  selection: RevertSelection;
+  /** `late` when looking afterwards for what the principal wrote since the dry run. */
+  selection: RevertSelection & { late?: LateSearch };
   run: Record<string, never>;
 };
 
@@ -25,7 +26,8 @@ export type RevertTypes = {
  * changed in the window goes back to its state just before the principal's first change in the
  * window — unless a version not of the principal's in the window came after that first change
  * (someone else's, or the principal's own outside the window): then it is a `conflict`, left
- * alone and listed with both sides. Late items are planned ones found changed at their turn.
+ * alone and listed with both sides. Late items are planned ones found changed at their turn,
+ * and memories the principal wrote in the window after the dry run (a session still at work).
  */
 export const REVERT: BulkOperation<RevertTypes> = {
   words: { noun: "Revert", verb: "revert", done: "reverted" },
@@ -48,7 +50,13 @@ export const REVERT: BulkOperation<RevertTypes> = {
   }),
   confirmation: revertPhrase,
   size: (revert) => revert.actionable,
-  selection: (revert) => ({ storeId: revert.storeId, principal: revert.principal, gte: revert.gte, lte: revert.lte }),
+  selection: (revert) => ({
+    storeId: revert.storeId,
+    principal: revert.principal,
+    gte: revert.gte,
+    lte: revert.lte,
+    late: { planId: revert.id, since: revert.createdAt },
+  }),
   chunks: (_revert, items) =>
     batches(
       items.filter((i) => i.outcome === "planned"),
@@ -56,6 +64,7 @@ export const REVERT: BulkOperation<RevertTypes> = {
     ),
   step: async (tx, chunk, { plan, actor }) => ({ done: await putBackChunk(tx, plan.storeId, chunk, actor) }),
   gone: (item) => ({ ...item, outcome: "gone" }),
+  late: lateItem,
 };
 
 /** The version filter that finds a principal's versions (the version list's own: a key's are all written with it). */
@@ -80,13 +89,14 @@ type VersionRow = {
   in_window: number | bigint | boolean;
 };
 
-async function findRevertItems(db: Db, { storeId, principal, gte, lte }: RevertSelection): Promise<PutBackItem[]> {
-  await assertStoreExists(db.sql, storeId);
+async function findRevertItems(db: Db, { storeId, principal, gte, lte, late }: RevertTypes["selection"]): Promise<PutBackItem[]> {
+  if (!late) await assertStoreExists(db.sql, storeId);
   const mine = Prisma.join(actorFilter(principalFilter(principal)), " AND ");
   const window = [...(gte ? [Prisma.sql`created_at >= ${gte}`] : []), ...(lte ? [Prisma.sql`created_at <= ${lte}`] : [])];
   const inWindow = window.length ? Prisma.join(window, " AND ") : Prisma.sql`1 = 1`;
   const touched = await db.sql.$queryRaw<{ memory_id: string }[]>`
-    SELECT DISTINCT memory_id FROM memory_versions WHERE store_id = ${storeId} AND ${mine} AND ${inWindow}`;
+    SELECT DISTINCT memory_id FROM memory_versions
+    WHERE store_id = ${storeId} AND ${mine} AND ${inWindow} ${late ? Prisma.sql`AND ${writtenLate(REVERT_ITEMS, late)}` : Prisma.empty}`;
   const ids = touched.map((r) => r.memory_id);
   const now = await liveHeads(db.sql, storeId, ids);
   const items: Omit<PutBackItem, "position">[] = [];
@@ -100,7 +110,7 @@ async function findRevertItems(db: Db, { storeId, principal, gte, lte }: RevertS
     for (const row of rows) byMemory.set(row.memory_id, [...(byMemory.get(row.memory_id) ?? []), row]);
     for (const [memoryId, versions] of byMemory) items.push(revertItem(memoryId, versions, now.get(memoryId) ?? null, principal));
   }
-  await assertCanPutBack(db, storeId, items);
+  if (!late) await assertCanPutBack(db, storeId, items);
   return inExecutionOrder(items);
 }
 
