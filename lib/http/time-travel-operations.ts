@@ -1,17 +1,7 @@
 import { reportFormatQuery } from "./bulk-wire.ts";
 import { listStoresQuery } from "./schemas.ts";
-import {
-  createRestoreBody,
-  createRevertBody,
-  executePutBackBody,
-  pointInTimeListQuery,
-  pointInTimeMemorySchema,
-  pointInTimeQuery,
-  restoreSchema,
-  revertSchema,
-  storeChangesPageSchema,
-  storeChangesQuery,
-} from "./time-travel-wire.ts";
+import { createRestoreBody, createRevertBody, executePutBackBody, restoreSchema, revertSchema } from "./put-back-wire.ts";
+import { pointInTimeListQuery, pointInTimeMemorySchema, pointInTimeQuery, storeChangesPageSchema, storeChangesQuery } from "./time-travel-wire.ts";
 import { memoryPrefixSchema, pageSchema } from "./wire-schemas.ts";
 import { z } from "zod";
 

@@ -5,7 +5,7 @@ import { OPERATIONS } from "@/lib/http/operations.ts";
 import { apiRoute, otherMethods } from "@/lib/http/route.ts";
 import { pageSize } from "@/lib/http/schemas.ts";
 import { page } from "@/lib/http/serialize.ts";
-import { revertWire } from "@/lib/http/time-travel-wire.ts";
+import { revertWire } from "@/lib/http/put-back-wire.ts";
 import { listReverts, planRevert, revertPrincipal } from "@/lib/memory/time-travel/run-put-back.ts";
 
 export const GET = apiRoute(OPERATIONS.listReverts, async ({ db, query, principal }) => {

@@ -2,7 +2,7 @@
 import { reportAnswer } from "@/lib/http/bulk-wire.ts";
 import { OPERATIONS } from "@/lib/http/operations.ts";
 import { apiRoute, otherMethods } from "@/lib/http/route.ts";
-import { assertMayPutBack, putBackCsv, restoreWire } from "@/lib/http/time-travel-wire.ts";
+import { assertMayPutBack, putBackCsv, restoreWire } from "@/lib/http/put-back-wire.ts";
 import { getRestore } from "@/lib/memory/time-travel/run-put-back.ts";
 
 export const GET = apiRoute(OPERATIONS.retrieveRestore, async ({ db, params, query, principal }) => {

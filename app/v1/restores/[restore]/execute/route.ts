@@ -1,7 +1,7 @@
 // POST /v1/restores/{restore}/execute – carry out a restore dry run, conditional on the heads it saw (extension)
 import { OPERATIONS } from "@/lib/http/operations.ts";
 import { apiRoute, otherMethods } from "@/lib/http/route.ts";
-import { assertMayPutBack, restoreWire } from "@/lib/http/time-travel-wire.ts";
+import { assertMayPutBack, restoreWire } from "@/lib/http/put-back-wire.ts";
 import { executeRestore, getRestore } from "@/lib/memory/time-travel/run-put-back.ts";
 
 export const POST = apiRoute(OPERATIONS.executeRestore, async ({ db, params, input, actor, principal }) => {

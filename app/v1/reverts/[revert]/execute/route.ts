@@ -1,7 +1,7 @@
 // POST /v1/reverts/{restore}/execute – carry out a revert dry run, conditional on the heads it saw (extension)
 import { OPERATIONS } from "@/lib/http/operations.ts";
 import { apiRoute, otherMethods } from "@/lib/http/route.ts";
-import { assertMayPutBack, revertWire } from "@/lib/http/time-travel-wire.ts";
+import { assertMayPutBack, revertWire } from "@/lib/http/put-back-wire.ts";
 import { executeRevert, getRevert } from "@/lib/memory/time-travel/run-put-back.ts";
 
 export const POST = apiRoute(OPERATIONS.executeRevert, async ({ db, params, input, actor, principal }) => {
