@@ -7,12 +7,13 @@ import type { PutBackItem, LiveHead } from "./put-back-items.ts";
 /**
  * After an execution, what to look for late: memories written since the dry run (`since`) that
  * the plan does not name, neither as a memory it saw nor as one it re-created under a new id.
+ * From the dry run's own millisecond on: a write in it that the dry run saw is named by the plan.
  */
 export type LateSearch = { planId: string; since: Date };
 
 /** The SQL condition on `memory_versions` of a late search. */
 export function writtenLate(items: ItemTable<PutBackItem>, late: LateSearch): Prisma.Sql {
-  return Prisma.sql`created_at > ${late.since}
+  return Prisma.sql`created_at >= ${late.since}
     AND memory_id NOT IN (SELECT memory_id FROM ${items.sqlName} WHERE ${items.planColumn} = ${late.planId})
     AND memory_id NOT IN (SELECT new_memory_id FROM ${items.sqlName} WHERE ${items.planColumn} = ${late.planId} AND new_memory_id IS NOT NULL)`;
 }
