@@ -21,6 +21,7 @@ import { ADMIN_KEY, startServer } from "../test/helpers/server.ts";
 import { measureCompression } from "./compression.ts";
 import { measureGuard } from "./guard.ts";
 import { measureReview } from "./review.ts";
+import { measureTimeTravel } from "./time-travel.ts";
 import { measureTransfer } from "./transfer.ts";
 import { measureBackfill } from "./search-backfill.ts";
 import { measureSearchSqlite, measureSearchWriteHttp } from "./search-sqlite.ts";
@@ -35,6 +36,8 @@ const { values: args } = parseArgs({
     rounds: { type: "string", default: "1500" },
     /** Only the guard benchmark (bench/guard.ts), merged into an existing results.json. */
     "guard-only": { type: "boolean", default: false },
+    /** Only the time travel benchmark (bench/time-travel.ts), merged into an existing results.json. */
+    "time-travel-only": { type: "boolean", default: false },
     /** Only the review inbox benchmark (bench/review.ts), merged into an existing results.json. */
     "review-only": { type: "boolean", default: false },
     /** Only the import/export benchmark (bench/transfer.ts), merged into an existing results.json. */
@@ -107,6 +110,13 @@ try {
     const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, "utf8")) as object) : { engine };
     writeFileSync(RESULTS, JSON.stringify({ ...previous, ...review }, null, 2) + "\n");
     log(JSON.stringify(review));
+    await finish();
+  }
+  if (args["time-travel-only"]) {
+    const timeTravel = await measureTimeTravel(server, HEADERS, 200, log);
+    const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, "utf8")) as object) : { engine };
+    writeFileSync(RESULTS, JSON.stringify({ ...previous, ...timeTravel }, null, 2) + "\n");
+    log(JSON.stringify(timeTravel));
     await finish();
   }
   if (args["transfer-only"]) {
@@ -404,6 +414,8 @@ try {
   const guard = await measureGuard(server, HEADERS, log);
   log("review: the inbox's first page and a bulk approve, on 20 more stores");
   const review = await measureReview(server, HEADERS, 500, log);
+  log("time travel: as of a moment, changes between two, a restore of 10,000 memories, on one more store");
+  const timeTravel = await measureTimeTravel(server, HEADERS, 200, log);
   log("import and export: an archive of the bench tree's notes against creating them one by one");
   const transfer = await measureTransfer(server, HEADERS, Number(args["transfer-files"]), log);
   const compression = await measureCompression(server, HEADERS, Math.min(ROUNDS, 500), log);
@@ -421,6 +433,7 @@ try {
     metrics,
     ...guard,
     ...review,
+    ...timeTravel,
     ...transfer,
     search_backfill_versions_per_s: Math.round(backfill.rate),
     ...compression,

@@ -17,6 +17,8 @@ export type MemoryTreeProps = {
   root: string;
   /** Shows only the root folder's entries whose name starts with this. */
   nameFilter: string;
+  /** Shows the tree as it was at this moment (RFC 3339), read-only; null or absent: now. */
+  asOf?: string | null;
 };
 
 const ROW_HEIGHT = 36;
@@ -35,12 +37,12 @@ function visibleOpen(root: string, open: ReadonlySet<string>): string[] {
  * The store's memories as a lazy, virtualised tree: a folder is listed (path_prefix + depth=1)
  * only when opened, its pages load as they scroll into view, and only visible rows are rendered.
  */
-export function MemoryTree({ storeId, root, nameFilter }: MemoryTreeProps) {
+export function MemoryTree({ storeId, root, nameFilter, asOf = null }: MemoryTreeProps) {
   const client = useQueryClient();
   const [open, setOpen] = useState<Set<string>>(() => new Set());
   const [pagesWanted, setPagesWanted] = useState<Record<string, number>>({});
   const prefixes = useMemo(() => [root, ...visibleOpen(root, open)], [root, open]);
-  const folders = useMemoryFolders(storeId, prefixes, pagesWanted);
+  const folders = useMemoryFolders(storeId, prefixes, pagesWanted, asOf);
   const rows = flattenTree({ root, folders, open, nameFilter });
 
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -76,7 +78,7 @@ export function MemoryTree({ storeId, root, nameFilter }: MemoryTreeProps) {
       if (!next.delete(path)) next.add(path);
       return next;
     });
-  const warm = (prefix: string) => void client.prefetchQuery(folderQuery(storeId, prefix));
+  const warm = (prefix: string) => void client.prefetchQuery(folderQuery(storeId, prefix, null, asOf));
   const retry = (prefix: string) => client.refetchQueries({ queryKey: [...queryKeys.memories.all(storeId), "folder", prefix] });
 
   const rootFolder = folders.get(root);
@@ -101,7 +103,7 @@ export function MemoryTree({ storeId, root, nameFilter }: MemoryTreeProps) {
               className="absolute left-0 top-0 w-full border-b border-slate-50"
               style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
             >
-              <TreeRowView row={rows[item.index]!} storeId={storeId} onToggle={toggle} onLoadMore={loadMore} onRetry={retry} onWarm={warm} />
+              <TreeRowView row={rows[item.index]!} storeId={storeId} asOf={asOf} onToggle={toggle} onLoadMore={loadMore} onRetry={retry} onWarm={warm} />
             </div>
           ))}
         </div>

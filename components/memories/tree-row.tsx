@@ -8,6 +8,8 @@ import type { TreeRow } from "./tree-rows.ts";
 export type TreeRowViewProps = {
   row: TreeRow;
   storeId: string;
+  /** As of a moment: links keep it, and a memory opens as the version it was at then (read-only). */
+  asOf?: string | null;
   onToggle: (path: string) => void;
   onLoadMore: (prefix: string) => void;
   onRetry: (prefix: string) => void;
@@ -18,7 +20,7 @@ export type TreeRowViewProps = {
 const indent = (depth: number) => ({ paddingLeft: `${0.75 + depth * 1.25}rem` });
 
 /** One row of the memory tree: a folder (toggles), a memory (links to its page), or a folder's status. */
-export function TreeRowView({ row, storeId, onToggle, onLoadMore, onRetry, onWarm }: TreeRowViewProps) {
+export function TreeRowView({ row, storeId, asOf = null, onToggle, onLoadMore, onRetry, onWarm }: TreeRowViewProps) {
   if (row.kind === "folder") {
     return (
       <div className="group flex h-full items-center gap-2 pr-3 text-sm" style={indent(row.depth)} data-testid={`tree-folder-${row.path}`}>
@@ -39,7 +41,7 @@ export function TreeRowView({ row, storeId, onToggle, onLoadMore, onRetry, onWar
           <span className="truncate">{row.name}</span>
         </button>
         <PrefetchLink
-          href={`/stores/${storeId}?prefix=${encodeURIComponent(row.path)}`}
+          href={`/stores/${storeId}?prefix=${encodeURIComponent(row.path)}${asOf ? `&as_of=${encodeURIComponent(asOf)}` : ""}`}
           className="text-xs text-slate-500 opacity-0 group-hover:opacity-100 focus:opacity-100 hover:text-indigo-700"
           title={`Show ${row.path} at the top (a link you can share)`}
         >
@@ -57,7 +59,11 @@ export function TreeRowView({ row, storeId, onToggle, onLoadMore, onRetry, onWar
           <span aria-hidden className="text-slate-400">
             ▤
           </span>
-          <PrefetchLink href={`/stores/${storeId}/memories/${memory.id}`} className="truncate text-indigo-700 hover:underline" title={memory.path}>
+          <PrefetchLink
+            href={asOf ? `/stores/${storeId}/versions/${memory.memory_version_id}` : `/stores/${storeId}/memories/${memory.id}`}
+            className="truncate text-indigo-700 hover:underline"
+            title={memory.path}
+          >
             {row.name}
           </PrefetchLink>
         </div>

@@ -6,6 +6,7 @@ import { memoryToolQuery } from "./memory-tool-schemas.ts";
 import { REVIEW_OPERATIONS } from "./review-operations.ts";
 import { SEARCH_OPERATIONS } from "./search-operations.ts";
 import { BULK_OPERATIONS } from "./bulk-operations.ts";
+import { TIME_TRAVEL_OPERATIONS } from "./time-travel-operations.ts";
 import { TRANSFER_OPERATIONS } from "./transfer-operations.ts";
 import { WEBHOOK_OPERATIONS } from "./webhook-operations.ts";
 import {
@@ -265,4 +266,5 @@ export const OPERATIONS = {
   ...BULK_OPERATIONS,
   ...TRANSFER_OPERATIONS,
   ...WEBHOOK_OPERATIONS,
+  ...TIME_TRAVEL_OPERATIONS,
 } satisfies Record<string, Operation>;

@@ -6,7 +6,21 @@ import { randomBytes } from "node:crypto";
  * last id. Within one process ids are strictly increasing even inside one millisecond.
  */
 export type IdPrefix =
-  "memstore" | "mem" | "memver" | "apikey" | "user" | "revdec" | "revbatch" | "erasure" | "import" | "whep" | "whevt" | "whdel" | "bulkdel";
+  | "memstore"
+  | "mem"
+  | "memver"
+  | "apikey"
+  | "user"
+  | "revdec"
+  | "revbatch"
+  | "erasure"
+  | "import"
+  | "whep"
+  | "whevt"
+  | "whdel"
+  | "bulkdel"
+  | "restore"
+  | "revert";
 
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 let lastTime = -1;

@@ -73,13 +73,17 @@ export function folderOf(value: string | null | undefined): string {
 }
 
 /** One page of a folder's direct children (path_prefix + depth=1); `cursor` null is its first page. */
-export function folderQuery(storeId: string, prefix: string, cursor: string | null = null) {
-  return one<Page<MemoryListItem>>(queryKeys.memories.folder(storeId, prefix, { depth: 1, page: cursor }), `${storePath(storeId)}/memories`, {
-    path_prefix: prefix,
-    depth: 1,
-    limit: FOLDER_PAGE_SIZE,
-    page: cursor,
-  });
+export function folderQuery(storeId: string, prefix: string, cursor: string | null = null, asOf: string | null = null) {
+  const query = { path_prefix: prefix, depth: 1, limit: FOLDER_PAGE_SIZE, page: cursor };
+  // As of a moment (`?as_of=` on the store page): the same listing from GET /v1/point_in_time/{store}/memories.
+  if (asOf) {
+    return one<Page<MemoryListItem>>(
+      queryKeys.memories.folder(storeId, prefix, { depth: 1, page: cursor, as_of: asOf }),
+      `/v1/point_in_time/${encodeURIComponent(storeId)}/memories`,
+      { ...query, as_of: asOf },
+    );
+  }
+  return one<Page<MemoryListItem>>(queryKeys.memories.folder(storeId, prefix, { depth: 1, page: cursor }), `${storePath(storeId)}/memories`, query);
 }
 
 /** One memory with its content, by id (deep links load it this way, whatever its path). */

@@ -16,7 +16,8 @@ export type FolderState = {
   pages: number;
 };
 
-const folderKey = (storeId: string, prefix: string, cursor: string | null) => queryKeys.memories.folder(storeId, prefix, { depth: 1, page: cursor });
+const folderKey = (storeId: string, prefix: string, cursor: string | null, asOf: string | null) =>
+  queryKeys.memories.folder(storeId, prefix, asOf ? { depth: 1, page: cursor, as_of: asOf } : { depth: 1, page: cursor });
 
 /**
  * The direct children (memories and `memory_prefix` folders) of each open folder, listed with
@@ -25,19 +26,24 @@ const folderKey = (storeId: string, prefix: string, cursor: string | null) => qu
  * cursor is the previous page's `next_page` as currently cached, so pages stay contiguous
  * after a refetch.
  */
-export function useMemoryFolders(storeId: string, prefixes: string[], pagesWanted: Record<string, number>): Map<string, FolderState> {
+export function useMemoryFolders(
+  storeId: string,
+  prefixes: string[],
+  pagesWanted: Record<string, number>,
+  asOf: string | null = null,
+): Map<string, FolderState> {
   const client = useQueryClient();
   const specs: { prefix: string; cursor: string | null }[] = [];
   for (const prefix of prefixes) {
     let cursor: string | null = null;
     for (let i = 0; i < Math.max(1, pagesWanted[prefix] ?? 1); i++) {
       specs.push({ prefix, cursor });
-      cursor = client.getQueryData<Page<MemoryListItem>>(folderKey(storeId, prefix, cursor))?.next_page ?? null;
+      cursor = client.getQueryData<Page<MemoryListItem>>(folderKey(storeId, prefix, cursor, asOf))?.next_page ?? null;
       if (!cursor) break;
     }
   }
 
-  const results = useQueries({ queries: specs.map(({ prefix, cursor }) => folderQuery(storeId, prefix, cursor)) });
+  const results = useQueries({ queries: specs.map(({ prefix, cursor }) => folderQuery(storeId, prefix, cursor, asOf)) });
 
   const folders = new Map<string, FolderState>();
   specs.forEach(({ prefix, cursor }, i) => {

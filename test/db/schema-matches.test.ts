@@ -167,6 +167,10 @@ describe("the schema reader", () => {
       "webhook_deliveries",
       "bulk_deletions",
       "bulk_deletion_items",
+      "restores",
+      "restore_items",
+      "reverts",
+      "revert_items",
     ]);
     const memories = schema.models.find((m) => m.table === "memories")!;
     expect(memories.uniques).toEqual([{ fields: ["storeId", "path"] }]);

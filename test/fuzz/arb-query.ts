@@ -63,6 +63,10 @@ export const QUERY_VALUES: Record<string, fc.Arbitrary<string>> = {
   include_archived: fc.constantFrom("true", "false", "TRUE", "1", "0", "", "yes"),
   "created_at[gte]": timestamp,
   "created_at[lte]": timestamp,
+  // Time travel's moments: anything, or one the store's history can answer (a moment ago).
+  as_of: fc.oneof(timestamp, fc.constant(new Date(Date.now() - 1_000).toISOString())),
+  from: fc.oneof(timestamp, fc.constant(new Date(Date.now() - 60_000).toISOString())),
+  to: fc.oneof(timestamp, fc.constant(new Date(Date.now() - 1_000).toISOString())),
   path_prefix: fc.oneof(
     memoryPath,
     memoryPath.map((p) => p + "/"),

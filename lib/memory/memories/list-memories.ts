@@ -22,6 +22,9 @@ export interface ListMemoriesInput {
 
 export type MemoryListItem = { kind: "memory"; memory: ListedMemory } | { kind: "prefix"; path: string };
 
+/** What paging needs of a listed item, live or as of a moment. */
+type PagedItem = { kind: "memory"; memory: { path: string } } | { kind: "prefix"; path: string };
+
 export interface MemoryPage {
   items: MemoryListItem[];
   /** Where the next page starts, or null when this is the last page. */
@@ -30,9 +33,8 @@ export interface MemoryPage {
 
 /** Memories in byte order of their paths: stable, and a folder's memories are contiguous. */
 export async function listMemories(db: Db, input: ListMemoriesInput): Promise<MemoryPage> {
-  const range = folderRange(input.prefix);
-  const from = input.from && input.from > range.from ? input.from : range.from;
-  const page = input.depth === 0 ? await listSubtree(db, input, from, range.to) : await listChildren(db, input, from, range.to);
+  const { from, to } = pageRange(input);
+  const page = input.depth === 0 ? await listSubtree(db, input, from, to) : await listChildren(db, input, from, to);
   // An empty first page is the one case where "no such store" and "empty store" look alike.
   if (page.items.length === 0 && !input.from) await assertStoreExists(db.sql, input.storeId);
   return page;
@@ -45,7 +47,7 @@ async function listSubtree(db: Db, input: ListMemoriesInput, from: string, to: s
     ORDER BY path LIMIT ${input.limit + 1}`;
   const hasMore = rows.length > input.limit;
   const items = (hasMore ? rows.slice(0, input.limit) : rows).map((row) => ({ kind: "memory" as const, memory: memoryFromRow(row) }));
-  return { items, nextFrom: hasMore ? after(rows[input.limit - 1]!.path) : null };
+  return { items, nextFrom: nextFromAfter(items, hasMore) };
 }
 
 /**
@@ -75,10 +77,30 @@ async function listChildren(db: Db, input: ListMemoriesInput, from: string, to: 
   const hasMore = rows.length > input.limit;
   const items: MemoryListItem[] = (hasMore ? rows.slice(0, input.limit) : rows).map((row) => {
     if (row.id != null) return { kind: "memory", memory: memoryFromRow(row as MemoryRow) };
-    const slashAt = row.walk_path.indexOf("/", input.prefix.length);
-    return { kind: "prefix", path: row.walk_path.slice(0, slashAt + 1) };
+    return { kind: "prefix", path: childFolder(row.walk_path, input.prefix)! };
   });
+  return { items, nextFrom: nextFromAfter(items, hasMore) };
+}
+
+/**
+ * The paging and depth rules of a memory list, shared by the live list above and the list as of
+ * a moment (lib/memory/time-travel/list-memories-at.ts): where a page starts and ends, the
+ * folder a deeper path rolls into at depth=1, and where the next page starts.
+ */
+export function pageRange(input: Pick<ListMemoriesInput, "prefix" | "from">): { from: string; to: string } {
+  const range = folderRange(input.prefix);
+  return { from: input.from && input.from > range.from ? input.from : range.from, to: range.to };
+}
+
+/** The direct child folder of `prefix` that holds `path` (`/a/` for `/a/b/c.md` under `/`), or null when `path` is a direct child. */
+export function childFolder(path: string, prefix: string): string | null {
+  const slashAt = path.indexOf("/", prefix.length);
+  return slashAt < 0 ? null : path.slice(0, slashAt + 1);
+}
+
+/** Where the page after these items starts: after the last memory, or after the whole last folder. */
+export function nextFromAfter(items: readonly PagedItem[], hasMore: boolean): string | null {
   const last = items[items.length - 1];
-  const nextFrom = !hasMore || !last ? null : last.kind === "memory" ? after(last.memory.path) : folderRange(last.path).to;
-  return { items, nextFrom };
+  if (!hasMore || !last) return null;
+  return last.kind === "memory" ? after(last.memory.path) : folderRange(last.path).to;
 }

@@ -34,6 +34,7 @@ export async function insertStore(tx: SqlClient, fields: ReturnType<typeof check
     updatedAt: now,
     archivedAt: null,
     reviewPolicy: DEFAULT_REVIEW_POLICY,
+    historyHorizon: null,
   };
   await tx.$executeRaw`
     INSERT INTO memory_stores (id, name, description, metadata, created_at, updated_at)

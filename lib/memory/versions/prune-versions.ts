@@ -1,4 +1,4 @@
-import type { Db } from "../db.ts";
+import { Prisma, type Db, type SqlClient } from "../db.ts";
 import { letOthersRun } from "../let-others-run.ts";
 import { purgeSearchIndex } from "../search/purge-search-index.ts";
 
@@ -19,13 +19,22 @@ export async function pruneVersions(db: Db, input: { retentionDays: number; now?
   let deleted = 0;
   for (;;) {
     const batch = await db.sqlTransaction(
-      (tx) => tx.$executeRaw`
-      DELETE FROM memory_versions WHERE id IN (
-        SELECT v.id FROM memory_versions v
-        WHERE v.created_at < ${cutoff}
+      async (tx) => {
+        const prunable = Prisma.sql`v.created_at < ${cutoff}
           AND NOT EXISTS (SELECT 1 FROM memories m WHERE m.id = v.memory_id AND m.memory_version_id = v.id)
-          AND NOT EXISTS (SELECT 1 FROM review_items r WHERE r.memory_id = v.memory_id AND (r.settled_version_id IS NULL OR v.id >= r.settled_version_id))
-        LIMIT ${BATCH})`,
+          AND NOT EXISTS (SELECT 1 FROM review_items r WHERE r.memory_id = v.memory_id AND (r.settled_version_id IS NULL OR v.id >= r.settled_version_id))`;
+        // Each version described its memory until the next one was written: "as of" a moment up to
+        // then can no longer be answered exactly (lib/memory/time-travel/answerable-moment.ts).
+        const rows = await tx.$queryRaw<{ id: string; store_id: string; ends_at: Date | string }[]>`
+        SELECT v.id, v.store_id, COALESCE((SELECT min(n.created_at) FROM memory_versions n
+            WHERE n.store_id = v.store_id AND n.memory_id = v.memory_id AND n.id > v.id), v.created_at) AS ends_at
+        FROM memory_versions v WHERE ${prunable}
+        LIMIT ${BATCH}`;
+        if (rows.length === 0) return 0;
+        await recordHorizons(tx, rows);
+        return tx.$executeRaw`DELETE FROM memory_versions WHERE id IN (${Prisma.join(rows.map((r) => r.id))}) AND id IN (
+        SELECT v.id FROM memory_versions v WHERE ${prunable})`;
+      },
       { secureDelete: false },
     );
     deleted += batch;
@@ -34,5 +43,18 @@ export async function pruneVersions(db: Db, input: { retentionDays: number; now?
       return { deleted };
     }
     await letOthersRun();
+  }
+}
+
+/** Moves each store's history horizon forward to the latest moment a version about to be pruned described. */
+async function recordHorizons(tx: SqlClient, rows: readonly { store_id: string; ends_at: Date | string }[]) {
+  const latest = new Map<string, Date>();
+  for (const row of rows) {
+    const end = new Date(row.ends_at);
+    const known = latest.get(row.store_id);
+    if (!known || end > known) latest.set(row.store_id, end);
+  }
+  for (const [storeId, end] of latest) {
+    await tx.$executeRaw`UPDATE memory_stores SET history_horizon = ${end} WHERE id = ${storeId} AND (history_horizon IS NULL OR history_horizon < ${end})`;
   }
 }

@@ -9,6 +9,7 @@ import { MemoryTree } from "@/components/memories/memory-tree.tsx";
 import { PathBreadcrumbs } from "@/components/memories/path-breadcrumbs.tsx";
 import { PathFilter } from "@/components/memories/path-filter.tsx";
 import { ReviewSettingControl } from "@/components/review/review-setting.tsx";
+import { AsOfBanner, AsOfPicker } from "@/components/stores/as-of-control.tsx";
 import { ArchivedBanner, StoreNotFound } from "@/components/stores/store-notices.tsx";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
@@ -28,18 +29,22 @@ export function StoreView({ storeId }: StoreViewProps) {
   const router = useRouter();
   const pathname = usePathname();
   const root = folderOf(search.get("prefix"));
+  // `?as_of=`: the tree as it was then, read-only (GET /v1/point_in_time/…).
+  const asOf = search.get("as_of");
   // The tree's first level loads together with the store, not after it.
-  usePrefetchQuery(folderQuery(storeId, root));
+  usePrefetchQuery(folderQuery(storeId, root, null, asOf));
   const nameFilter = search.get("name") ?? "";
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<Memory | null>(null);
 
-  const go = (prefix: string, name: string) => {
+  const go = (prefix: string, name: string, at: string | null = asOf) => {
     const params = new URLSearchParams();
     if (prefix !== "/") params.set("prefix", prefix);
     if (name) params.set("name", name);
+    if (at) params.set("as_of", at);
     router.push(params.size ? `${pathname}?${params}` : pathname);
   };
+  const nowHref = root === "/" ? pathname : `${pathname}?prefix=${encodeURIComponent(root)}`;
 
   if (store.isLoading) return <Spinner label="Loading store…" />;
   if (store.error instanceof ApiError && store.error.status === 404) return <StoreNotFound message={store.error.message} />;
@@ -71,8 +76,12 @@ export function StoreView({ storeId }: StoreViewProps) {
             </div>
           </>
         }
-        actions={<StoreActions store={data} onNewMemory={() => setCreating(true)} />}
+        actions={asOf ? null : <StoreActions store={data} onNewMemory={() => setCreating(true)} />}
       />
+      <div className="mb-3 flex justify-end">
+        <AsOfPicker key={asOf ?? "now"} asOf={asOf} onPick={(at) => go(root, nameFilter, at)} />
+      </div>
+      {asOf && <AsOfBanner asOf={asOf} nowHref={nowHref} />}
       {data.archived_at && <ArchivedBanner archivedAt={data.archived_at} />}
       {created && (
         <div className="mb-4">
@@ -95,7 +104,7 @@ export function StoreView({ storeId }: StoreViewProps) {
         </p>
       )}
       <Card>
-        <MemoryTree key={root} storeId={storeId} root={root} nameFilter={nameFilter} />
+        <MemoryTree key={`${root}|${asOf ?? ""}`} storeId={storeId} root={root} nameFilter={nameFilter} asOf={asOf} />
       </Card>
       {creating && (
         <CreateMemoryDialog

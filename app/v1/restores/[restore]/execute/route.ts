@@ -1,0 +1,14 @@
+// POST /v1/restores/{restore}/execute – carry out a restore dry run, conditional on the heads it saw (extension)
+import { OPERATIONS } from "@/lib/http/operations.ts";
+import { apiRoute, otherMethods } from "@/lib/http/route.ts";
+import { assertMayPutBack, restoreWire } from "@/lib/http/put-back-wire.ts";
+import { executeRestore, getRestore } from "@/lib/memory/time-travel/run-put-back.ts";
+
+export const POST = apiRoute(OPERATIONS.executeRestore, async ({ db, params, input, actor, principal }) => {
+  const { confirmation } = await input();
+  assertMayPutBack(principal, (await getRestore(db.sql, params.restore)).plan, "Restore");
+  const { plan, items } = await executeRestore(db, { id: params.restore, confirmation, actor });
+  return restoreWire(plan, items);
+});
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

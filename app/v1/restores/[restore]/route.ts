@@ -1,0 +1,19 @@
+// GET /v1/restores/{restore} – one restore with every memory it saw; ?format=json|csv downloads it (extension)
+import { reportAnswer } from "@/lib/http/bulk-wire.ts";
+import { OPERATIONS } from "@/lib/http/operations.ts";
+import { apiRoute, otherMethods } from "@/lib/http/route.ts";
+import { assertMayPutBack, putBackCsv, restoreWire } from "@/lib/http/put-back-wire.ts";
+import { getRestore } from "@/lib/memory/time-travel/run-put-back.ts";
+
+export const GET = apiRoute(OPERATIONS.retrieveRestore, async ({ db, params, query, principal }) => {
+  const { plan, items } = await getRestore(db.sql, params.restore);
+  assertMayPutBack(principal, plan, "Restore");
+  return reportAnswer(
+    plan.id,
+    query.format,
+    () => restoreWire(plan, items),
+    () => putBackCsv("restore_id", plan.id, items),
+  );
+});
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -1,0 +1,19 @@
+// GET /v1/reverts/{restore} – one revert with every memory it saw; ?format=json|csv downloads it (extension)
+import { reportAnswer } from "@/lib/http/bulk-wire.ts";
+import { OPERATIONS } from "@/lib/http/operations.ts";
+import { apiRoute, otherMethods } from "@/lib/http/route.ts";
+import { assertMayPutBack, putBackCsv, revertWire } from "@/lib/http/put-back-wire.ts";
+import { getRevert } from "@/lib/memory/time-travel/run-put-back.ts";
+
+export const GET = apiRoute(OPERATIONS.retrieveRevert, async ({ db, params, query, principal }) => {
+  const { plan, items } = await getRevert(db.sql, params.revert);
+  assertMayPutBack(principal, plan, "Revert");
+  return reportAnswer(
+    plan.id,
+    query.format,
+    () => revertWire(plan, items),
+    () => putBackCsv("revert_id", plan.id, items),
+  );
+});
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

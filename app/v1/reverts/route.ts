@@ -1,0 +1,38 @@
+// GET /v1/reverts – revert reports and dry runs, newest first; POST – dry run of a revert of a principal's changes (extension)
+import { assertStoreAccess, storeFilterOf } from "@/lib/auth/principal.ts";
+import { decodeCursor, encodeCursor } from "@/lib/http/cursor.ts";
+import { OPERATIONS } from "@/lib/http/operations.ts";
+import { apiRoute, otherMethods } from "@/lib/http/route.ts";
+import { pageSize } from "@/lib/http/schemas.ts";
+import { page } from "@/lib/http/serialize.ts";
+import { revertWire } from "@/lib/http/put-back-wire.ts";
+import { listReverts, planRevert, revertPrincipal } from "@/lib/memory/time-travel/run-put-back.ts";
+
+export const GET = apiRoute(OPERATIONS.listReverts, async ({ db, query, principal }) => {
+  const cursor = decodeCursor<{ after: string; store: string }>(query.page, { store: query.memory_store_id ?? "" }, ["after"]);
+  const result = await listReverts(db, {
+    limit: pageSize(query.limit, false),
+    afterId: cursor?.after,
+    storeIds: storeFilterOf(principal),
+    storeId: query.memory_store_id,
+  });
+  return page(
+    result.items.map((r) => revertWire(r)),
+    result.nextAfterId ? encodeCursor({ after: result.nextAfterId, store: query.memory_store_id ?? "" }) : null,
+  );
+});
+
+export const POST = apiRoute(OPERATIONS.planRevert, async ({ db, input, actor, principal }) => {
+  const body = await input();
+  assertStoreAccess(principal, body.memory_store_id);
+  const { plan, items } = await planRevert(db, {
+    storeId: body.memory_store_id,
+    principal: revertPrincipal(body),
+    gte: body["created_at[gte]"] ?? null,
+    lte: body["created_at[lte]"] ?? null,
+    actor,
+  });
+  return revertWire(plan, items);
+});
+
+export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

@@ -1,0 +1,153 @@
+import { z } from "zod";
+import { assertStoreAccess, storeFilterOf, type Principal } from "../auth/principal.ts";
+import { notFound } from "../memory/errors.ts";
+import { PUT_BACK_ACTIONS, PUT_BACK_OUTCOMES, type PutBackItem, type Side } from "../memory/time-travel/put-back-items.ts";
+import { restorePhrase, type Restore } from "../memory/time-travel/restore-rows.ts";
+import { revertPhrase, type Revert } from "../memory/time-travel/revert-rows.ts";
+import { bulkStatusSchema, lifecycleShape, lifecycleWire } from "./bulk-wire.ts";
+import { toCsv, type CsvColumn } from "./csv.ts";
+import { timestamp } from "./schemas.ts";
+import { extension } from "./time-travel-wire.ts";
+import { actorSchema } from "./wire-schemas.ts";
+
+/**
+ * Wire shapes of restores and reverts (issue 23; lib/memory/time-travel), an extension: the dry
+ * run while planned, the report once completed, as JSON or CSV, with the bulk operations'
+ * lifecycle fields (lib/http/bulk-wire.ts).
+ */
+const time = z.iso.datetime();
+const iso = (d: Date) => d.toISOString();
+
+export const createRestoreBody = z.strictObject({ memory_store_id: z.string(), as_of: timestamp, path_prefix: z.string().optional() });
+export const createRevertBody = z.strictObject({
+  memory_store_id: z.string(),
+  session_id: z.string().optional(),
+  api_key_id: z.string().optional(),
+  user_id: z.string().optional(),
+  "created_at[gte]": timestamp.optional(),
+  "created_at[lte]": timestamp.optional(),
+});
+export const executePutBackBody = z.strictObject({ confirmation: z.string() });
+
+const itemSide = z.object({
+  memory_version_id: z.string(),
+  path: z.string().nullable(),
+  content_sha256: z.string().nullable(),
+  content_size_bytes: z.number().int().nullable(),
+});
+const putBackItemSchema = z.object({
+  memory_id: z.string().meta({ description: "The memory as the dry run saw it (for one deleted since: its old id; see new_memory_id)." }),
+  action: z.enum(PUT_BACK_ACTIONS),
+  reason: z.string().nullable(),
+  outcome: z.enum(PUT_BACK_OUTCOMES),
+  seen: itemSide.nullable().meta({ description: "Its head when the dry run looked (null: not live)." }),
+  target: itemSide.nullable().meta({ description: "The state it goes back to (null: it is deleted)." }),
+  new_memory_id: z.string().nullable().meta({ description: "A memory re-created under a new id: the old id maps to this one." }),
+  new_version_id: z.string().nullable(),
+});
+const countsSchema = z.object(Object.fromEntries(PUT_BACK_ACTIONS.map((a) => [a, z.number().int()])) as Record<(typeof PUT_BACK_ACTIONS)[number], z.ZodNumber>);
+
+export const restoreSchema = extension(
+  z.object({
+    type: z.literal("restore"),
+    id: z.string(),
+    status: bulkStatusSchema,
+    memory_store_id: z.string(),
+    as_of: time,
+    path_prefix: z.string(),
+    ...lifecycleShape,
+    counts: countsSchema,
+    items: z.array(putBackItemSchema).optional(),
+  }),
+  "Restore",
+  "A restore of a folder or a store to a moment: its dry run while planned, its report once completed.",
+);
+
+export const revertSchema = extension(
+  z.object({
+    type: z.literal("revert"),
+    id: z.string(),
+    status: bulkStatusSchema,
+    memory_store_id: z.string(),
+    principal: actorSchema.meta({ description: "Whose changes are undone." }),
+    "created_at[gte]": time.nullable(),
+    "created_at[lte]": time.nullable(),
+    ...lifecycleShape,
+    counts: countsSchema,
+    items: z.array(putBackItemSchema).optional(),
+  }),
+  "Revert",
+  "Undoing a session's, a key's or a user's changes: its dry run while planned, its report once completed.",
+);
+
+const itemSideWire = (side: Side | null) =>
+  side && { memory_version_id: side.versionId, path: side.path, content_sha256: side.sha256, content_size_bytes: side.sizeBytes };
+
+function itemWire(item: PutBackItem) {
+  return {
+    memory_id: item.memoryId,
+    action: item.action,
+    reason: item.reason,
+    outcome: item.outcome,
+    seen: itemSideWire(item.seen),
+    target: itemSideWire(item.target),
+    new_memory_id: item.newMemoryId,
+    new_version_id: item.newVersionId,
+  };
+}
+
+export function restoreWire(restore: Restore, items?: PutBackItem[]) {
+  return {
+    type: "restore" as const,
+    id: restore.id,
+    status: restore.status,
+    memory_store_id: restore.storeId,
+    as_of: iso(restore.asOf),
+    path_prefix: restore.pathPrefix,
+    ...lifecycleWire(restore, restorePhrase(restore)),
+    counts: restore.counts,
+    ...(items && { items: items.map(itemWire) }),
+  };
+}
+
+export function revertWire(revert: Revert, items?: PutBackItem[]) {
+  return {
+    type: "revert" as const,
+    id: revert.id,
+    status: revert.status,
+    memory_store_id: revert.storeId,
+    principal: revert.principal,
+    "created_at[gte]": revert.gte && iso(revert.gte),
+    "created_at[lte]": revert.lte && iso(revert.lte),
+    ...lifecycleWire(revert, revertPhrase(revert)),
+    counts: revert.counts,
+    ...(items && { items: items.map(itemWire) }),
+  };
+}
+
+/** A report as CSV (lib/http/csv.ts), one line per memory; paths are anyone's text. */
+export function putBackCsv(planColumn: "restore_id" | "revert_id", id: string, items: PutBackItem[]): string {
+  const columns: CsvColumn<PutBackItem>[] = [
+    [planColumn, () => id],
+    ["memory_id", (i) => i.memoryId],
+    ["action", (i) => i.action],
+    ["outcome", (i) => i.outcome],
+    ["reason", (i) => i.reason],
+    ["seen_version_id", (i) => i.seen?.versionId ?? null],
+    ["seen_path", (i) => i.seen?.path ?? null],
+    ["seen_sha256", (i) => i.seen?.sha256 ?? null],
+    ["target_version_id", (i) => i.target?.versionId ?? null],
+    ["target_path", (i) => i.target?.path ?? null],
+    ["target_sha256", (i) => i.target?.sha256 ?? null],
+    ["new_memory_id", (i) => i.newMemoryId],
+    ["new_version_id", (i) => i.newVersionId],
+  ];
+  return toCsv(columns, items);
+}
+
+/** A restore or revert is seen only by those who may touch its store (a store-limited key: its stores; others: not found). */
+export function assertMayPutBack(principal: Principal, plan: { id: string; storeId: string }, noun: string) {
+  const only = storeFilterOf(principal);
+  if (only && !only.includes(plan.storeId)) throw notFound(`${noun} ${plan.id} not found.`);
+  assertStoreAccess(principal, plan.storeId);
+}

@@ -1,0 +1,117 @@
+import { reportFormatQuery } from "./bulk-wire.ts";
+import { listStoresQuery } from "./schemas.ts";
+import { createRestoreBody, createRevertBody, executePutBackBody, restoreSchema, revertSchema } from "./put-back-wire.ts";
+import { pointInTimeListQuery, pointInTimeMemorySchema, pointInTimeQuery, storeChangesPageSchema, storeChangesQuery } from "./time-travel-wire.ts";
+import { memoryPrefixSchema, pageSchema } from "./wire-schemas.ts";
+import { z } from "zod";
+
+/**
+ * Time travel's endpoints (issue 23; lib/memory/time-travel), an extension the hosted API does
+ * not have, added by lib/http/operations.ts to the one table the routes and the OpenAPI
+ * document use. Reading the past takes what reading the present takes; restores and reverts
+ * write, so they take what writing does (reviewers and admins, within a key's stores).
+ */
+const ext = { beta: false, extension: true } as const;
+const listPlans = listStoresQuery.pick({ limit: true, page: true }).extend({ memory_store_id: z.string().optional() });
+
+export const TIME_TRAVEL_OPERATIONS = {
+  listMemoriesAsOf: {
+    ...ext,
+    method: "GET",
+    path: "/v1/point_in_time/{store}/memories",
+    summary: "List the memories as they were at a moment (as_of): the memory list's prefix, depth, view, order and paging",
+    permission: "read",
+    query: pointInTimeListQuery,
+    response: pageSchema(z.union([pointInTimeMemorySchema, memoryPrefixSchema])),
+  },
+  retrieveMemoryAsOf: {
+    ...ext,
+    method: "GET",
+    path: "/v1/point_in_time/{store}/memories/{memory}",
+    summary: "One memory as it was at a moment (404 if it was not live then)",
+    permission: "read",
+    query: pointInTimeQuery,
+    response: pointInTimeMemorySchema,
+  },
+  listStoreChanges: {
+    ...ext,
+    method: "GET",
+    path: "/v1/store_changes/{store}",
+    summary: "What differs between the store at `from` and at `to` (default now): one item per memory, with who wrote in between",
+    permission: "read",
+    query: storeChangesQuery,
+    response: storeChangesPageSchema,
+  },
+  listRestores: {
+    ...ext,
+    method: "GET",
+    path: "/v1/restores",
+    summary: "Restore reports and dry runs, newest first",
+    permission: "write",
+    query: listPlans,
+    response: pageSchema(restoreSchema),
+  },
+  planRestore: {
+    ...ext,
+    method: "POST",
+    path: "/v1/restores",
+    summary: "Dry run of restoring a folder (path_prefix) or the whole store to a moment",
+    permission: "write",
+    body: createRestoreBody,
+    response: restoreSchema,
+  },
+  retrieveRestore: {
+    ...ext,
+    method: "GET",
+    path: "/v1/restores/{restore}",
+    summary: "One restore with every memory it saw (format=json or csv downloads it)",
+    permission: "write",
+    query: reportFormatQuery,
+    response: restoreSchema,
+  },
+  executeRestore: {
+    ...ext,
+    method: "POST",
+    path: "/v1/restores/{restore}/execute",
+    summary: "Carry out a restore dry run as new versions, conditional on the heads it saw",
+    permission: "write",
+    body: executePutBackBody,
+    response: restoreSchema,
+  },
+  listReverts: {
+    ...ext,
+    method: "GET",
+    path: "/v1/reverts",
+    summary: "Revert reports and dry runs, newest first",
+    permission: "write",
+    query: listPlans,
+    response: pageSchema(revertSchema),
+  },
+  planRevert: {
+    ...ext,
+    method: "POST",
+    path: "/v1/reverts",
+    summary: "Dry run of undoing one session's, key's or user's changes (optionally in a created_at window)",
+    permission: "write",
+    body: createRevertBody,
+    response: revertSchema,
+  },
+  retrieveRevert: {
+    ...ext,
+    method: "GET",
+    path: "/v1/reverts/{revert}",
+    summary: "One revert with every memory it saw (format=json or csv downloads it)",
+    permission: "write",
+    query: reportFormatQuery,
+    response: revertSchema,
+  },
+  executeRevert: {
+    ...ext,
+    method: "POST",
+    path: "/v1/reverts/{revert}/execute",
+    summary: "Carry out a revert dry run as new versions, conditional on the heads it saw",
+    permission: "write",
+    body: executePutBackBody,
+    response: revertSchema,
+  },
+} as const;

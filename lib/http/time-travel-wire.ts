@@ -1,0 +1,112 @@
+import { z } from "zod";
+import type { MemoryState } from "../memory/time-travel/states-at.ts";
+import type { StoreChange } from "../memory/time-travel/store-changes.ts";
+import { limit, listMemoriesQuery, timestamp } from "./schemas.ts";
+import { actorSchema } from "./wire-schemas.ts";
+
+/**
+ * Wire shapes of time travel's reads (issue 23), an extension: the store as of a moment and the
+ * changes between two moments. Restores and reverts are in put-back-wire.ts.
+ */
+export const extension = <T extends z.ZodType>(schema: T, id: string, description: string): T =>
+  schema.meta({ id, description, "x-memory-console-extension": true });
+const time = z.iso.datetime();
+const iso = (d: Date) => d.toISOString();
+
+const asOf = timestamp.meta({ description: "An RFC 3339 moment, not in the future, not before the store's retained history." });
+
+export const pointInTimeListQuery = listMemoriesQuery.extend({ as_of: asOf });
+export const pointInTimeQuery = z.object({ as_of: asOf, view: z.enum(["basic", "full"]).optional() });
+
+export const pointInTimeMemorySchema = extension(
+  z.object({
+    type: z.literal("memory"),
+    id: z.string(),
+    memory_store_id: z.string(),
+    path: z.string().nullable().meta({ description: "The path then; null only for a redacted state no later version names a path for (never listed)." }),
+    content: z.string().nullable().meta({ description: "null with view=basic, and when the content it had then was redacted since." }),
+    content_sha256: z.string().nullable().meta({ description: "null when redacted since." }),
+    content_size_bytes: z.number().int().nullable(),
+    memory_version_id: z.string().meta({ description: "The version it was at then." }),
+    created_at: time,
+    updated_at: time.meta({ description: "When the version it was at then was written." }),
+    redacted: z.boolean().meta({ description: "The version it was at then was redacted since: its content is gone, never reconstructed." }),
+  }),
+  "PointInTimeMemory",
+  "A memory as it was at a moment (the memory object, with what it was then).",
+);
+
+export function memoryAtWire(state: MemoryState, withContent: boolean) {
+  return {
+    type: "memory" as const,
+    id: state.memoryId,
+    memory_store_id: state.storeId,
+    path: state.path,
+    content: withContent ? (state.content ?? null) : null,
+    content_sha256: state.contentSha256,
+    content_size_bytes: state.contentSizeBytes,
+    memory_version_id: state.versionId,
+    created_at: iso(state.createdAt),
+    updated_at: iso(state.updatedAt),
+    redacted: state.redacted,
+  };
+}
+
+export const storeChangesQuery = z.object({
+  from: timestamp,
+  to: timestamp.optional().meta({ description: "Defaults to now (kept by the page cursor)." }),
+  path_prefix: z.string().optional(),
+  api_key_id: z.string().optional(),
+  user_id: z.string().optional(),
+  session_id: z.string().optional(),
+  limit: limit.optional(),
+  page: z.string().optional(),
+});
+
+const changeSide = z.object({
+  memory_version_id: z.string(),
+  path: z.string().nullable(),
+  content_sha256: z.string().nullable(),
+  content_size_bytes: z.number().int().nullable(),
+  redacted: z.boolean(),
+});
+
+export const storeChangeSchema = extension(
+  z.object({
+    type: z.literal("store_change"),
+    memory_id: z.string(),
+    change: z.enum(["added", "deleted", "modified", "moved", "moved_and_modified"]),
+    before: changeSide.nullable().meta({ description: "The memory at `from` (null: not live then)." }),
+    after: changeSide.nullable().meta({ description: "The memory at `to` (null: not live then)." }),
+    actors: z.array(actorSchema).meta({ description: "Who wrote its versions in between, in the order they first did." }),
+  }),
+  "StoreChange",
+  "How one memory differs between two moments.",
+);
+
+export const storeChangesPageSchema = z.object({
+  data: z.array(storeChangeSchema),
+  next_page: z.string().nullable(),
+  from: time,
+  to: time,
+});
+
+const sideWire = (state: MemoryState | null) =>
+  state && {
+    memory_version_id: state.versionId,
+    path: state.path,
+    content_sha256: state.contentSha256,
+    content_size_bytes: state.contentSizeBytes,
+    redacted: state.redacted,
+  };
+
+export function storeChangeWire(change: StoreChange) {
+  return {
+    type: "store_change" as const,
+    memory_id: change.memoryId,
+    change: change.change,
+    before: sideWire(change.before),
+    after: sideWire(change.after),
+    actors: change.actors,
+  };
+}

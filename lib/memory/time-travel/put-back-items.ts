@@ -1,0 +1,174 @@
+/**
+ * What restores and reverts share: each puts memories back to a state they had (a "target",
+ * read from versions), one item per memory, and their items, table and execution step are the
+ * same. An item records what the dry run saw (the memory's head then, or its absence) and the
+ * target; the action follows from the two.
+ */
+import { defineItemTable } from "../bulk/report-tables.ts";
+import type { MemoryState } from "./states-at.ts";
+
+/**
+ * create: deleted since, comes back at its old path with its old content (a new memory id);
+ * modify: its content (and maybe path) goes back; move: only its path; delete: created since;
+ * unchanged: changed and changed back; skip: cannot be put back (`reason`); conflict (reverts):
+ * someone else changed it after the principal did.
+ */
+export const PUT_BACK_ACTIONS = ["create", "modify", "move", "delete", "unchanged", "skip", "conflict"] as const;
+export type PutBackAction = (typeof PUT_BACK_ACTIONS)[number];
+export const WRITING_ACTIONS: readonly PutBackAction[] = ["create", "modify", "move", "delete"];
+
+/**
+ * planned: to be carried out; left: nothing to do (unchanged, skip, conflict); done; late: the
+ * memory changed after the dry run, left alone; blocked: its path was taken by another memory
+ * when its turn came (overlap rules hold at every step), left alone; skipped: could not be
+ * carried out (`reason`: redacted since, the store archived or full); gone: the store was deleted.
+ */
+export const PUT_BACK_OUTCOMES = ["planned", "left", "done", "late", "blocked", "skipped", "gone"] as const;
+export type PutBackOutcome = (typeof PUT_BACK_OUTCOMES)[number];
+
+/** A memory's state as an item records it. */
+export interface Side {
+  versionId: string;
+  path: string | null;
+  sha256: string | null;
+  sizeBytes: number | null;
+}
+
+export interface PutBackItem {
+  memoryId: string;
+  /** Order of execution within the plan: deletes, then changes, then creates (see `position`). */
+  position: number;
+  action: PutBackAction;
+  reason: string | null;
+  /** The memory's head when the dry run looked (null: not live). */
+  seen: Side | null;
+  /** The state it goes back to (null: it goes; for a conflict, still what it would go back to). */
+  target: Side | null;
+  outcome: PutBackOutcome;
+  newMemoryId: string | null;
+  newVersionId: string | null;
+}
+
+export const sideOf = (state: Pick<MemoryState, "versionId" | "path" | "contentSha256" | "contentSizeBytes">): Side => ({
+  versionId: state.versionId,
+  path: state.path,
+  sha256: state.contentSha256,
+  sizeBytes: state.contentSizeBytes,
+});
+
+/** The memory as it is now (a live row), as an item records it. */
+export interface LiveHead {
+  memoryId: string;
+  versionId: string;
+  path: string;
+  sha256: string;
+  sizeBytes: number;
+}
+
+/**
+ * What putting a memory back from `seen` (now) to `target` takes; null when there is nothing
+ * to list (not live then, not live now). A redacted target cannot be put back: its content is
+ * gone.
+ */
+export function actionFor(seen: LiveHead | null, target: MemoryState | null): { action: PutBackAction; reason: string | null } | null {
+  if (!target) return seen ? { action: "delete", reason: null } : null;
+  if (target.redacted) return { action: "skip", reason: "redacted: the content it had then was redacted and cannot be restored" };
+  if (!seen) return { action: "create", reason: null };
+  if (seen.sha256 === target.contentSha256) return seen.path === target.path ? { action: "unchanged", reason: null } : { action: "move", reason: null };
+  return { action: "modify", reason: null };
+}
+
+const ORDER: Record<PutBackAction, number> = { delete: 0, move: 1, modify: 1, create: 2, unchanged: 3, skip: 3, conflict: 3 };
+
+/** Numbers the items in the order they are carried out: every delete first (freeing paths), then moves and changes, then creates; by path within each. */
+export function inExecutionOrder(items: Omit<PutBackItem, "position">[]): PutBackItem[] {
+  const path = (i: Omit<PutBackItem, "position">) => i.target?.path ?? i.seen?.path ?? "";
+  const sorted = [...items].sort(
+    (a, b) => ORDER[a.action] - ORDER[b.action] || Buffer.compare(Buffer.from(path(a)), Buffer.from(path(b))) || (a.memoryId < b.memoryId ? -1 : 1),
+  );
+  return sorted.map((item, position) => ({ ...item, position }));
+}
+
+type ItemRow = {
+  memory_id: string;
+  position: number | bigint;
+  action: string;
+  reason: string | null;
+  seen_version_id: string | null;
+  seen_path: string | null;
+  seen_sha256: string | null;
+  seen_size_bytes: number | bigint | null;
+  target_version_id: string | null;
+  target_path: string | null;
+  target_sha256: string | null;
+  target_size_bytes: number | bigint | null;
+  outcome: string;
+  new_memory_id: string | null;
+  new_version_id: string | null;
+};
+
+const sideFromRow = (versionId: string | null, path: string | null, sha: string | null, size: number | bigint | null): Side | null =>
+  versionId === null ? null : { versionId, path, sha256: sha, sizeBytes: size === null ? null : Number(size) };
+
+/** The items table of a restore or a revert (the same columns; migration 0015). */
+export function putBackItemTable(name: "restore_items" | "revert_items", planColumn: "restore_id" | "revert_id") {
+  return defineItemTable<PutBackItem, ItemRow>({
+    name,
+    planColumn,
+    keyColumn: "memory_id",
+    columns: [
+      "memory_id",
+      "position",
+      "action",
+      "reason",
+      "seen_version_id",
+      "seen_path",
+      "seen_sha256",
+      "seen_size_bytes",
+      "target_version_id",
+      "target_path",
+      "target_sha256",
+      "target_size_bytes",
+      "outcome",
+      "new_memory_id",
+      "new_version_id",
+    ],
+    resultColumns: ["outcome", "reason", "new_memory_id", "new_version_id"],
+    orderBy: ["position"],
+    toRow: (i) => ({
+      memory_id: i.memoryId,
+      position: i.position,
+      action: i.action,
+      reason: i.reason,
+      seen_version_id: i.seen?.versionId ?? null,
+      seen_path: i.seen?.path ?? null,
+      seen_sha256: i.seen?.sha256 ?? null,
+      seen_size_bytes: i.seen?.sizeBytes ?? null,
+      target_version_id: i.target?.versionId ?? null,
+      target_path: i.target?.path ?? null,
+      target_sha256: i.target?.sha256 ?? null,
+      target_size_bytes: i.target?.sizeBytes ?? null,
+      outcome: i.outcome,
+      new_memory_id: i.newMemoryId,
+      new_version_id: i.newVersionId,
+    }),
+    fromRow: (r) => ({
+      memoryId: r.memory_id,
+      position: Number(r.position),
+      action: r.action as PutBackAction,
+      reason: r.reason,
+      seen: sideFromRow(r.seen_version_id, r.seen_path, r.seen_sha256, r.seen_size_bytes),
+      target: sideFromRow(r.target_version_id, r.target_path, r.target_sha256, r.target_size_bytes),
+      outcome: r.outcome as PutBackOutcome,
+      newMemoryId: r.new_memory_id,
+      newVersionId: r.new_version_id,
+    }),
+  });
+}
+
+/** Items per action, for the plan's counts. */
+export function countByAction(items: readonly Pick<PutBackItem, "action">[]): Record<PutBackAction, number> {
+  const counts = Object.fromEntries(PUT_BACK_ACTIONS.map((a) => [a, 0])) as Record<PutBackAction, number>;
+  for (const item of items) counts[item.action] += 1;
+  return counts;
+}

@@ -1,0 +1,94 @@
+import type { BulkOperation } from "../bulk/bulk-operation.ts";
+import { Prisma, type Db } from "../db.ts";
+import { assertAnswerable } from "./answerable-moment.ts";
+import { assertCanPutBack, batches, lateItem, liveHeads, writtenLate, type LateSearch } from "./find-put-back.ts";
+import { actionFor, countByAction, inExecutionOrder, sideOf, WRITING_ACTIONS, type PutBackItem } from "./put-back-items.ts";
+import { putBackChunk } from "./put-back-step.ts";
+import { RESTORE_ITEMS, RESTORES, restorePhrase, type Restore } from "./restore-rows.ts";
+import { statesAt } from "./states-at.ts";
+
+/** Memories put back per transaction: each writes a version with its review, search and webhook rows. */
+export const MEMORIES_PER_TRANSACTION = 100;
+
+export type RestoreTypes = {
+  plan: Restore;
+  item: PutBackItem;
+  target: PutBackItem;
+  /** The dry run's selection; `late` when looking afterwards for what was written since. */
+  selection: { storeId: string; asOf: Date; pathPrefix: string; late?: LateSearch };
+  run: Record<string, never>;
+};
+
+/**
+ * Restore a folder or a whole store to a moment (lib/memory/bulk/README.md): only memories with
+ * versions written after `asOf` can differ from how they were then, so those are the ones
+ * looked at; one is in the folder when it was there then or is there now. Late items are
+ * planned ones found changed at their turn, and memories written in the folder after the dry
+ * run that it did not see: both left alone and reported.
+ */
+export const RESTORE: BulkOperation<RestoreTypes> = {
+  words: { noun: "Restore", verb: "restore", done: "restored" },
+  idPrefix: "restore",
+  plans: RESTORES,
+  items: RESTORE_ITEMS,
+
+  find: findRestoreItems,
+  planned: (item) => item,
+  seen: (item) => `${item.seen?.versionId ?? "-"}>${item.target?.versionId ?? "-"}`,
+  describe: (lifecycle, { storeId, asOf, pathPrefix }, items, digest) => ({
+    ...lifecycle,
+    storeId,
+    asOf,
+    pathPrefix,
+    digest,
+    actionable: items.filter((i) => i.outcome === "planned").length,
+    counts: countByAction(items),
+  }),
+  confirmation: restorePhrase,
+  size: (restore) => restore.actionable,
+  selection: (restore) => ({
+    storeId: restore.storeId,
+    asOf: restore.asOf,
+    pathPrefix: restore.pathPrefix,
+    late: { planId: restore.id, since: restore.createdAt },
+  }),
+  chunks: (_restore, items) =>
+    batches(
+      items.filter((i) => i.outcome === "planned"),
+      MEMORIES_PER_TRANSACTION,
+    ),
+  step: async (tx, chunk, { plan, actor }) => ({ done: await putBackChunk(tx, plan.storeId, chunk, actor) }),
+  gone: (item) => ({ ...item, outcome: "gone" }),
+  late: lateItem,
+};
+
+async function findRestoreItems(db: Db, { storeId, asOf, pathPrefix, late }: RestoreTypes["selection"]): Promise<PutBackItem[]> {
+  // Afterwards nothing is refused: what is found is only reported.
+  if (!late) await assertAnswerable(db.sql, storeId, asOf, "as_of");
+  const changed = await db.sql.$queryRaw<{ memory_id: string }[]>`
+    SELECT DISTINCT memory_id FROM memory_versions
+    WHERE store_id = ${storeId} AND created_at > ${asOf} ${late ? Prisma.sql`AND ${writtenLate(RESTORE_ITEMS, late)}` : Prisma.empty}`;
+  const ids = changed.map((r) => r.memory_id);
+  const then = new Map((await statesAt(db.sql, storeId, asOf, { memoryIds: ids })).map((s) => [s.memoryId, s]));
+  const now = await liveHeads(db.sql, storeId, ids);
+  const under = (path: string | null | undefined) => path != null && (pathPrefix === "/" || path.startsWith(pathPrefix));
+  const items: Omit<PutBackItem, "position">[] = [];
+  for (const memoryId of ids) {
+    const seen = now.get(memoryId) ?? null;
+    const target = then.get(memoryId) ?? null;
+    if (!under(seen?.path) && !under(target?.path)) continue;
+    const what = actionFor(seen, target);
+    if (!what) continue;
+    items.push({
+      memoryId,
+      ...what,
+      seen: seen && { versionId: seen.versionId, path: seen.path, sha256: seen.sha256, sizeBytes: seen.sizeBytes },
+      target: target && sideOf(target),
+      outcome: WRITING_ACTIONS.includes(what.action) ? "planned" : "left",
+      newMemoryId: null,
+      newVersionId: null,
+    });
+  }
+  if (!late) await assertCanPutBack(db, storeId, items);
+  return inExecutionOrder(items);
+}
