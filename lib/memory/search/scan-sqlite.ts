@@ -3,12 +3,27 @@ import { letOthersRun } from "../let-others-run.ts";
 import { contentQuery, sqliteChunkQuery, sqlitePendingQuery, type MatchRow, type SearchFilters } from "./search-sql.ts";
 import { versionMatches } from "./text-matches.ts";
 
-/** Index matches per statement: each statement holds the event loop (SQLite runs on it) for a few milliseconds at most. */
-const CHUNK = 500;
+/**
+ * Index matches per statement: each statement holds the event loop (SQLite runs on it) for a few
+ * milliseconds at most. Words' chunks are keys and ranks only, so they take more at once.
+ */
+const CHUNK = { exact: 500, words: 2_000 } as const;
 /** Pending versions per statement: their content is read with them (at most ~100 kB each). */
 const PENDING_CHUNK = 50;
 /** Candidates whose text is read and checked between two looks at the clock (exact text: ~2.5 MB at most). */
 const CHECK_BATCH = 25;
+/** The event loop is handed back once a scan has held it this long (ms), not after every step: a yield costs a turn of the loop. */
+const HOLD_MS = 4;
+
+/** A yield that only yields once HOLD_MS have passed since the last one. */
+function pacer(): () => Promise<void> {
+  let since = performance.now();
+  return async () => {
+    if (performance.now() - since < HOLD_MS) return;
+    await letOthersRun();
+    since = performance.now();
+  };
+}
 
 /**
  * Where a scan is: in the pending list (versions not yet in the FTS5 tables, which come first:
@@ -37,6 +52,7 @@ export async function scanSqlite(db: Db, input: SearchFilters, limits: ScanLimit
   const seen = new Set<string>();
   let scanned = 0;
   const stop = () => scanned >= limits.budget || performance.now() >= limits.deadline;
+  const pause = pacer();
   const fresh = (rows: MatchRow[]) => rows.filter((row) => !seen.has(row.id) && (seen.add(row.id), true));
 
   if (limits.from === null || "pending" in limits.from) {
@@ -49,21 +65,22 @@ export async function scanSqlite(db: Db, input: SearchFilters, limits: ScanLimit
         below = String(batch[batch.length - 1]!.search_key);
         const matching = batch.filter((row) => Number(row.passes) === 1 && versionMatches(row.path, row.content ?? null, input.text));
         if (visit(fresh(matching)) || stop()) return { exhausted: false, at: { pending: below } };
-        if (i + CHECK_BATCH < rows.length) await letOthersRun();
+        if (i + CHECK_BATCH < rows.length) await pause();
       }
       if (rows.length < PENDING_CHUNK) break;
-      await letOthersRun();
+      await pause();
     }
   }
 
   let before = limits.from !== null && "before" in limits.from ? limits.from.before : null;
   for (;;) {
-    const rows = await db.sql.$queryRaw<MatchRow[]>(sqliteChunkQuery(input, before, CHUNK));
+    const chunk = CHUNK[input.text.mode];
+    const rows = await db.sql.$queryRaw<MatchRow[]>(sqliteChunkQuery(input, before, chunk));
     if (input.text.mode === "words") {
-      // Words: the index's match is the match; the chunk is one step.
+      // Words: the index's match is the match; the chunk is one step (rows without their columns: see sqliteChunkQuery).
       scanned += rows.length;
       const enough = visit(fresh(rows.filter((row) => Number(row.passes) === 1)));
-      if (rows.length < CHUNK) return { exhausted: true };
+      if (rows.length < chunk) return { exhausted: true };
       before = Number(rows[rows.length - 1]!.search_key);
       if (enough || stop()) return { exhausted: false, at: { before } };
     } else {
@@ -78,14 +95,14 @@ export async function scanSqlite(db: Db, input: SearchFilters, limits: ScanLimit
         scanned += end - i;
         before = Number(rows[end - 1]!.search_key);
         const enough = visit(fresh(await matchingText(db, batch, input)));
-        if (end === rows.length && rows.length < CHUNK) return { exhausted: true };
+        if (end === rows.length && rows.length < chunk) return { exhausted: true };
         if (enough || stop()) return { exhausted: false, at: { before } };
         i = end;
-        if (batch.length > 0 && i < rows.length) await letOthersRun();
+        if (batch.length > 0 && i < rows.length) await pause();
       }
       if (rows.length === 0) return { exhausted: true };
     }
-    await letOthersRun();
+    await pause();
   }
 }
 

@@ -97,8 +97,12 @@ export function sqliteChunkQuery(input: SearchFilters, before: number | null, ch
   // outer loop (left alone, the planner may walk a store's versions and run the query per row),
   // and keep rows of deleted versions that await purging (no key) as rows that do not pass, so
   // that a chunk shortened by them is not taken for the end of the matches.
+  // Words rank every match of the scan and keep a page: a chunk returns only the key, the rank and
+  // whether it passes (columns come for the page's rows, indexedRowsQuery); an exact page keeps
+  // its rows as they come.
+  const columns = input.text.mode === "words" ? Prisma.sql`f.score, v.id` : COLUMNS;
   return Prisma.sql`
-    SELECT f.rowid AS search_key${input.text.mode === "words" ? Prisma.sql`, f.score` : Prisma.empty}, ${COLUMNS},
+    SELECT f.rowid AS search_key, ${columns},
       CASE WHEN v.id IS NOT NULL AND ${all(filterConditions(input))} THEN 1 ELSE 0 END AS passes
     FROM (SELECT rowid${score} FROM ${table} WHERE ${table} MATCH ${match}${below} ORDER BY rowid DESC LIMIT ${chunk}) f
     LEFT JOIN search_keys k ON k.id = f.rowid
@@ -106,6 +110,12 @@ export function sqliteChunkQuery(input: SearchFilters, before: number | null, ch
     ${HEADS}
     ORDER BY f.rowid DESC`;
 }
+
+/** SQLite: the columns of indexed matches, by their index keys (a ranked page's rows). */
+export const indexedRowsQuery = (keys: readonly number[]) => Prisma.sql`
+  SELECT k.id AS search_key, ${COLUMNS}
+  FROM search_keys k JOIN memory_versions v ON v.id = k.version_id ${HEADS}
+  WHERE k.id IN (${Prisma.join([...keys])})`;
 
 /**
  * SQLite: the next `chunk` versions of the pending list (written, not yet in the FTS5 tables;

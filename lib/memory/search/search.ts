@@ -3,7 +3,7 @@ import { invalidRequest } from "../errors.ts";
 import { looksLikeId } from "../ids.ts";
 import { scanSqlite, type ScanAt } from "./scan-sqlite.ts";
 import { buildSnippet, type Snippet } from "./snippet.ts";
-import { contentQuery, postgresPageQuery, type MatchRow, type SearchFilters } from "./search-sql.ts";
+import { contentQuery, indexedRowsQuery, postgresPageQuery, type MatchRow, type SearchFilters } from "./search-sql.ts";
 import { matchesOf, wordMatches } from "./text-matches.ts";
 
 export interface SearchInput extends SearchFilters {
@@ -129,10 +129,21 @@ async function rankedPage(db: Db, input: SearchInput): Promise<RowsPage> {
     for (const row of pending) row.score = -occurrences(row, input);
     pending.sort((a, b) => a.score! - b.score! || (a.id < b.id ? 1 : -1));
     indexed.sort((a, b) => a.score! - b.score! || Number(b.search_key) - Number(a.search_key));
-    ranked = [...pending, ...indexed].slice(offset, offset + limit + 1);
+    ranked = await withColumns(db, [...pending, ...indexed].slice(offset, offset + limit + 1));
   }
   const more = ranked.length > limit && offset + limit < RANKED_MAX_HITS;
   return { rows: ranked.slice(0, limit), next: more ? String(offset + limit) : null };
+}
+
+/** The page's indexed rows with their columns (the scan kept only keys and ranks), in the page's order. */
+async function withColumns(db: Db, rows: MatchRow[]): Promise<MatchRow[]> {
+  const keys = rows.filter((row) => Number(row.pending) !== 1).map((row) => Number(row.search_key));
+  if (keys.length === 0) return rows;
+  const full = new Map((await db.sql.$queryRaw<MatchRow[]>(indexedRowsQuery(keys))).map((row) => [Number(row.search_key), row]));
+  // A version deleted since the scan saw it has no row left: it drops out of the page.
+  return rows.flatMap((row) =>
+    Number(row.pending) === 1 ? [row] : full.has(Number(row.search_key)) ? [{ ...full.get(Number(row.search_key))!, score: row.score }] : [],
+  );
 }
 
 function occurrences(row: MatchRow, input: SearchInput): number {
