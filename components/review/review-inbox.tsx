@@ -1,7 +1,7 @@
 "use client";
 
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useState, type ReactNode } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import { usePermissions } from "@/components/shell/session-user.tsx";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -58,6 +58,7 @@ export function ReviewInbox({ storeId, header }: ReviewInboxProps) {
   const detail = useReviewDetail(current?.memory_id ?? null);
   const approve = useApproveReview();
   const revert = useRevertReview();
+  const previewRef = useRef<HTMLDivElement>(null);
   const [dialog, setDialog] = useState<DialogState>(null);
   const [notice, setNotice] = useState<Notice>(null);
 
@@ -148,7 +149,7 @@ export function ReviewInbox({ storeId, header }: ReviewInboxProps) {
           onClear={selection.clear}
         />
       )}
-      <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <Card>
           <QueryState
             isLoading={list.isLoading}
@@ -169,7 +170,11 @@ export function ReviewInbox({ storeId, header }: ReviewInboxProps) {
                   selected={selection.has(item)}
                   showStore={!storeId}
                   selectable={canWrite}
-                  onOpen={() => cursor.moveTo(i)}
+                  onOpen={() => {
+                    cursor.moveTo(i);
+                    // One column (below lg): the change opens below the list, so bring it into view (list → detail).
+                    if (window.matchMedia("(width < 64rem)").matches) requestAnimationFrame(() => previewRef.current?.scrollIntoView({ block: "start" }));
+                  }}
                   onToggle={() => selection.toggle(item)}
                 />
               ))}
@@ -177,7 +182,7 @@ export function ReviewInbox({ storeId, header }: ReviewInboxProps) {
             <LoadMore query={list} />
           </QueryState>
         </Card>
-        <div className="lg:sticky lg:top-4">
+        <div ref={previewRef} className="scroll-mt-2 lg:sticky lg:top-4">
           {current && (
             <ReviewPreview
               item={current}
