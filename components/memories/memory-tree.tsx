@@ -17,6 +17,12 @@ export type MemoryTreeProps = {
   root: string;
   /** Shows only the root folder's entries whose name starts with this. */
   nameFilter: string;
+  /** Where a memory's row links to (default: the memory's own page). */
+  memoryHref?: (memoryId: string) => string;
+  /** The memory shown beside the tree: its row is marked as the current one. */
+  selectedId?: string | null;
+  /** A memory path to show: its folders below the root are opened (the memory open beside the tree). */
+  revealPath?: string | null;
 };
 
 const ROW_HEIGHT = 36;
@@ -35,9 +41,17 @@ function visibleOpen(root: string, open: ReadonlySet<string>): string[] {
  * The store's memories as a lazy, virtualised tree: a folder is listed (path_prefix + depth=1)
  * only when opened, its pages load as they scroll into view, and only visible rows are rendered.
  */
-export function MemoryTree({ storeId, root, nameFilter }: MemoryTreeProps) {
+export function MemoryTree({ storeId, root, nameFilter, memoryHref, selectedId = null, revealPath = null }: MemoryTreeProps) {
   const client = useQueryClient();
   const [open, setOpen] = useState<Set<string>>(() => new Set());
+  // Opening a memory from elsewhere (a link, quick open, a reload) opens its folders; nothing the reader opened is closed.
+  useEffect(() => {
+    if (!revealPath?.startsWith(root)) return;
+    const segments = revealPath.slice(root.length).split("/").slice(0, -1);
+    const ancestors = segments.map((_, i) => root + segments.slice(0, i + 1).join("/") + "/");
+    if (ancestors.length === 0) return;
+    setOpen((current) => (ancestors.every((prefix) => current.has(prefix)) ? current : new Set([...current, ...ancestors])));
+  }, [revealPath, root]);
   const [pagesWanted, setPagesWanted] = useState<Record<string, number>>({});
   const prefixes = useMemo(() => [root, ...visibleOpen(root, open)], [root, open]);
   const folders = useMemoryFolders(storeId, prefixes, pagesWanted);
@@ -87,11 +101,11 @@ export function MemoryTree({ storeId, root, nameFilter }: MemoryTreeProps) {
   }
 
   return (
-    <div data-testid="memory-tree">
-      <div className="grid grid-cols-[1fr_6rem_11rem] gap-2 border-b border-slate-200 px-3 py-2 text-xs font-medium uppercase text-slate-500">
+    <div data-testid="memory-tree" className="@container">
+      <div className="grid grid-cols-[1fr_5rem] gap-2 border-b border-slate-200 px-3 py-2 text-xs font-medium uppercase text-slate-500 @lg:grid-cols-[1fr_6rem_11rem]">
         <span>Name</span>
         <span className="text-right">Size</span>
-        <span className="text-right">Updated</span>
+        <span className="hidden text-right @lg:block">Updated</span>
       </div>
       <div ref={scrollRef} className="max-h-[65vh] overflow-auto" data-testid="memory-tree-scroll">
         <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
@@ -101,7 +115,16 @@ export function MemoryTree({ storeId, root, nameFilter }: MemoryTreeProps) {
               className="absolute left-0 top-0 w-full border-b border-slate-50"
               style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
             >
-              <TreeRowView row={rows[item.index]!} storeId={storeId} onToggle={toggle} onLoadMore={loadMore} onRetry={retry} onWarm={warm} />
+              <TreeRowView
+                row={rows[item.index]!}
+                storeId={storeId}
+                onToggle={toggle}
+                onLoadMore={loadMore}
+                onRetry={retry}
+                onWarm={warm}
+                memoryHref={memoryHref}
+                selectedId={selectedId}
+              />
             </div>
           ))}
         </div>
