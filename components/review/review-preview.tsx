@@ -59,7 +59,10 @@ export function ReviewPreview({ item, detail, actions }: ReviewPreviewProps) {
               </Link>
             </p>
           </div>
-          <div className="flex max-w-full flex-wrap gap-1.5">{actions}</div>
+          {/* This one change's actions (the bulk ones are above the list, in their own box). */}
+          <div role="group" aria-label="This change" className="flex max-w-full flex-wrap gap-1.5">
+            {actions}
+          </div>
         </div>
         {moved && (
           <Alert tone="info">An agent wrote to this memory again since the list loaded: the diff below includes that change, and so do the actions.</Alert>
