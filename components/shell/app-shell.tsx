@@ -31,10 +31,18 @@ const NAV = [
 export function AppShell({ children }: { children: ReactNode }) {
   const user = useSessionUser();
   const pathname = usePathname();
-  const [menuOpen, setMenuOpen] = useState(false);
+  // The page the menu was opened on: choosing a section (another page) closes it.
+  const [menuOn, setMenuOn] = useState<string | null>(null);
+  const menuOpen = menuOn === pathname;
+  const setMenuOpen = (open: boolean) => setMenuOn(open ? pathname : null);
   usePreloadMonaco();
-  // A section chosen from the menu closes it.
-  useEffect(() => setMenuOpen(false), [pathname]);
+  // Escape closes it too.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setMenuOn(null);
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [menuOpen]);
   const items = NAV.filter((item) => (item.admin ? user.role === "admin" : "write" in item ? user.role !== "viewer" : true));
   const badge = <Badge tone={user.role === "admin" ? "indigo" : user.role === "reviewer" ? "green" : "gray"}>{user.role}</Badge>;
   const signOutButton = (
@@ -78,7 +86,7 @@ export function AppShell({ children }: { children: ReactNode }) {
             className="shrink-0 rounded-md px-2 py-1.5 text-sm font-medium text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 md:hidden"
             aria-expanded={menuOpen}
             aria-controls="console-menu"
-            onClick={() => setMenuOpen((open) => !open)}
+            onClick={() => setMenuOpen(!menuOpen)}
           >
             Menu
           </button>

@@ -2,7 +2,7 @@
 
 import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
 import { ConflictView } from "@/components/editor/conflict-view.tsx";
 import { MemoryEditor } from "@/components/editor/memory-editor.tsx";
 import type { SearchMarks } from "@/components/editor/search-marks.ts";
@@ -37,17 +37,27 @@ const VIEW_MODES: { mode: ViewMode; label: string; wide?: boolean }[] = [
 const VIEW_MODE_KEY = "memory-console.markdown-view";
 const isMarkdown = (path: string) => /\.(md|markdown|mdx)$/i.test(path);
 
-/** Source, rendered preview or both, for Markdown memories; the choice is kept for the next memory opened. */
+/** The reader's choice, kept in localStorage; every memory view follows it (and other tabs, by the storage event). */
+const viewModeListeners = new Set<() => void>();
+function subscribeViewMode(listener: () => void) {
+  viewModeListeners.add(listener);
+  window.addEventListener("storage", listener);
+  return () => {
+    viewModeListeners.delete(listener);
+    window.removeEventListener("storage", listener);
+  };
+}
+function readViewMode(): ViewMode {
+  const saved = window.localStorage.getItem(VIEW_MODE_KEY);
+  return saved === "preview" || saved === "split" ? saved : "source";
+}
+
+/** Source, rendered preview or both, for Markdown memories; the source in server HTML (the server knows no choice). */
 function useViewMode(markdown: boolean) {
-  const [mode, setMode] = useState<ViewMode>("source");
-  useEffect(() => {
-    // After hydration (the server knows nothing of the browser's choice).
-    const saved = window.localStorage.getItem(VIEW_MODE_KEY);
-    if (saved === "preview" || saved === "split") setMode(saved);
-  }, []);
+  const mode = useSyncExternalStore(subscribeViewMode, readViewMode, () => "source" as const);
   const choose = (next: ViewMode) => {
-    setMode(next);
     window.localStorage.setItem(VIEW_MODE_KEY, next);
+    for (const listener of viewModeListeners) listener();
   };
   return [markdown ? mode : "source", choose] as const;
 }
@@ -108,7 +118,7 @@ export function MemoryEditing({ store, memory, editable, searchMarks, toolbar }:
             <Button variant="secondary" onClick={() => setDialog("rename")}>
               Rename / move
             </Button>
-            <Button variant="danger" onClick={() => setDialog("delete")}>
+            <Button variant="danger-quiet" onClick={() => setDialog("delete")}>
               Delete
             </Button>
           </div>
