@@ -38,6 +38,14 @@ test.describe("file browser", () => {
     await page.getByTestId("memory-pane").getByRole("link", { name: "Close" }).click();
     await expect(page).toHaveURL(new RegExp(`/stores/${store.id}$`));
     await expect(page.getByTestId("memory-pane")).toBeHidden();
+    // By keyboard: Up/Down move along the tree's rows, Enter opens.
+    await page.getByTestId("tree-memory-/notes/a.md").getByRole("link").focus();
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowUp");
+    await expect(page.getByTestId("tree-memory-/notes/b.md").getByRole("link")).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("memory-pane").getByTestId("memory-path")).toHaveText("/notes/b.md");
 
     // On a phone the memory takes the page, with a way back to the tree.
     await page.setViewportSize(PHONE);

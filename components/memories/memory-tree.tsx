@@ -2,7 +2,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
 import { EmptyState, Spinner } from "@/components/ui/states.tsx";
 import { queryKeys } from "@/lib/queries/keys.ts";
@@ -93,6 +93,19 @@ export function MemoryTree({ storeId, root, nameFilter, memoryHref, selectedId =
   const warm = (prefix: string) => void client.prefetchQuery(folderQuery(storeId, prefix));
   const retry = (prefix: string) => client.refetchQueries({ queryKey: [...queryKeys.memories.all(storeId), "folder", prefix] });
 
+  // Up/Down move between the rows' folders and memories (Enter opens, as links and buttons do);
+  // the virtualiser renders rows beyond the screen (overscan), so the next one is there to focus.
+  const moveFocus = (event: KeyboardEvent) => {
+    if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
+    const items = Array.from(scrollRef.current?.querySelectorAll<HTMLElement>("[data-tree-item]") ?? []);
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    if (at < 0) return;
+    event.preventDefault();
+    const next = items[at + (event.key === "ArrowDown" ? 1 : -1)];
+    next?.focus();
+    next?.scrollIntoView({ block: "nearest" });
+  };
+
   const rootFolder = folders.get(root);
   if (!rootFolder || rootFolder.isLoading) return <Spinner label="Loading memories…" />;
   if (rootFolder.error && rootFolder.items.length === 0) return <Alert title="Could not list these memories">{rootFolder.error.message}</Alert>;
@@ -107,7 +120,7 @@ export function MemoryTree({ storeId, root, nameFilter, memoryHref, selectedId =
         <span className="text-right">Size</span>
         <span className="hidden text-right @lg:block">Updated</span>
       </div>
-      <div ref={scrollRef} className="max-h-[65vh] overflow-auto" data-testid="memory-tree-scroll">
+      <div ref={scrollRef} className="max-h-[65vh] overflow-auto" data-testid="memory-tree-scroll" onKeyDown={moveFocus}>
         <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
           {visible.map((item) => (
             <div

@@ -27,6 +27,7 @@ export function TreeRowView({ row, storeId, onToggle, onLoadMore, onRetry, onWar
       <div className="group flex h-full items-center gap-2 pr-3 text-sm" style={indent(row.depth)} data-testid={`tree-folder-${row.path}`}>
         <button
           type="button"
+          data-tree-item
           aria-expanded={row.open}
           onClick={() => onToggle(row.path)}
           onMouseEnter={() => !row.open && onWarm?.(row.path)}
@@ -66,6 +67,7 @@ export function TreeRowView({ row, storeId, onToggle, onLoadMore, onRetry, onWar
             ▤
           </span>
           <PrefetchLink
+            data-tree-item
             href={memoryHref ? memoryHref(memory.id) : `/stores/${storeId}/memories/${memory.id}`}
             scroll={memoryHref ? false : undefined}
             aria-current={selected ? "page" : undefined}
