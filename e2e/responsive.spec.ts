@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createMemory, createStore } from "./console-helpers.ts";
+import { apiCall } from "./helpers.ts";
 import { agentCreates, agentUpdates, createAgent } from "./review-helpers.ts";
 
 // Every console page fits a phone (390×844) and a tablet (820×1180): the page never scrolls
@@ -37,10 +38,25 @@ async function seed(baseURL: string) {
   const agent = await createAgent(baseURL, `responsive-agent-${Date.now()}`);
   const changed = await agentCreates(baseURL, agent, store.id, "/inbox/agent-wrote-this-with-a-long-file-name.md", "agent note\n");
   await agentUpdates(baseURL, agent, store.id, changed.id, { content: "agent note, changed\n" });
-  return { store, memory };
+  // A row in each admin table: a webhook endpoint, an erasure and a bulk deletion (with their reports).
+  await apiCall(baseURL, "/v1/webhook_endpoints", {
+    method: "POST",
+    body: { url: "http://127.0.0.1:9/a/rather/long/path/for/a/webhook/receiver", events: ["memory.created"], memory_store_id: store.id },
+  });
+  const secret = `responsive-secret-${Date.now()}`;
+  await createMemory(baseURL, store.id, "/secrets/leak.md", `holds ${secret}\n`);
+  await createMemory(baseURL, store.id, "/old/one.md", "one\n");
+  type Plan = { id: string; confirmation: string; digest?: string };
+  const erasure = (await apiCall<Plan>(baseURL, "/v1/erasures", { method: "POST", body: { query: secret, action: "replace" } })).body;
+  await apiCall(baseURL, `/v1/erasures/${erasure.id}/execute`, { method: "POST", body: { query: secret, confirmation: erasure.confirmation } });
+  const bulk = (
+    await apiCall<Plan>(baseURL, "/v1/bulk_deletions", { method: "POST", body: { target: "memories", memory_store_id: store.id, path_prefix: "/old/" } })
+  ).body;
+  await apiCall(baseURL, `/v1/bulk_deletions/${bulk.id}/execute`, { method: "POST", body: { digest: bulk.digest, confirmation: bulk.confirmation } });
+  return { store, memory, erasureId: erasure.id, bulkId: bulk.id };
 }
 
-function consolePages(storeId: string, memoryId: string): [string, string][] {
+function consolePages(storeId: string, memoryId: string, erasureId: string, bulkId: string): [string, string][] {
   return [
     ["stores", "/stores"],
     ["store", `/stores/${storeId}`],
@@ -54,16 +70,21 @@ function consolePages(storeId: string, memoryId: string): [string, string][] {
     ["api-keys", "/api-keys"],
     ["api-reference", "/api-reference"],
     ["erasures", "/erasures"],
+    ["erasure", `/erasures/${erasureId}`],
     ["webhooks", "/webhooks"],
     ["bulk-deletions", "/bulk-deletions"],
+    ["bulk-deletion", `/bulk-deletions/${bulkId}`],
   ];
 }
 
 test.describe("narrow screens", () => {
   test("no console page scrolls sideways on a phone or a tablet", async ({ page, baseURL }) => {
     test.setTimeout(240_000);
-    const { store, memory } = await seed(baseURL!);
-    const pages = consolePages(store.id, memory.id);
+    const { store, memory, erasureId, bulkId } = await seed(baseURL!);
+    const pages = consolePages(store.id, memory.id, erasureId, bulkId);
+    // A version page too.
+    const versions = await apiCall<{ data: { id: string }[] }>(baseURL!, `/v1/memory_stores/${store.id}/memory_versions?memory_id=${memory.id}`);
+    pages.push(["version", `/stores/${store.id}/versions/${versions.body.data[0]!.id}`]);
     const shots = process.env.SCREENSHOT_DIR;
     for (const size of [PHONE, TABLET]) {
       await page.setViewportSize(size);

@@ -36,21 +36,22 @@ export function Table({ columns, dense, children }: TableProps) {
     <CellPadding value={padding}>
       <ColumnLabels value={columns.map(labelOf)}>
         <div className="overflow-x-auto">
-          <table className="data-table w-full text-left text-sm">
-            <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
-              <tr>
+          {/* Roles spelled out: the card layout's display:block must not drop the table's semantics. */}
+          <table role="table" className="data-table w-full text-left text-sm">
+            <thead role="rowgroup" className="border-b border-slate-200 text-xs uppercase text-slate-500">
+              <tr role="row">
                 {columns.map((column, i) => {
                   if (column === false) return null;
                   const { label, align, className } = typeof column === "string" ? { label: column } : column;
                   return (
-                    <th key={i} className={classes(padding, align === "right" && "text-right", className)}>
+                    <th key={i} role="columnheader" className={classes(padding, align === "right" && "text-right", className)}>
                       {label}
                     </th>
                   );
                 })}
               </tr>
             </thead>
-            <tbody>{children}</tbody>
+            <tbody role="rowgroup">{children}</tbody>
           </table>
         </div>
       </ColumnLabels>
@@ -64,7 +65,7 @@ export type RowProps = HTMLAttributes<HTMLTableRowElement>;
 export function Row({ className, children, ...props }: RowProps) {
   const labels = use(ColumnLabels);
   return (
-    <tr className={classes("border-b border-slate-100 last:border-0", className)} {...props}>
+    <tr role="row" className={classes("border-b border-slate-100 last:border-0", className)} {...props}>
       {Children.map(children, (child, i) => (child == null ? child : <CellLabel value={labels[i]}>{child}</CellLabel>))}
     </tr>
   );
@@ -74,5 +75,5 @@ export type CellProps = TdHTMLAttributes<HTMLTableCellElement> & { align?: "righ
 
 export function Cell({ align, className, ...props }: CellProps) {
   const label = use(CellLabel);
-  return <td data-label={label || undefined} className={classes(use(CellPadding), align === "right" && "text-right", className)} {...props} />;
+  return <td role="cell" data-label={label || undefined} className={classes(use(CellPadding), align === "right" && "text-right", className)} {...props} />;
 }
