@@ -110,6 +110,7 @@ test.describe("file browser", () => {
     await view.getByRole("button", { name: "Side by side" }).click();
     await expect(preview).toBeVisible();
     await expect(page.getByTestId("memory-editor")).toBeVisible();
+    if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/markdown-side-by-side-1280.png` });
 
     // The choice holds for the next memory opened.
     await page.goto(`/stores/${store.id}/memories/${other.id}`);
@@ -135,6 +136,7 @@ test.describe("file browser", () => {
     await dialog.getByRole("combobox", { name: "Path" }).fill("pelove");
     await expect(dialog.getByRole("option")).toHaveCount(1);
     await expect(dialog.getByRole("option").first()).toHaveText("/people/ada-lovelace.md");
+    if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/quick-open-1280.png` });
     await page.keyboard.press("Enter");
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(new RegExp(`memory=${target.id}`));

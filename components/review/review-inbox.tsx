@@ -59,6 +59,8 @@ export function ReviewInbox({ storeId, header }: ReviewInboxProps) {
   const approve = useApproveReview();
   const revert = useRevertReview();
   const previewRef = useRef<HTMLDivElement>(null);
+  const [filtersOpen, setFiltersOpen] = useState<boolean | null>(null);
+  const filtersShown = filtersOpen ?? filtered;
   const [dialog, setDialog] = useState<DialogState>(null);
   const [notice, setNotice] = useState<Notice>(null);
 
@@ -123,13 +125,28 @@ export function ReviewInbox({ storeId, header }: ReviewInboxProps) {
     <div className="space-y-4" data-testid="review-inbox">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0 flex-1">{header}</div>
-        <Button variant="ghost" size="sm" onClick={() => setDialog({ kind: "help" })}>
-          Keyboard shortcuts <Kbd>?</Kbd>
-        </Button>
+        {/* A phone has no keyboard to speak of: the help is for wider screens (the keys work everywhere). */}
+        <span className="hidden sm:block">
+          <Button variant="ghost" size="sm" onClick={() => setDialog({ kind: "help" })}>
+            Keyboard shortcuts <Kbd>?</Kbd>
+          </Button>
+        </span>
       </div>
-      <Card className="p-4">
-        <ReviewFilterForm key={search.toString()} value={filters} fixedStoreId={storeId} onApply={apply} />
-      </Card>
+      {/* Below lg the filters fold away behind a button (the list comes first on a phone); active filters stay shown. */}
+      <button
+        type="button"
+        className="text-sm font-medium text-indigo-700 underline decoration-indigo-300 lg:hidden"
+        aria-expanded={filtersShown}
+        aria-controls="review-filters"
+        onClick={() => setFiltersOpen(!filtersShown)}
+      >
+        {filtersShown ? "Hide filters" : "Filters"}
+      </button>
+      <div id="review-filters" className={filtersShown ? undefined : "hidden lg:block"}>
+        <Card className="p-4">
+          <ReviewFilterForm key={search.toString()} value={filters} fixedStoreId={storeId} onApply={apply} />
+        </Card>
+      </div>
       {!canWrite && <Alert tone="info">You can read the inbox; your role does not allow approving or reverting.</Alert>}
       {notice && (
         <div className="flex items-start gap-2">
