@@ -92,7 +92,7 @@ export function QuickOpen({ storeId, hrefFor }: QuickOpenProps) {
   return (
     <>
       <Button variant="secondary" size="sm" onClick={() => setOpen(true)} title="Go to a memory by its path (Ctrl/Cmd+P, or t)" data-testid="quick-open-button">
-        Go to memory
+        Quick open
         <span className="hidden md:inline">
           <Kbd>Ctrl P</Kbd>
         </span>

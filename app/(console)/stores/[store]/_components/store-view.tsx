@@ -87,8 +87,9 @@ export function StoreView({ storeId }: StoreViewProps) {
           }
           actions={<StoreActions store={data} onNewMemory={() => setCreating(true)} />}
         />
-        {data.archived_at && <ArchivedBanner archivedAt={data.archived_at} />}
       </div>
+      {/* Also on a phone with a memory open (the pane shows none of its own). */}
+      {data.archived_at && <ArchivedBanner archivedAt={data.archived_at} />}
       {created && (
         <div className="mb-4">
           <Alert tone="success">
@@ -143,7 +144,7 @@ export function StoreView({ storeId }: StoreViewProps) {
                 Open as a page
               </Link>
             </div>
-            <MemoryView key={openId} storeId={storeId} memoryId={openId} quickOpen={false} />
+            <MemoryView key={openId} storeId={storeId} memoryId={openId} inPane />
           </section>
         )}
       </div>

@@ -67,12 +67,14 @@ export type MemoryEditingProps = {
   memory: Memory;
   editable: boolean;
   searchMarks?: SearchMarks | null;
-  /** Shown at the end of the breadcrumbs' row (the memory page's "Go to memory"). */
+  /** Shown at the end of the breadcrumbs' row (the memory page's quick open). */
   toolbar?: ReactNode;
+  /** Off where the page around it says the store is archived (the store page's pane). */
+  archivedBanner?: boolean;
 };
 
 /** The memory's header, editor (or conflict view), and its rename and delete dialogs. */
-export function MemoryEditing({ store, memory, editable, searchMarks, toolbar }: MemoryEditingProps) {
+export function MemoryEditing({ store, memory, editable, searchMarks, toolbar, archivedBanner = true }: MemoryEditingProps) {
   const router = useRouter();
   const editing = useMemoryEditing(store.id, memory);
   const [dialog, setDialog] = useState<"rename" | "delete" | null>(null);
@@ -124,7 +126,7 @@ export function MemoryEditing({ store, memory, editable, searchMarks, toolbar }:
           </div>
         )}
       </div>
-      {store.archived_at && <ArchivedBanner archivedAt={store.archived_at} />}
+      {archivedBanner && store.archived_at && <ArchivedBanner archivedAt={store.archived_at} />}
       {!editable && !store.archived_at && <Alert tone="info">You can read this memory; your role does not allow editing.</Alert>}
       {editing.serverMoved && !editing.conflict && (
         <Alert tone="warning">Someone changed this memory since you started editing. Saving will show both versions to merge.</Alert>

@@ -19,12 +19,12 @@ export type MemoryViewProps = {
   storeId: string;
   memoryId: string;
   searchMarks?: SearchMarks | null;
-  /** Offer "Go to memory" (Ctrl/Cmd+P); off where the page around it already does (the store page's pane). */
-  quickOpen?: boolean;
+  /** Shown in the store page's pane: the page around it has quick open and the archived banner. */
+  inPane?: boolean;
 };
 
 /** Loads the store and the memory by id (so deep links and reloads work), then edits it. */
-export function MemoryView({ storeId, memoryId, searchMarks, quickOpen = true }: MemoryViewProps) {
+export function MemoryView({ storeId, memoryId, searchMarks, inPane = false }: MemoryViewProps) {
   const { canWrite } = usePermissions();
   const store = useStore(storeId);
   const memory = useMemory(storeId, memoryId);
@@ -54,7 +54,8 @@ export function MemoryView({ storeId, memoryId, searchMarks, quickOpen = true }:
         memory={memory.data}
         editable={canWrite && !archived}
         searchMarks={searchMarks}
-        toolbar={quickOpen && <QuickOpen storeId={storeId} hrefFor={besideTheTree(storeId)} />}
+        toolbar={!inPane && <QuickOpen storeId={storeId} hrefFor={besideTheTree(storeId)} />}
+        archivedBanner={!inPane}
       />
       <section className="mt-8" aria-label="History">
         <h2 className="mb-3 text-base font-semibold text-slate-900">History</h2>
