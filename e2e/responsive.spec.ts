@@ -132,4 +132,26 @@ test.describe("narrow screens", () => {
     await expect(page.getByRole("button", { name: "Menu" })).toBeHidden();
     await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Stores" })).toBeVisible();
   });
+
+  test("dialogs fit a phone's screen and keep their buttons in reach", async ({ page, baseURL }) => {
+    await page.setViewportSize(PHONE);
+    const store = await createStore(baseURL!, `responsive dialogs ${Date.now()}`);
+    await createMemory(baseURL!, store.id, "/notes/a-long-file-name-for-a-phone-dialog.md", "x\n");
+    await page.goto(`/stores/${store.id}`);
+    for (const [open, name, action] of [
+      ["New memory", "New memory", "Create memory"],
+      ["Quick open", "Go to memory", null],
+    ] as const) {
+      await page.getByRole("button", { name: open }).first().click();
+      const dialog = page.getByRole("dialog", { name });
+      await expect(dialog).toBeVisible();
+      const box = (await dialog.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+      if (action) await expect(dialog.getByRole("button", { name: action })).toBeInViewport();
+      expect((await overflow(page)).scrollWidth).toBeLessThanOrEqual(PHONE.width);
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+    }
+  });
 });
