@@ -64,7 +64,7 @@ export function StoreView({ storeId }: StoreViewProps) {
       <div className={openId ? "hidden lg:block" : undefined}>
         <PageHeader
           title={
-            <span className="flex items-center gap-2">
+            <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
               {data.name}
               {data.archived_at && <Badge tone="amber">archived</Badge>}
             </span>
