@@ -16,7 +16,7 @@ export function OperationCard({ method, path, operation, components }: Operation
       <section id={operation.operationId} aria-label={`${method.toUpperCase()} ${path}`} className="space-y-3">
         <div className="flex flex-wrap items-center gap-2">
           <Badge tone={METHOD_TONES[method as keyof typeof METHOD_TONES] ?? "gray"}>{method.toUpperCase()}</Badge>
-          <code className="text-sm font-semibold text-slate-900">{path}</code>
+          <code className="min-w-0 break-all text-sm font-semibold text-slate-900">{path}</code>
           {operation["x-memory-console-extension"] && <ExtensionBadge />}
           {operation["x-memory-console-permission"] && <span className="text-xs text-slate-500">needs {operation["x-memory-console-permission"]}</span>}
           {operation.security?.length === 0 && <span className="text-xs text-slate-500">no credentials needed</span>}

@@ -100,6 +100,8 @@ export function MemoryEditor({ path, initialText, onTextChange, handleRef, readO
       tabSize: 2,
       renderWhitespace: "trailing" as const,
       unicodeHighlight: { ambiguousCharacters: false },
+      // Follows its box: the editor is hidden while a Markdown preview is shown, and panes resize.
+      automaticLayout: true,
     }),
     [readOnly],
   );

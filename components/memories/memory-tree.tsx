@@ -2,7 +2,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
 import { EmptyState, Spinner } from "@/components/ui/states.tsx";
 import { queryKeys } from "@/lib/queries/keys.ts";
@@ -19,6 +19,12 @@ export type MemoryTreeProps = {
   nameFilter: string;
   /** Shows the tree as it was at this moment (RFC 3339), read-only; null or absent: now. */
   asOf?: string | null;
+  /** Where a memory's row links to (default: the memory's own page). */
+  memoryHref?: (memoryId: string) => string;
+  /** The memory shown beside the tree: its row is marked as the current one. */
+  selectedId?: string | null;
+  /** A memory path to show: its folders below the root are opened (the memory open beside the tree). */
+  revealPath?: string | null;
 };
 
 const ROW_HEIGHT = 36;
@@ -37,9 +43,17 @@ function visibleOpen(root: string, open: ReadonlySet<string>): string[] {
  * The store's memories as a lazy, virtualised tree: a folder is listed (path_prefix + depth=1)
  * only when opened, its pages load as they scroll into view, and only visible rows are rendered.
  */
-export function MemoryTree({ storeId, root, nameFilter, asOf = null }: MemoryTreeProps) {
+export function MemoryTree({ storeId, root, nameFilter, asOf = null, memoryHref, selectedId = null, revealPath = null }: MemoryTreeProps) {
   const client = useQueryClient();
   const [open, setOpen] = useState<Set<string>>(() => new Set());
+  // Opening a memory from elsewhere (a link, quick open, a reload) opens its folders; nothing the reader opened is closed.
+  useEffect(() => {
+    if (!revealPath?.startsWith(root)) return;
+    const segments = revealPath.slice(root.length).split("/").slice(0, -1);
+    const ancestors = segments.map((_, i) => root + segments.slice(0, i + 1).join("/") + "/");
+    if (ancestors.length === 0) return;
+    setOpen((current) => (ancestors.every((prefix) => current.has(prefix)) ? current : new Set([...current, ...ancestors])));
+  }, [revealPath, root]);
   const [pagesWanted, setPagesWanted] = useState<Record<string, number>>({});
   const prefixes = useMemo(() => [root, ...visibleOpen(root, open)], [root, open]);
   const folders = useMemoryFolders(storeId, prefixes, pagesWanted, asOf);
@@ -81,6 +95,19 @@ export function MemoryTree({ storeId, root, nameFilter, asOf = null }: MemoryTre
   const warm = (prefix: string) => void client.prefetchQuery(folderQuery(storeId, prefix, null, asOf));
   const retry = (prefix: string) => client.refetchQueries({ queryKey: [...queryKeys.memories.all(storeId), "folder", prefix] });
 
+  // Up/Down move between the rows' folders and memories (Enter opens, as links and buttons do);
+  // the virtualiser renders rows beyond the screen (overscan), so the next one is there to focus.
+  const moveFocus = (event: KeyboardEvent) => {
+    if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
+    const items = Array.from(scrollRef.current?.querySelectorAll<HTMLElement>("[data-tree-item]") ?? []);
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    if (at < 0) return;
+    event.preventDefault();
+    const next = items[at + (event.key === "ArrowDown" ? 1 : -1)];
+    next?.focus();
+    next?.scrollIntoView({ block: "nearest" });
+  };
+
   const rootFolder = folders.get(root);
   if (!rootFolder || rootFolder.isLoading) return <Spinner label="Loading memories…" />;
   if (rootFolder.error && rootFolder.items.length === 0) return <Alert title="Could not list these memories">{rootFolder.error.message}</Alert>;
@@ -89,13 +116,13 @@ export function MemoryTree({ storeId, root, nameFilter, asOf = null }: MemoryTre
   }
 
   return (
-    <div data-testid="memory-tree">
-      <div className="grid grid-cols-[1fr_6rem_11rem] gap-2 border-b border-slate-200 px-3 py-2 text-xs font-medium uppercase text-slate-500">
+    <div data-testid="memory-tree" className="@container">
+      <div className="grid grid-cols-[1fr_5rem] gap-2 border-b border-slate-200 px-3 py-2 text-xs font-medium uppercase text-slate-500 @lg:grid-cols-[1fr_6rem_11rem]">
         <span>Name</span>
         <span className="text-right">Size</span>
-        <span className="text-right">Updated</span>
+        <span className="hidden text-right @lg:block">Updated</span>
       </div>
-      <div ref={scrollRef} className="max-h-[65vh] overflow-auto" data-testid="memory-tree-scroll">
+      <div ref={scrollRef} className="max-h-[65vh] overflow-auto" data-testid="memory-tree-scroll" onKeyDown={moveFocus}>
         <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
           {visible.map((item) => (
             <div
@@ -103,7 +130,17 @@ export function MemoryTree({ storeId, root, nameFilter, asOf = null }: MemoryTre
               className="absolute left-0 top-0 w-full border-b border-slate-50"
               style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
             >
-              <TreeRowView row={rows[item.index]!} storeId={storeId} asOf={asOf} onToggle={toggle} onLoadMore={loadMore} onRetry={retry} onWarm={warm} />
+              <TreeRowView
+                row={rows[item.index]!}
+                storeId={storeId}
+                asOf={asOf}
+                onToggle={toggle}
+                onLoadMore={loadMore}
+                onRetry={retry}
+                onWarm={warm}
+                memoryHref={memoryHref}
+                selectedId={selectedId}
+              />
             </div>
           ))}
         </div>

@@ -15,17 +15,21 @@ export type TreeRowViewProps = {
   onRetry: (prefix: string) => void;
   /** A closed folder is about to be opened (hovered or focused): start listing it. */
   onWarm?: (prefix: string) => void;
+  /** Where a memory links to (default: its own page). */
+  memoryHref?: (memoryId: string) => string;
+  selectedId?: string | null;
 };
 
 const indent = (depth: number) => ({ paddingLeft: `${0.75 + depth * 1.25}rem` });
 
 /** One row of the memory tree: a folder (toggles), a memory (links to its page), or a folder's status. */
-export function TreeRowView({ row, storeId, asOf = null, onToggle, onLoadMore, onRetry, onWarm }: TreeRowViewProps) {
+export function TreeRowView({ row, storeId, asOf = null, onToggle, onLoadMore, onRetry, onWarm, memoryHref, selectedId }: TreeRowViewProps) {
   if (row.kind === "folder") {
     return (
       <div className="group flex h-full items-center gap-2 pr-3 text-sm" style={indent(row.depth)} data-testid={`tree-folder-${row.path}`}>
         <button
           type="button"
+          data-tree-item
           aria-expanded={row.open}
           onClick={() => onToggle(row.path)}
           onMouseEnter={() => !row.open && onWarm?.(row.path)}
@@ -52,23 +56,33 @@ export function TreeRowView({ row, storeId, asOf = null, onToggle, onLoadMore, o
   }
   if (row.kind === "memory") {
     const { memory } = row;
+    const selected = memory.id === selectedId;
     return (
-      <div className="grid h-full grid-cols-[1fr_6rem_11rem] items-center gap-2 pr-3 text-sm" data-testid={`tree-memory-${memory.path}`}>
+      <div
+        className={`grid h-full grid-cols-[1fr_5rem] items-center gap-2 pr-3 text-sm @lg:grid-cols-[1fr_6rem_11rem] ${selected ? "bg-indigo-50" : ""}`}
+        data-testid={`tree-memory-${memory.path}`}
+        data-selected={selected || undefined}
+      >
         <div className="flex min-w-0 items-center gap-1.5" style={indent(row.depth)}>
           <span aria-hidden className="w-3" />
           <span aria-hidden className="text-slate-400">
             ▤
           </span>
           <PrefetchLink
-            href={asOf ? `/stores/${storeId}/versions/${memory.memory_version_id}` : `/stores/${storeId}/memories/${memory.id}`}
-            className="truncate text-indigo-700 hover:underline"
+            data-tree-item
+            href={
+              asOf ? `/stores/${storeId}/versions/${memory.memory_version_id}` : memoryHref ? memoryHref(memory.id) : `/stores/${storeId}/memories/${memory.id}`
+            }
+            scroll={memoryHref && !asOf ? false : undefined}
+            aria-current={selected ? "page" : undefined}
+            className={`truncate hover:underline ${selected ? "font-medium text-indigo-900" : "text-indigo-700"}`}
             title={memory.path}
           >
             {row.name}
           </PrefetchLink>
         </div>
         <span className="text-right tabular-nums text-slate-600">{formatBytes(memory.content_size_bytes)}</span>
-        <LocalTime iso={memory.updated_at} className="text-right text-slate-500" />
+        <LocalTime iso={memory.updated_at} className="hidden text-right text-slate-500 @lg:block" />
       </div>
     );
   }

@@ -1,10 +1,11 @@
 "use client";
 
-import { useRef } from "react";
+import { useEffect, useRef } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Dialog, DialogActions } from "@/components/ui/dialog.tsx";
 import { Spinner } from "@/components/ui/states.tsx";
+import { TypedConfirmation, useTypedConfirmation } from "@/components/ui/typed-confirmation.tsx";
 import type { BulkAction, BulkPreview, BulkReport } from "@/lib/queries/review-types.ts";
 import { useBulkPreview, useBulkRun, type BulkScope } from "@/lib/queries/use-reviews.ts";
 import { ReviewError } from "./review-error.tsx";
@@ -22,6 +23,17 @@ export type BulkDialogProps = {
 const VERB = { approve: ["Approve", "approved"], revert: ["Revert", "reverted"] } as const;
 
 /**
+ * From how many items a bulk action asks for a typed phrase (`revert 12 changes`), as erase and
+ * bulk delete do: a revert rewrites or deletes what agents wrote, so it asks sooner than an approve.
+ */
+export const TYPED_CONFIRMATION_FROM = { approve: 50, revert: 10 } as const;
+
+/** The phrase a bulk action of `count` items asks for, or "" when a click is enough. */
+export function bulkConfirmationPhrase(action: BulkAction, count: number): string {
+  return count >= TYPED_CONFIRMATION_FROM[action] ? `${action} ${count} changes` : "";
+}
+
+/**
  * A bulk approve or revert in three steps: a dry run says how many items it covers, the reviewer
  * confirms, then a report says how many were applied and which were refused (changed meanwhile).
  */
@@ -31,6 +43,7 @@ export function BulkDialog({ action, scope, scopeLabel, onClose, onDone }: BulkD
   const [verb] = VERB[action];
   return (
     <Dialog open title={`${verb} in bulk`} onClose={onClose}>
+      <p className="-mt-2 mb-3 text-xs font-medium uppercase tracking-wide text-amber-700">Bulk action · {scopeLabel}</p>
       <div className="space-y-3 text-sm text-slate-700" data-testid="bulk-dialog">
         {run.data ? (
           <Report report={run.data} preview={preview.data} onClose={onClose} />
@@ -69,8 +82,18 @@ type ConfirmProps = {
 
 function Confirm({ action, preview, scopeLabel, pending, error, onCancel, onConfirm }: ConfirmProps) {
   const confirmRef = useRef<HTMLButtonElement>(null);
+  const phraseRef = useRef<HTMLFormElement>(null);
+  const phrase = bulkConfirmationPhrase(action, preview.count);
+  const confirmation = useTypedConfirmation(phrase);
+  // Enter confirms a small batch at once; a large one starts in the phrase's field (Enter there confirms once it matches).
   useFocusOnOpen(confirmRef, preview);
+  useEffect(() => {
+    if (!phrase) return;
+    const frame = requestAnimationFrame(() => phraseRef.current?.querySelector("input")?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [phrase]);
   const [verb] = VERB[action];
+  const ready = preview.count > 0 && (phrase === "" || confirmation.confirmed);
   const shown = preview.items.slice(0, 8);
   return (
     <>
@@ -89,9 +112,25 @@ function Confirm({ action, preview, scopeLabel, pending, error, onCancel, onConf
         </ul>
       )}
       <p className="text-xs text-slate-500">An item an agent changes after this count is left for you to look at again.</p>
+      {phrase && (
+        <form
+          ref={phraseRef}
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (ready && !pending) onConfirm();
+          }}
+          data-testid="bulk-typed-confirmation"
+        >
+          <TypedConfirmation
+            state={confirmation}
+            id="bulk-review-confirm"
+            hint={`${preview.count.toLocaleString()} changes is a large batch (a typed phrase from ${TYPED_CONFIRMATION_FROM[action]} on).`}
+          />
+        </form>
+      )}
       {error && <ReviewError error={error} />}
       <DialogActions onCancel={onCancel}>
-        <Button ref={confirmRef} variant={action === "revert" ? "danger" : "primary"} disabled={pending || preview.count === 0} onClick={onConfirm}>
+        <Button ref={confirmRef} variant={action === "revert" ? "danger" : "primary"} disabled={pending || !ready} onClick={onConfirm}>
           {pending ? "Working…" : `${verb} ${preview.count.toLocaleString()}`}
         </Button>
       </DialogActions>

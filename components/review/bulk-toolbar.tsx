@@ -14,21 +14,32 @@ export type BulkToolbarProps = {
   onClear: () => void;
 };
 
-/** Bulk actions: over the items ticked (x), or over everything the filters match. */
+/**
+ * Bulk actions: over the items ticked (x), or over everything the filters match. Set apart from
+ * the one-change actions beside the diff: in a box of their own headed "Bulk", each label says
+ * how many it covers and ends in "…" (a dry run and a confirmation follow; large batches ask for
+ * a typed phrase, bulk-dialog.tsx).
+ */
 export function BulkToolbar({ selected, matching, filtered, onSelection, onMatching, onClear }: BulkToolbarProps) {
   const everything = filtered ? "matching" : "in the inbox";
   return (
-    <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600" data-testid="bulk-toolbar">
+    <div
+      role="group"
+      aria-label="Bulk actions"
+      className="flex flex-wrap items-center gap-2 rounded-md border border-dashed border-slate-300 bg-slate-50 px-3 py-2 text-sm text-slate-600"
+      data-testid="bulk-toolbar"
+    >
+      <span className="rounded bg-slate-200 px-1.5 py-0.5 text-[0.7rem] font-semibold uppercase tracking-wide text-slate-700">Bulk</span>
       {selected > 0 ? (
         <>
           <span>
             <strong>{selected}</strong> selected
           </span>
           <Button size="sm" onClick={() => onSelection("approve")} title="Shift+A">
-            Approve selected <Kbd>A</Kbd>
+            Approve {selected.toLocaleString()} selected… <Kbd>A</Kbd>
           </Button>
-          <Button size="sm" variant="secondary" onClick={() => onSelection("revert")}>
-            Revert selected
+          <Button size="sm" variant="danger-quiet" onClick={() => onSelection("revert")}>
+            Revert {selected.toLocaleString()} selected…
           </Button>
           <Button size="sm" variant="ghost" onClick={onClear}>
             Clear selection
@@ -40,10 +51,10 @@ export function BulkToolbar({ selected, matching, filtered, onSelection, onMatch
             Tick changes with <Kbd>x</Kbd>, or act on all {matching === null ? "" : <strong>{matching.toLocaleString()}</strong>} {everything}:
           </span>
           <Button size="sm" variant="secondary" disabled={!matching} onClick={() => onMatching("approve")} title="Shift+A">
-            Approve all {everything} <Kbd>A</Kbd>
+            Approve all {everything}… <Kbd>A</Kbd>
           </Button>
-          <Button size="sm" variant="secondary" disabled={!matching} onClick={() => onMatching("revert")}>
-            Revert all {everything}
+          <Button size="sm" variant="danger-quiet" disabled={!matching} onClick={() => onMatching("revert")}>
+            Revert all {everything}…
           </Button>
         </>
       )}

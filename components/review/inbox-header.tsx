@@ -12,7 +12,7 @@ export function InboxHeader({ storeId }: { storeId?: string }) {
   const total = storeId ? (counts.data?.stores[storeId] ?? 0) : (counts.data?.total ?? null);
   return (
     <div>
-      <h1 className="flex items-center gap-2 text-xl font-semibold text-slate-900">
+      <h1 className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xl font-semibold break-words text-slate-900">
         Review inbox{storeId && <StoreName storeId={storeId} />}
         {total !== null && (
           <Badge tone={total ? "amber" : "green"} title="Changes awaiting review">

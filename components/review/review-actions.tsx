@@ -29,7 +29,7 @@ export function ReviewActions({ detail, busy, onApprove, onRevert, onEdit, onRev
       <Button size="sm" variant="secondary" disabled={disabled || !!noEdit} onClick={onEdit} title={noEdit ?? "Edit and approve (e)"}>
         Edit and approve <Kbd>e</Kbd>
       </Button>
-      <Button size="sm" variant="danger" disabled={disabled} onClick={onRevertRedact} title="Revert and redact (Shift+R)">
+      <Button size="sm" variant="danger-quiet" disabled={disabled} onClick={onRevertRedact} title="Revert and redact (Shift+R)">
         Revert and redact <Kbd>R</Kbd>
       </Button>
     </>

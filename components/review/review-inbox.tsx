@@ -1,7 +1,7 @@
 "use client";
 
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useState, type ReactNode } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import { usePermissions } from "@/components/shell/session-user.tsx";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -58,6 +58,9 @@ export function ReviewInbox({ storeId, header }: ReviewInboxProps) {
   const detail = useReviewDetail(current?.memory_id ?? null);
   const approve = useApproveReview();
   const revert = useRevertReview();
+  const previewRef = useRef<HTMLDivElement>(null);
+  const [filtersOpen, setFiltersOpen] = useState<boolean | null>(null);
+  const filtersShown = filtersOpen ?? filtered;
   const [dialog, setDialog] = useState<DialogState>(null);
   const [notice, setNotice] = useState<Notice>(null);
 
@@ -122,13 +125,28 @@ export function ReviewInbox({ storeId, header }: ReviewInboxProps) {
     <div className="space-y-4" data-testid="review-inbox">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0 flex-1">{header}</div>
-        <Button variant="ghost" size="sm" onClick={() => setDialog({ kind: "help" })}>
-          Keyboard shortcuts <Kbd>?</Kbd>
-        </Button>
+        {/* A phone has no keyboard to speak of: the help is for wider screens (the keys work everywhere). */}
+        <span className="hidden sm:block">
+          <Button variant="ghost" size="sm" onClick={() => setDialog({ kind: "help" })}>
+            Keyboard shortcuts <Kbd>?</Kbd>
+          </Button>
+        </span>
       </div>
-      <Card className="p-4">
-        <ReviewFilterForm key={search.toString()} value={filters} fixedStoreId={storeId} onApply={apply} />
-      </Card>
+      {/* Below lg the filters fold away behind a button (the list comes first on a phone); active filters stay shown. */}
+      <button
+        type="button"
+        className="text-sm font-medium text-indigo-700 underline decoration-indigo-300 lg:hidden"
+        aria-expanded={filtersShown}
+        aria-controls="review-filters"
+        onClick={() => setFiltersOpen(!filtersShown)}
+      >
+        {filtersShown ? "Hide filters" : "Filters"}
+      </button>
+      <div id="review-filters" className={filtersShown ? undefined : "hidden lg:block"}>
+        <Card className="p-4">
+          <ReviewFilterForm key={search.toString()} value={filters} fixedStoreId={storeId} onApply={apply} />
+        </Card>
+      </div>
       {!canWrite && <Alert tone="info">You can read the inbox; your role does not allow approving or reverting.</Alert>}
       {notice && (
         <div className="flex items-start gap-2">
@@ -148,7 +166,7 @@ export function ReviewInbox({ storeId, header }: ReviewInboxProps) {
           onClear={selection.clear}
         />
       )}
-      <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <Card>
           <QueryState
             isLoading={list.isLoading}
@@ -169,7 +187,11 @@ export function ReviewInbox({ storeId, header }: ReviewInboxProps) {
                   selected={selection.has(item)}
                   showStore={!storeId}
                   selectable={canWrite}
-                  onOpen={() => cursor.moveTo(i)}
+                  onOpen={() => {
+                    cursor.moveTo(i);
+                    // One column (below lg): the change opens below the list, so bring it into view (list → detail).
+                    if (window.matchMedia("(width < 64rem)").matches) requestAnimationFrame(() => previewRef.current?.scrollIntoView({ block: "start" }));
+                  }}
                   onToggle={() => selection.toggle(item)}
                 />
               ))}
@@ -177,7 +199,7 @@ export function ReviewInbox({ storeId, header }: ReviewInboxProps) {
             <LoadMore query={list} />
           </QueryState>
         </Card>
-        <div className="lg:sticky lg:top-4">
+        <div ref={previewRef} className="scroll-mt-2 lg:sticky lg:top-4">
           {current && (
             <ReviewPreview
               item={current}

@@ -27,9 +27,9 @@ export function ReviewPreview({ item, detail, actions }: ReviewPreviewProps) {
       <section aria-label="Change under review" data-testid="review-preview" data-memory-id={item.memory_id} className="space-y-3">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="min-w-0">
-            <h2 className="flex min-w-0 items-center gap-2">
+            <h2 className="flex min-w-0 items-start gap-2 sm:items-center">
               <ChangeBadge change={shown.change} />
-              <span className="truncate font-mono text-base font-semibold text-slate-900" title={shown.path}>
+              <span className="min-w-0 break-all font-mono text-base font-semibold text-slate-900 sm:truncate sm:break-normal" title={shown.path}>
                 {shown.path}
               </span>
             </h2>
@@ -59,7 +59,10 @@ export function ReviewPreview({ item, detail, actions }: ReviewPreviewProps) {
               </Link>
             </p>
           </div>
-          <div className="flex shrink-0 flex-wrap gap-1.5">{actions}</div>
+          {/* This one change's actions (the bulk ones are above the list, in their own box). */}
+          <div role="group" aria-label="This change" className="flex max-w-full flex-wrap gap-1.5">
+            {actions}
+          </div>
         </div>
         {moved && (
           <Alert tone="info">An agent wrote to this memory again since the list loaded: the diff below includes that change, and so do the actions.</Alert>

@@ -43,9 +43,10 @@ export function ReviewRow({ item, current, selected, showStore, selectable, onOp
         />
       )}
       <button type="button" onClick={onOpen} className="min-w-0 flex-1 text-left">
-        <div className="flex min-w-0 items-center gap-2">
+        <div className="flex min-w-0 items-start gap-2 sm:items-center">
           <ChangeBadge change={item.change} />
-          <span className="truncate font-mono text-sm text-slate-900" title={item.path}>
+          {/* On a phone the whole path wraps: the file name at its end is what matters. */}
+          <span className="min-w-0 break-all font-mono text-sm text-slate-900 sm:truncate sm:break-normal" title={item.path}>
             {item.path}
           </span>
         </div>

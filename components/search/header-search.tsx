@@ -35,7 +35,7 @@ export function HeaderSearch() {
   };
 
   return (
-    <form role="search" onSubmit={submit} className="relative w-80 max-w-full">
+    <form role="search" onSubmit={submit} className="relative w-full">
       <label htmlFor="header-search" className="sr-only">
         Search memories
       </label>
@@ -48,9 +48,9 @@ export function HeaderSearch() {
         onKeyDown={(e) => e.key === "Escape" && input.current?.blur()}
         placeholder='Search memories… "exact text"'
         autoComplete="off"
-        className="block w-full rounded-md border-0 bg-slate-50 py-1.5 pl-3 pr-14 text-sm text-slate-900 ring-1 ring-inset ring-slate-200 placeholder:text-slate-400 focus:bg-white focus:ring-2 focus:ring-indigo-600"
+        className="block w-full rounded-md border-0 bg-slate-50 py-1.5 pl-3 pr-3 md:pr-14 text-sm text-slate-900 ring-1 ring-inset ring-slate-200 placeholder:text-slate-400 focus:bg-white focus:ring-2 focus:ring-indigo-600"
       />
-      <kbd className="pointer-events-none absolute right-2 top-1/2 -translate-y-1/2 rounded border border-slate-200 bg-white px-1.5 text-[10px] font-medium text-slate-500">
+      <kbd className="pointer-events-none absolute hidden md:block right-2 top-1/2 -translate-y-1/2 rounded border border-slate-200 bg-white px-1.5 text-[10px] font-medium text-slate-500">
         Ctrl K
       </kbd>
     </form>

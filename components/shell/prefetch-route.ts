@@ -16,7 +16,12 @@ export function prefetchRoute(client: QueryClient, href: string) {
   if (section !== "stores") return;
   if (!storeId) return void client.prefetchInfiniteQuery(storesQuery(false));
   void client.prefetchQuery(storeQuery(storeId));
-  if (!kind) return void client.prefetchQuery(folderQuery(storeId, folderOf(url.searchParams.get("prefix"))));
+  if (!kind) {
+    // The store page, with the memory it shows beside the tree (?memory=).
+    const open = url.searchParams.get("memory");
+    if (open) void client.prefetchQuery(memoryQuery(storeId, open));
+    return void client.prefetchQuery(folderQuery(storeId, folderOf(url.searchParams.get("prefix"))));
+  }
   if (kind === "memories" && id) return void client.prefetchQuery(memoryQuery(storeId, id));
   if (kind === "versions" && !id) return void client.prefetchInfiniteQuery(versionListQuery(storeId, filtersFromSearchParams(url.searchParams)));
 }

@@ -65,7 +65,7 @@ export function StoresTable({ stores }: StoresTableProps) {
                 </Button>
               )}
               {isAdmin && (
-                <Button size="sm" variant="danger" onClick={() => setAction({ kind: "delete", store })}>
+                <Button size="sm" variant="danger-quiet" onClick={() => setAction({ kind: "delete", store })}>
                   Delete
                 </Button>
               )}

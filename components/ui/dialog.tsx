@@ -28,10 +28,11 @@ export function Dialog({ open, title, onClose, children, wide, onCancel }: Dialo
       onClose={onClose}
       onCancel={onCancel}
       aria-label={title}
-      className={`m-auto w-full ${wide ? "max-w-5xl" : "max-w-lg"} rounded-lg p-0 shadow-xl backdrop:bg-slate-900/40`}
+      // On a phone the dialog keeps a margin to the screen's edges and scrolls inside itself.
+      className={`m-auto max-h-[calc(100dvh-1rem)] w-[calc(100%-1rem)] overflow-y-auto ${wide ? "max-w-5xl" : "max-w-lg"} rounded-lg p-0 shadow-xl backdrop:bg-slate-900/40`}
     >
       {open && (
-        <div className="p-6">
+        <div className="p-4 sm:p-6">
           <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
           <div className="mt-4">{children}</div>
         </div>
@@ -52,7 +53,7 @@ export type DialogActionsProps = {
 /** A dialog's footer, right-aligned: the Cancel button, then the actions. */
 export function DialogActions({ onCancel, cancelLabel = "Cancel", className = "", children }: DialogActionsProps) {
   return (
-    <div className={`flex justify-end gap-2 ${className}`}>
+    <div className={`flex flex-wrap justify-end gap-2 ${className}`}>
       <Button variant="secondary" onClick={onCancel}>
         {cancelLabel}
       </Button>

@@ -35,7 +35,7 @@ export function StoreHistory({ storeId }: { storeId: string }) {
     <>
       <PageHeader
         title={
-          <span className="flex items-center gap-2">
+          <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
             History{store.data && <span className="font-normal text-slate-500">· {store.data.name}</span>}
             {store.data?.archived_at && <Badge tone="amber">archived</Badge>}
           </span>

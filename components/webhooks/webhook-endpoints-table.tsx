@@ -70,7 +70,7 @@ export function WebhookEndpointsTable({ selected, onSelect, onSecret }: WebhookE
                 <Button size="sm" variant="secondary" onClick={() => rotate.mutate(endpoint.id, { onSuccess: (r) => onSecret(r.secret) })}>
                   Rotate secret
                 </Button>
-                <Button size="sm" variant="danger" onClick={() => setDeleting(endpoint)}>
+                <Button size="sm" variant="danger-quiet" onClick={() => setDeleting(endpoint)}>
                   Delete
                 </Button>
               </Cell>

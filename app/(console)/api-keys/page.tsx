@@ -48,7 +48,7 @@ function KeysTable() {
                     revoked
                   </Badge>
                 ) : (
-                  <Button size="sm" variant="danger" onClick={() => setRevoking(key)}>
+                  <Button size="sm" variant="danger-quiet" onClick={() => setRevoking(key)}>
                     Revoke
                   </Button>
                 )}

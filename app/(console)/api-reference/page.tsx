@@ -37,7 +37,7 @@ export default function ApiReferencePage() {
       />
       <QueryState isLoading={document.isLoading} error={document.error}>
         {document.data && (
-          <div className="grid gap-8 lg:grid-cols-[14rem_1fr]">
+          <div className="grid gap-8 grid-cols-[minmax(0,1fr)] lg:grid-cols-[14rem_minmax(0,1fr)]">
             <nav aria-label="Endpoints" className="hidden lg:block">
               <Card className="sticky top-4 max-h-[80vh] overflow-y-auto p-3 text-xs">
                 {byTag(document.data).map(([tag, entries]) => (

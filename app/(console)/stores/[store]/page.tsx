@@ -1,8 +1,8 @@
 import { WithPageData } from "../../_lib/server-prefetch.tsx";
-import { folderOf, folderQuery, storeQuery } from "@/lib/queries/page-queries.ts";
+import { folderOf, folderQuery, memoryQuery, storeQuery } from "@/lib/queries/page-queries.ts";
 import { StoreView } from "./_components/store-view.tsx";
 
-// /stores/{store_id}?prefix=/folder/&name=start – a store's memory tree, opened at a folder.
+// /stores/{store_id}?prefix=/folder/&name=start&memory=mem_… – a store's memory tree, opened at a folder, with a memory open beside it.
 export default async function StorePage({
   params,
   searchParams,
@@ -11,9 +11,10 @@ export default async function StorePage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const { store } = await params;
-  const { prefix } = await searchParams;
+  const { prefix, memory } = await searchParams;
+  const queries = [storeQuery(store), folderQuery(store, folderOf(typeof prefix === "string" ? prefix : null))];
   return (
-    <WithPageData queries={[storeQuery(store), folderQuery(store, folderOf(typeof prefix === "string" ? prefix : null))]}>
+    <WithPageData queries={typeof memory === "string" && memory ? [...queries, memoryQuery(store, memory)] : queries}>
       <StoreView storeId={store} />
     </WithPageData>
   );

@@ -45,7 +45,7 @@ export function StoreActions({ store, onNewMemory }: StoreActionsProps) {
         </Button>
       )}
       {isAdmin && (
-        <Button variant="danger" onClick={() => setDialog("delete")}>
+        <Button variant="danger-quiet" onClick={() => setDialog("delete")}>
           Delete
         </Button>
       )}

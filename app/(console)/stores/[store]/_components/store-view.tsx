@@ -8,6 +8,7 @@ import { CreateMemoryDialog } from "@/components/memories/create-memory-dialog.t
 import { MemoryTree } from "@/components/memories/memory-tree.tsx";
 import { PathBreadcrumbs } from "@/components/memories/path-breadcrumbs.tsx";
 import { PathFilter } from "@/components/memories/path-filter.tsx";
+import { QuickOpen } from "@/components/memories/quick-open.tsx";
 import { ReviewSettingControl } from "@/components/review/review-setting.tsx";
 import { AsOfBanner, AsOfPicker } from "@/components/stores/as-of-control.tsx";
 import { ArchivedBanner, StoreNotFound } from "@/components/stores/store-notices.tsx";
@@ -18,7 +19,9 @@ import { Spinner } from "@/components/ui/states.tsx";
 import { ApiError } from "@/lib/queries/api-client.ts";
 import type { Memory } from "@/lib/queries/types.ts";
 import { folderOf, folderQuery } from "@/lib/queries/page-queries.ts";
+import { useMemory } from "@/lib/queries/use-memories.ts";
 import { useStore } from "@/lib/queries/use-stores.ts";
+import { MemoryView } from "../memories/[memory]/_components/memory-view.tsx";
 import { StoreActions } from "./store-actions.tsx";
 
 export type StoreViewProps = { storeId: string };
@@ -34,17 +37,26 @@ export function StoreView({ storeId }: StoreViewProps) {
   // The tree's first level loads together with the store, not after it.
   usePrefetchQuery(folderQuery(storeId, root, null, asOf));
   const nameFilter = search.get("name") ?? "";
+  // The memory open beside the tree (a file browser): in the URL, so reload, Back and links keep it.
+  const openId = search.get("memory");
+  const openMemory = useMemory(storeId, openId ?? "", { enabled: openId !== null });
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<Memory | null>(null);
 
-  const go = (prefix: string, name: string, at: string | null = asOf) => {
+  const href = (prefix: string, name: string, memory: string | null, at: string | null = asOf) => {
     const params = new URLSearchParams();
     if (prefix !== "/") params.set("prefix", prefix);
     if (name) params.set("name", name);
+    if (memory) params.set("memory", memory);
     if (at) params.set("as_of", at);
-    router.push(params.size ? `${pathname}?${params}` : pathname);
+    return params.size ? `${pathname}?${params}` : pathname;
   };
-  const nowHref = root === "/" ? pathname : `${pathname}?prefix=${encodeURIComponent(root)}`;
+  const go = (prefix: string, name: string, at: string | null = asOf) => router.push(href(prefix, name, at ? null : openId, at));
+  const memoryHref = (memoryId: string) => href(root, nameFilter, memoryId);
+  const closeHref = href(root, nameFilter, null);
+  const nowHref = href(root, "", null, null);
+  // Quick open keeps the folder shown when the memory is in it.
+  const quickOpenHref = (memory: { id: string; path: string }) => href(memory.path.startsWith(root) ? root : "/", "", memory.id, null);
 
   if (store.isLoading) return <Spinner label="Loading store…" />;
   if (store.error instanceof ApiError && store.error.status === 404) return <StoreNotFound message={store.error.message} />;
@@ -53,32 +65,36 @@ export function StoreView({ storeId }: StoreViewProps) {
 
   return (
     <>
-      <PageHeader
-        title={
-          <span className="flex items-center gap-2">
-            {data.name}
-            {data.archived_at && <Badge tone="amber">archived</Badge>}
-          </span>
-        }
-        description={
-          <>
-            {data.description && <p>{data.description}</p>}
-            <p className="text-xs text-slate-500">
-              <span className="font-mono">{data.id}</span> · {data.memory_count.toLocaleString("en-US")} {data.memory_count === 1 ? "memory" : "memories"}
-              {Object.entries(data.metadata).map(([key, value]) => (
-                <span key={key} className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 font-mono">
-                  {key}={value}
-                </span>
-              ))}
-            </p>
-            <div className="mt-1 text-xs">
-              <ReviewSettingControl storeId={storeId} />
-            </div>
-          </>
-        }
-        actions={asOf ? null : <StoreActions store={data} onNewMemory={() => setCreating(true)} />}
-      />
-      <div className="mb-3 flex justify-end">
+      {/* On a phone an open memory takes the whole page: the store's header returns with the tree. */}
+      <div className={openId ? "hidden lg:block" : undefined}>
+        <PageHeader
+          title={
+            <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+              {data.name}
+              {data.archived_at && <Badge tone="amber">archived</Badge>}
+            </span>
+          }
+          description={
+            <>
+              {data.description && <p>{data.description}</p>}
+              <p className="text-xs text-slate-500">
+                <span className="font-mono">{data.id}</span> · {data.memory_count.toLocaleString("en-US")} {data.memory_count === 1 ? "memory" : "memories"}
+                {Object.entries(data.metadata).map(([key, value]) => (
+                  <span key={key} className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 font-mono">
+                    {key}={value}
+                  </span>
+                ))}
+              </p>
+              <div className="mt-1 text-xs">
+                <ReviewSettingControl storeId={storeId} />
+              </div>
+            </>
+          }
+          actions={asOf ? null : <StoreActions store={data} onNewMemory={() => setCreating(true)} />}
+        />
+      </div>
+      {/* Also on a phone with a memory open (the pane shows none of its own). */}
+      <div className={openId ? "mb-3 hidden justify-end lg:flex" : "mb-3 flex justify-end"}>
         <AsOfPicker key={asOf ?? "now"} asOf={asOf} onPick={(at) => go(root, nameFilter, at)} />
       </div>
       {asOf && <AsOfBanner asOf={asOf} nowHref={nowHref} />}
@@ -93,19 +109,55 @@ export function StoreView({ storeId }: StoreViewProps) {
           </Alert>
         </div>
       )}
-      <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
-        <PathBreadcrumbs storeId={storeId} storeName={data.name} path={root} />
-        <PathFilter key={root + "|" + nameFilter} root={root} nameFilter={nameFilter} onApply={go} />
+      <div className={openId ? "lg:flex lg:items-start lg:gap-6" : undefined}>
+        {/* With a memory open: beside it from lg up (resizable), replaced by it below. */}
+        <div
+          className={openId ? "hidden min-w-0 lg:block lg:w-96 lg:min-w-64 lg:max-w-[50%] lg:shrink-0 lg:resize-x lg:overflow-hidden" : undefined}
+          data-testid="tree-pane"
+        >
+          <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+            <PathBreadcrumbs storeId={storeId} storeName={data.name} path={root} />
+            <div className="flex flex-wrap items-center gap-2">
+              <PathFilter key={root + "|" + nameFilter} root={root} nameFilter={nameFilter} onApply={go} />
+              {!asOf && <QuickOpen storeId={storeId} hrefFor={quickOpenHref} />}
+            </div>
+          </div>
+          {nameFilter && (
+            <p className="mb-2 text-xs text-slate-500">
+              Showing the entries of <span className="font-mono">{root}</span> whose name starts with “{nameFilter}” (case-sensitive). Folders are listed from
+              the server page by page as you scroll; the filter never downloads the whole store.
+            </p>
+          )}
+          <Card>
+            <MemoryTree
+              key={`${root}|${asOf ?? ""}`}
+              storeId={storeId}
+              root={root}
+              nameFilter={nameFilter}
+              asOf={asOf}
+              memoryHref={asOf ? undefined : memoryHref}
+              selectedId={openId}
+              revealPath={openId && openMemory.data?.id === openId ? openMemory.data.path : null}
+            />
+          </Card>
+        </div>
+        {openId && (
+          <section aria-label="Open memory" className="min-w-0 flex-1" data-testid="memory-pane">
+            <div className="mb-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+              <Link href={closeHref} scroll={false} className="font-medium text-indigo-700 hover:underline lg:hidden" data-testid="memory-pane-back">
+                ← Back to the tree
+              </Link>
+              <Link href={closeHref} scroll={false} className="hidden text-slate-600 hover:text-slate-900 hover:underline lg:inline">
+                Close
+              </Link>
+              <Link href={`/stores/${storeId}/memories/${openId}`} className="ml-auto text-slate-600 hover:text-slate-900 hover:underline">
+                Open as a page
+              </Link>
+            </div>
+            <MemoryView key={openId} storeId={storeId} memoryId={openId} inPane />
+          </section>
+        )}
       </div>
-      {nameFilter && (
-        <p className="mb-2 text-xs text-slate-500">
-          Showing the entries of <span className="font-mono">{root}</span> whose name starts with “{nameFilter}” (case-sensitive). Folders are listed from the
-          server page by page as you scroll; the filter never downloads the whole store.
-        </p>
-      )}
-      <Card>
-        <MemoryTree key={`${root}|${asOf ?? ""}`} storeId={storeId} root={root} nameFilter={nameFilter} asOf={asOf} />
-      </Card>
       {creating && (
         <CreateMemoryDialog
           storeId={storeId}

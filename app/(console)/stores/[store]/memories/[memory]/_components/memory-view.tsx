@@ -9,12 +9,22 @@ import { MemoryHistory } from "@/components/versions/memory-history.tsx";
 import { ApiError } from "@/lib/queries/api-client.ts";
 import { useMemory } from "@/lib/queries/use-memories.ts";
 import { useStore } from "@/lib/queries/use-stores.ts";
+import { QuickOpen } from "@/components/memories/quick-open.tsx";
 import { MemoryEditing } from "./memory-editing.tsx";
 
-export type MemoryViewProps = { storeId: string; memoryId: string; searchMarks?: SearchMarks | null };
+// From a memory's own page, quick open shows the chosen memory beside the store's tree.
+const besideTheTree = (storeId: string) => (memory: { id: string }) => `/stores/${storeId}?memory=${encodeURIComponent(memory.id)}`;
+
+export type MemoryViewProps = {
+  storeId: string;
+  memoryId: string;
+  searchMarks?: SearchMarks | null;
+  /** Shown in the store page's pane: the page around it has quick open and the archived banner. */
+  inPane?: boolean;
+};
 
 /** Loads the store and the memory by id (so deep links and reloads work), then edits it. */
-export function MemoryView({ storeId, memoryId, searchMarks }: MemoryViewProps) {
+export function MemoryView({ storeId, memoryId, searchMarks, inPane = false }: MemoryViewProps) {
   const { canWrite } = usePermissions();
   const store = useStore(storeId);
   const memory = useMemory(storeId, memoryId);
@@ -38,7 +48,15 @@ export function MemoryView({ storeId, memoryId, searchMarks }: MemoryViewProps) 
 
   return (
     <>
-      <MemoryEditing key={memory.data.id} store={store.data} memory={memory.data} editable={canWrite && !archived} searchMarks={searchMarks} />
+      <MemoryEditing
+        key={memory.data.id}
+        store={store.data}
+        memory={memory.data}
+        editable={canWrite && !archived}
+        searchMarks={searchMarks}
+        toolbar={!inPane && <QuickOpen storeId={storeId} hrefFor={besideTheTree(storeId)} />}
+        archivedBanner={!inPane}
+      />
       <section className="mt-8" aria-label="History">
         <h2 className="mb-3 text-base font-semibold text-slate-900">History</h2>
         <MemoryHistory
