@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { MemoryState } from "../memory/time-travel/states-at.ts";
-import type { StoreChange } from "../memory/time-travel/store-changes.ts";
+import { CHANGE_KINDS, type StoreChange } from "../memory/time-travel/store-changes.ts";
 import { limit, listMemoriesQuery, timestamp } from "./schemas.ts";
 import { actorSchema } from "./wire-schemas.ts";
 
@@ -75,7 +75,7 @@ export const storeChangeSchema = extension(
   z.object({
     type: z.literal("store_change"),
     memory_id: z.string(),
-    change: z.enum(["added", "deleted", "modified", "moved", "moved_and_modified"]),
+    change: z.enum(CHANGE_KINDS),
     before: changeSide.nullable().meta({ description: "The memory at `from` (null: not live then)." }),
     after: changeSide.nullable().meta({ description: "The memory at `to` (null: not live then)." }),
     actors: z.array(actorSchema).meta({ description: "Who wrote its versions in between, in the order they first did." }),

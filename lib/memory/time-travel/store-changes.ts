@@ -5,7 +5,9 @@ import { actorFilter, type ActorFilterInput } from "../versions/list-versions.ts
 import { assertAnswerable } from "./answerable-moment.ts";
 import { compareBytes, statesAt, type MemoryState } from "./states-at.ts";
 
-export type ChangeKind = "added" | "deleted" | "modified" | "moved" | "moved_and_modified";
+/** How a memory differs between two moments (not version operations: a memory changed and changed back is none of these). */
+export const CHANGE_KINDS = ["added", "modified", "moved", "moved_and_modified", "deleted"] as const;
+export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
 export interface StoreChange {
   memoryId: string;
