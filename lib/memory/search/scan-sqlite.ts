@@ -72,6 +72,12 @@ export async function scanSqlite(db: Db, input: SearchFilters, limits: ScanLimit
     }
   }
 
+  // A walk that comes from the pending list has shown its versions from the cursor up; the flusher
+  // may have moved them into the index since. Indexed versions are older than every pending one
+  // (the flusher moves the oldest first), so in the index those with an id from the cursor up are
+  // the ones shown already.
+  const shownFrom = limits.from !== null && "pending" in limits.from ? limits.from.pending : null;
+  const unshown = (rows: MatchRow[]) => (shownFrom === null ? rows : rows.filter((row) => row.id < shownFrom));
   let before = limits.from !== null && "before" in limits.from ? limits.from.before : null;
   for (;;) {
     const chunk = CHUNK[input.text.mode];
@@ -79,7 +85,7 @@ export async function scanSqlite(db: Db, input: SearchFilters, limits: ScanLimit
     if (input.text.mode === "words") {
       // Words: the index's match is the match; the chunk is one step (rows without their columns: see sqliteChunkQuery).
       scanned += rows.length;
-      const enough = visit(fresh(rows.filter((row) => Number(row.passes) === 1)));
+      const enough = visit(fresh(unshown(rows.filter((row) => Number(row.passes) === 1))));
       if (rows.length < chunk) return { exhausted: true };
       before = Number(rows[rows.length - 1]!.search_key);
       if (enough || stop()) return { exhausted: false, at: { before } };
@@ -94,7 +100,7 @@ export async function scanSqlite(db: Db, input: SearchFilters, limits: ScanLimit
         }
         scanned += end - i;
         before = Number(rows[end - 1]!.search_key);
-        const enough = visit(fresh(await matchingText(db, batch, input)));
+        const enough = visit(fresh(unshown(await matchingText(db, unshown(batch), input))));
         if (end === rows.length && rows.length < chunk) return { exhausted: true };
         if (enough || stop()) return { exhausted: false, at: { before } };
         i = end;
