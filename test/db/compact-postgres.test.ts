@@ -38,7 +38,8 @@ describe.skipIf(ENGINE !== "postgres")("db:compact on PostgreSQL", () => {
 
       const summary = await compactPostgres(pg.url);
       expect(summary.bytesAfter).toBeGreaterThan(0);
-      expect(await size()).toBeLessThan(before - 100_000);
+      // At least one dead copy of the ~45 kB (compressed) text is gone; how many depends on what page pruning took already.
+      expect(await size()).toBeLessThan(before - 40_000);
       const rows = await db.sql.$queryRaw<{ content: string | null }[]>`SELECT content FROM memory_versions WHERE memory_id = ${m.id} ORDER BY id`;
       expect(rows.map((r) => r.content)).toEqual([null, "new text"]);
       await db.close();
