@@ -20,6 +20,8 @@ function explain({ item, settled, head }: ReviewDetail): string {
       return settled?.content === head.content ? "Moved; the content did not change." : `Moved, and the content changed: ${SIDES}`;
     case "modified":
       return `The content changed: ${SIDES}`;
+    case "stale":
+      return "Unchanged for longer than this store's write policy allows (review after days). Approve to keep it as it is, or delete it.";
   }
 }
 
@@ -34,7 +36,7 @@ const heightFor = (...texts: string[]) => Math.min(480, Math.max(140, Math.max(.
 export function CombinedDiff({ detail }: { detail: ReviewDetail }) {
   const { item, settled, head } = detail;
   const redacted = [settled?.redacted && "The reviewed version was redacted.", head.redacted && "The head version was redacted."].filter(Boolean);
-  const whole = item.change === "created" ? head.content : item.change === "deleted" ? (settled?.content ?? "") : null;
+  const whole = item.change === "created" || item.change === "stale" ? head.content : item.change === "deleted" ? (settled?.content ?? "") : null;
   return (
     <div className="space-y-2" data-testid="review-diff" data-change={item.change}>
       {item.settled_path && item.settled_path !== item.path && (

@@ -28,6 +28,7 @@ export function ReviewFilterForm({ value, fixedStoreId, onApply }: ReviewFilterF
   const [actorId, setActorId] = useState(value.actor_id ?? "");
   const [pathPrefix, setPathPrefix] = useState(value.path_prefix ?? "");
   const [change, setChange] = useState(value.change ?? "");
+  const [finding, setFinding] = useState(value.finding ?? "");
   const [after, setAfter] = useState(toLocalInput(value.updated_after));
   const [before, setBefore] = useState(toLocalInput(value.updated_before));
   // Users and keys are picked by name; anything else (an agent's session id) is typed.
@@ -41,6 +42,7 @@ export function ReviewFilterForm({ value, fixedStoreId, onApply }: ReviewFilterF
       actor_id: actorId.trim() || undefined,
       path_prefix: pathPrefix.trim() || undefined,
       change: change || undefined,
+      finding: finding || undefined,
       // An untouched date keeps the URL's exact instant (the input only shows minutes).
       updated_after: after === toLocalInput(value.updated_after) ? value.updated_after : fromLocalInput(after, "from"),
       updated_before: before === toLocalInput(value.updated_before) ? value.updated_before : fromLocalInput(before, "to"),
@@ -52,7 +54,12 @@ export function ReviewFilterForm({ value, fixedStoreId, onApply }: ReviewFilterF
   };
 
   return (
-    <form onSubmit={submit} onKeyDown={blurOnEscape} aria-label="Filter the review inbox" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6 lg:items-end">
+    <form
+      onSubmit={submit}
+      onKeyDown={blurOnEscape}
+      aria-label="Filter the review inbox"
+      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 xl:grid-cols-7 lg:items-end"
+    >
       {!fixedStoreId && (
         <Field label="Store" htmlFor="review-store">
           <Select id="review-store" value={storeId} onChange={(e) => setStoreId(e.target.value)}>
@@ -111,6 +118,15 @@ export function ReviewFilterForm({ value, fixedStoreId, onApply }: ReviewFilterF
           <AnyOptions values={REVIEW_CHANGES} />
         </Select>
       </Field>
+      <Field label="Held by the write policy" htmlFor="review-finding">
+        <Select id="review-finding" value={finding} onChange={(e) => setFinding(e.target.value)}>
+          <option value="">Held or not</option>
+          <option value="any">Any finding</option>
+          <option value="secrets">Secrets</option>
+          <option value="pii">Personal data</option>
+          <option value="instructions">Instructions to the model</option>
+        </Select>
+      </Field>
       <DateRangeFields
         ids={["review-after", "review-before"]}
         labels={["Changed after", "Changed before"]}
@@ -119,7 +135,7 @@ export function ReviewFilterForm({ value, fixedStoreId, onApply }: ReviewFilterF
         onFrom={setAfter}
         onTo={setBefore}
       />
-      <div className="flex gap-2 lg:col-span-6">
+      <div className="flex gap-2 lg:col-span-4 xl:col-span-7">
         <Button type="submit" size="sm">
           Apply filters
         </Button>

@@ -9,6 +9,7 @@ import { ActorLabel } from "@/components/versions/actor-name.tsx";
 import { formatVersionTime } from "@/components/versions/version-format.ts";
 import type { ReviewDetail, ReviewItem } from "@/lib/queries/review-types.ts";
 import { ChangeBadge } from "./change-badge.tsx";
+import { FindingsList } from "./findings.tsx";
 import { CombinedDiff } from "./combined-diff.tsx";
 
 export type ReviewPreviewProps = {
@@ -64,6 +65,7 @@ export function ReviewPreview({ item, detail, actions }: ReviewPreviewProps) {
             {actions}
           </div>
         </div>
+        <FindingsList findings={shown.findings} />
         {moved && (
           <Alert tone="info">An agent wrote to this memory again since the list loaded: the diff below includes that change, and so do the actions.</Alert>
         )}

@@ -34,6 +34,9 @@ const OBSERVER: TransactionObserver = {
   storeLockWaited: (seconds) => {
     if (metricsOn()) metrics().storeLockWait.observe(seconds);
   },
+  writePolicyEvent: (rule, outcome) => {
+    if (metricsOn()) metrics().writePolicyEvents.inc({ rule, outcome });
+  },
 };
 
 async function openSqlite(file: string, options: OpenOptions): Promise<OpenDb> {

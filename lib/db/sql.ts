@@ -52,6 +52,7 @@ export function sharedAdapter<F extends AdapterFactory>(factory: F): { factory: 
 export interface TransactionObserver {
   transactionDone(seconds: number, outcome: "commit" | "rollback"): void;
   storeLockWaited(seconds: number): void;
+  writePolicyEvent(rule: string, outcome: "refused" | "held"): void;
 }
 
 type Row = Record<string, unknown>;
@@ -177,6 +178,7 @@ function executorFor(engine: "sqlite" | "postgres", queryable: SqlQueryable): Ex
 function sqlClientOn(engine: "sqlite" | "postgres", executor: () => Executor | Promise<Executor>, observer?: TransactionObserver): SqlClient {
   return {
     storeLockWaited: observer?.storeLockWaited,
+    writePolicyEvent: observer?.writePolicyEvent,
     async $queryRaw<T>(query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]): Promise<T> {
       return (await (await executor()).query(toQuery(engine, query, values))) as T;
     },

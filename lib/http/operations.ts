@@ -7,6 +7,7 @@ import { REVIEW_OPERATIONS } from "./review-operations.ts";
 import { SEARCH_OPERATIONS } from "./search-operations.ts";
 import { BULK_OPERATIONS } from "./bulk-operations.ts";
 import { TIME_TRAVEL_OPERATIONS } from "./time-travel-operations.ts";
+import { POLICY_OPERATIONS } from "./policy-operations.ts";
 import { TRANSFER_OPERATIONS } from "./transfer-operations.ts";
 import { WEBHOOK_OPERATIONS } from "./webhook-operations.ts";
 import {
@@ -267,4 +268,5 @@ export const OPERATIONS = {
   ...TRANSFER_OPERATIONS,
   ...WEBHOOK_OPERATIONS,
   ...TIME_TRAVEL_OPERATIONS,
+  ...POLICY_OPERATIONS,
 } satisfies Record<string, Operation>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { BULK_ACTIONS } from "../memory/review/bulk.ts";
+import { DETECTOR_CLASSES } from "../memory/policies/write-policy.ts";
 import { REVIEW_ACTIONS, REVIEW_CHANGES, REVIEW_POLICIES } from "../memory/review/policy.ts";
 import { approveBody, bulkBody, decisionsQuery, marksQuery, reviewCountsQuery, reviewListQuery, revertBody, settingsBody } from "./review-wire.ts";
 import { actorSchema, pageSchema } from "./wire-schemas.ts";
@@ -27,6 +28,17 @@ export const reviewItemSchema = extension(
     last_actor: actorSchema,
     first_pending_at: timestamp,
     updated_at: timestamp,
+    findings: z
+      .array(
+        z.object({
+          class: z.enum(DETECTOR_CLASSES),
+          rule: z.string(),
+          description: z.string(),
+          line: z.number().int(),
+          version_id: z.string(),
+        }),
+      )
+      .meta({ description: "What the store's write policy detectors found in the writes held here (never the matched text), oldest first." }),
   }),
   "ReviewItem",
   "A memory with changes awaiting review: from its settled version to its head.",

@@ -6,7 +6,7 @@ import { reviewStoreOf } from "../memory/review/list-reviews.ts";
 /** A review filter from the wire, limited to the stores the caller may see. */
 export function reviewFilterOf(
   principal: Principal,
-  query: { store_id?: string; actor_id?: string; path_prefix?: string; change?: string; updated_after?: Date; updated_before?: Date },
+  query: { store_id?: string; actor_id?: string; path_prefix?: string; change?: string; updated_after?: Date; updated_before?: Date; finding?: string },
 ): ReviewFilter {
   return {
     visibleStoreIds: storeFilterOf(principal),
@@ -16,6 +16,7 @@ export function reviewFilterOf(
     change: query.change,
     updatedAfter: query.updated_after,
     updatedBefore: query.updated_before,
+    finding: query.finding,
   };
 }
 

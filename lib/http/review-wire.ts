@@ -2,6 +2,7 @@ import { z } from "zod";
 import { actorFromColumns, actorId } from "../memory/actor.ts";
 import { BULK_ACTIONS } from "../memory/review/bulk.ts";
 import type { ReviewSide } from "../memory/review/get-review.ts";
+import { FINDING_FILTERS } from "../memory/review/list-reviews.ts";
 import type { ReviewMark } from "../memory/review/marks.ts";
 import { REVIEW_CHANGES, REVIEW_POLICIES, type ReviewPolicy } from "../memory/review/policy.ts";
 import type { ReviewDecisionRecord, ReviewItemRecord } from "../memory/review/review-rows.ts";
@@ -26,6 +27,7 @@ export function reviewItemWire(item: ReviewItemRecord) {
     last_actor: actorFromColumns(item.lastActor.type, actorId(item.lastActor))!,
     first_pending_at: iso(item.firstPendingAt),
     updated_at: iso(item.updatedAt),
+    findings: item.findings,
   };
 }
 
@@ -82,6 +84,7 @@ const filterFields = {
   change: z.enum(REVIEW_CHANGES).optional(),
   updated_after: timestamp.optional(),
   updated_before: timestamp.optional(),
+  finding: z.enum(FINDING_FILTERS).optional(),
 };
 export const REVIEW_FILTER_KEYS = Object.keys(filterFields) as (keyof typeof filterFields)[];
 

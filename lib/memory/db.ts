@@ -53,6 +53,8 @@ export interface SqlClient {
   $executeRaw(query: TemplateStringsArray | PrismaNamespace.Sql, ...values: unknown[]): Promise<number>;
   /** Told how long a write waited for its store's lock (lib/db counts it in the metrics); optional, so a Prisma client is a SqlClient too. */
   storeLockWaited?(seconds: number): void;
+  /** Told of each write-policy refusal and held finding (lib/db counts them in the metrics). */
+  writePolicyEvent?(rule: string, outcome: "refused" | "held"): void;
 }
 
 export { Prisma } from "../db/generated/sqlite/client.ts";

@@ -65,6 +65,12 @@ function createMetrics() {
       buckets: SECONDS,
       registers,
     }),
+    writePolicyEvents: new Counter({
+      name: "memory_console_write_policy_events_total",
+      help: "Writes refused by a store's write policy, and findings that held a write for review, by rule (a policy field or detector class).",
+      labelNames: ["rule", "outcome"] as const,
+      registers,
+    }),
     retentionPrunedVersions: new Counter({
       name: "memory_console_retention_pruned_versions_total",
       help: "Versions deleted by this instance's retention runs.",

@@ -16,6 +16,8 @@ export const queryKeys = {
     one: (storeId: string, memoryId: string) => ["memories", storeId, "one", memoryId] as const,
   },
   search: (params: Record<string, unknown>) => ["search", params] as const,
+  /** A store's write policy, or the instance default (null). */
+  writePolicy: (storeId: string | null) => ["write-policy", storeId ?? "default"] as const,
   bulkDeletions: {
     all: ["bulk-deletions"] as const,
     one: (id: string) => ["bulk-deletions", "one", id] as const,

@@ -34,6 +34,7 @@ export const REVIEW_FILTER_KEYS = [
   "change",
   "updated_after",
   "updated_before",
+  "finding",
 ] as const satisfies readonly ServerFilterKey[];
 type ServerFilterKey = (typeof SERVER_FILTER_KEYS)[number];
 export type ReviewFilterKey = (typeof REVIEW_FILTER_KEYS)[number];

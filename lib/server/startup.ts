@@ -1,3 +1,4 @@
+import { sweepAllStaleMemories } from "../memory/policies/stale-memories.ts";
 import { config } from "../config.ts";
 import { getDb } from "../db/instance.ts";
 import { createFirstAdmin } from "../auth/users.ts";
@@ -66,6 +67,19 @@ function startRetention(db: Db): PeriodicTasks {
   return repeat(prune, RETENTION_INTERVAL_MINUTES * 60_000);
 }
 
+/** Memories past their write policy's review_after_days are put in the inbox every ten minutes (and when the inbox is read). */
+const STALE_SWEEP_INTERVAL_MS = 10 * 60_000;
+
+function startStaleSweeps(db: Db): PeriodicTasks {
+  const sweep = () =>
+    sweepAllStaleMemories(db)
+      .then((n) => {
+        if (n > 0) logger().info(`write policy: ${n} memories past review_after_days now await review`);
+      })
+      .catch((error: unknown) => logger().error({ err: error }, "write policy: the stale-memory sweep failed, will retry next interval"));
+  return repeat(sweep, STALE_SWEEP_INTERVAL_MS);
+}
+
 /**
  * How often the search index looks for versions that wait for it, and how many it moves at
  * most each time. SQLite (~60 ms of work, on the event loop): a backlog (a large import) takes
@@ -104,6 +118,6 @@ function startSearchIndexFlusher(db: Db): PeriodicTasks {
 export async function onServerStart(): Promise<PeriodicTasks> {
   const db = await getDb();
   await createAdminFromEnv(db);
-  const tasks = [startRetention(db), startWebhookWorker(db), startSearchIndexFlusher(db)];
+  const tasks = [startRetention(db), startWebhookWorker(db), startSearchIndexFlusher(db), startStaleSweeps(db)];
   return { stop: async () => void (await Promise.all(tasks.map((t) => t.stop()))) };
 }

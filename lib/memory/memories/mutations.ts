@@ -5,6 +5,7 @@ import { sha256Hex, utf8Length } from "../hashing.ts";
 import { newId, newIdAfter } from "../ids.ts";
 import { trackChange, trackCreations } from "../review/track-change.ts";
 import { validateMemoryState } from "./content.ts";
+import { guardWrite, type GuardedChange } from "../policies/guard-write.ts";
 import { createdByIsClaim, storedImportMark, type ImportMark } from "./import-mark.ts";
 import { actorOnWire, enqueueWebhookEvent, enqueueWebhookEvents } from "../webhooks/enqueue-event.ts";
 import type { VersionOperation } from "../versions/operations.ts";
@@ -33,6 +34,18 @@ export interface WriteOptions {
    * until the flusher indexes it after the commit (migration postgres/0009_search_pending).
    */
   deferSearchIndex?: boolean;
+  /**
+   * A reviewer's or admin's deliberate act (a restore, revert, erasure or bulk deletion): the
+   * store's write policy does not apply (review decisions, `settling`, skip it too).
+   */
+  deliberate?: boolean;
+}
+
+/** The store's write policy on a write (lib/memory/policies): throws its refusal, or returns per change the findings that hold it for review. */
+function guarded(tx: SqlClient, storeId: string, actor: Actor, changes: readonly GuardedChange[], options: WriteOptions) {
+  if (options.settling || options.deliberate) return Promise.resolve(changes.map(() => []));
+  // An import acts as its importer, whoever the file names as the versions' authors.
+  return guardWrite(tx, storeId, options.imported?.by ?? actor, changes);
 }
 
 const VERSION_COLUMNS = Prisma.raw(
@@ -113,6 +126,7 @@ interface VersionWrite {
 /** A version row with its review state and webhook event, in the caller's transaction. */
 async function recordVersion(tx: SqlClient, write: VersionWrite, options: WriteOptions): Promise<VersionRow> {
   const { storeId, memoryId, operation, state, actor, at, before } = write;
+  const [findings] = await guarded(tx, storeId, actor, [{ path: state.path, previousPath: before?.path ?? null, content: state.content }], options);
   const row: VersionRow = {
     id: before === null ? newId("memver") : newIdAfter("memver", before.versionId),
     storeId,
@@ -136,6 +150,7 @@ async function recordVersion(tx: SqlClient, write: VersionWrite, options: WriteO
       previousVersionId: before?.versionId ?? null,
       actor,
       at,
+      findings: findings!,
     },
     options,
   );
@@ -199,6 +214,13 @@ export async function insertMemories(
 ): Promise<MemoryRecord[]> {
   if (states.length === 0) return [];
   for (const state of states) validateMemoryState(state);
+  const findings = await guarded(
+    tx,
+    storeId,
+    actor,
+    states.map((state) => ({ path: state.path, previousPath: null, content: state.content })),
+    options,
+  );
   const now = options.at ?? new Date();
   const rows = states.map((state) => ({
     id: newId("memver"),
@@ -215,7 +237,7 @@ export async function insertMemories(
     await trackCreations(
       tx,
       storeId,
-      rows.map((row) => ({ memoryId: row.memoryId, versionId: row.id, path: row.path })),
+      rows.map((row, i) => ({ memoryId: row.memoryId, versionId: row.id, path: row.path, findings: findings[i]! })),
       actor,
       now,
     );

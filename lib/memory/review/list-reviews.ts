@@ -3,6 +3,8 @@ import { invalidRequest, notFound } from "../errors.ts";
 import { nothingAwaits } from "./open-item.ts";
 import { folderRange, validatePathPrefix } from "../paths.ts";
 import { REVIEW_CHANGES, type ReviewChange } from "./policy.ts";
+import { DETECTOR_CLASSES } from "../policies/write-policy.ts";
+import { sweepStaleIfDue } from "../policies/stale-memories.ts";
 import { itemColumns, itemFromRow, type ReviewItemRecord, type ReviewItemRow } from "./review-rows.ts";
 
 export interface ReviewFilter {
@@ -15,6 +17,15 @@ export interface ReviewFilter {
   change?: string;
   updatedAfter?: Date;
   updatedBefore?: Date;
+  /** Items holding a write policy finding: of any class, or of one. */
+  finding?: string;
+}
+
+export const FINDING_FILTERS = ["any", ...DETECTOR_CLASSES] as const;
+
+function findingWhere(finding: string): Prisma.Sql {
+  if (!(FINDING_FILTERS as readonly string[]).includes(finding)) throw invalidRequest(`finding: must be one of ${FINDING_FILTERS.join(", ")}.`);
+  return finding === "any" ? Prisma.sql`r.findings IS NOT NULL` : Prisma.sql`r.findings LIKE ${`%"class":"${finding}"%`}`;
 }
 
 /** The WHERE clause of a filter over review_items aliased `r`. */
@@ -33,6 +44,7 @@ export function reviewWhere(filter: ReviewFilter): Prisma.Sql {
     ...(filter.change !== undefined ? [Prisma.sql`r.change = ${filter.change}`] : []),
     ...(filter.updatedAfter ? [Prisma.sql`r.updated_at >= ${filter.updatedAfter}`] : []),
     ...(filter.updatedBefore ? [Prisma.sql`r.updated_at <= ${filter.updatedBefore}`] : []),
+    ...(filter.finding === undefined ? [] : [findingWhere(filter.finding)]),
   ];
   return where.length > 0 ? Prisma.join(where, " AND ") : Prisma.sql`1 = 1`;
 }
@@ -42,8 +54,16 @@ export interface ReviewPosition {
   memoryId: string;
 }
 
+/**
+ * Memories past their write policy's review_after_days join the inbox when it is read (at most
+ * every 15 s per process; the periodic job covers the rest and logs its failures): reading the
+ * inbox must not fail because a sweep met a busy database.
+ */
+const sweepWhenDue = (db: Db) => sweepStaleIfDue(db).catch(() => undefined);
+
 /** The inbox: one item per memory with changes awaiting review, most recently changed first. */
 export async function listReviews(db: Db, input: ReviewFilter & { limit: number; after?: ReviewPosition }) {
+  await sweepWhenDue(db);
   const after = input.after
     ? Prisma.sql`AND (r.updated_at < ${new Date(input.after.updatedAt)} OR (r.updated_at = ${new Date(input.after.updatedAt)} AND r.memory_id < ${input.after.memoryId}))`
     : Prisma.empty;
@@ -59,6 +79,7 @@ export async function listReviews(db: Db, input: ReviewFilter & { limit: number;
 
 /** How many items await review, in all and per store (stores with none are left out). */
 export async function countReviews(db: Db, filter: ReviewFilter): Promise<{ total: number; stores: Record<string, number> }> {
+  await sweepWhenDue(db);
   const rows = await db.sql.$queryRaw<{ store_id: string; n: number | bigint }[]>`
     SELECT r.store_id, COUNT(*) AS n FROM review_items r WHERE ${reviewWhere(filter)} GROUP BY r.store_id`;
   const stores = Object.fromEntries(rows.map((row) => [row.store_id, Number(row.n)]));

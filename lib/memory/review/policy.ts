@@ -15,8 +15,12 @@ export const isAgent = (actor: Actor) => actor.type !== "user_actor";
 /** The policies under which this actor's writes await review. */
 export const policiesReviewing = (actor: Actor): ReviewPolicy[] => (isAgent(actor) ? ["everyone", "agents"] : ["everyone"]);
 
-/** What the versions since the settled one add up to, from the settled state to the head: an operation, or a rename. */
-export const REVIEW_CHANGES = [...VERSION_OPERATIONS, "renamed"] as const;
+/**
+ * What the versions since the settled one add up to, from the settled state to the head: an
+ * operation, or a rename; `stale` is a memory unchanged past its write policy's
+ * review_after_days (settled at its head: approving keeps it, lib/memory/policies/stale-memories.ts).
+ */
+export const REVIEW_CHANGES = [...VERSION_OPERATIONS, "renamed", "stale"] as const;
 export type ReviewChange = (typeof REVIEW_CHANGES)[number];
 
 /** What a reviewer did: approved as is, reverted to the settled state, or approved with an edit. */

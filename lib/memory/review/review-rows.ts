@@ -1,6 +1,7 @@
 import { actorFromColumns, type Actor } from "../actor.ts";
 import { Prisma } from "../db.ts";
 import type { ReviewAction, ReviewChange } from "./policy.ts";
+import type { Finding } from "../policies/findings.ts";
 
 /** Review items and decisions are read and written with hand-written SQL, like memories. */
 const ITEM_COLUMNS = [
@@ -18,6 +19,7 @@ const ITEM_COLUMNS = [
   "last_api_key_id",
   "first_pending_at",
   "updated_at",
+  "findings",
 ];
 export const itemColumns = (alias = "") => Prisma.raw(ITEM_COLUMNS.map((c) => `${alias}${c}`).join(", "));
 
@@ -36,6 +38,7 @@ export interface ReviewItemRow {
   last_api_key_id: string | null;
   first_pending_at: Date | string;
   updated_at: Date | string;
+  findings: string | null;
   store_name?: string;
 }
 
@@ -55,7 +58,11 @@ export interface ReviewItemRecord {
   lastActor: Actor;
   firstPendingAt: Date;
   updatedAt: Date;
+  /** What the write policy's detectors found in the writes held here (lib/memory/policies), oldest first. */
+  findings: ItemFinding[];
 }
+
+export type ItemFinding = Finding & { version_id: string };
 
 export function itemFromRow(row: ReviewItemRow): ReviewItemRecord {
   const actor = actorFromColumns(row.last_actor_type, row.last_actor_id)!;
@@ -73,6 +80,7 @@ export function itemFromRow(row: ReviewItemRow): ReviewItemRecord {
     lastActor: actor.type === "session_actor" && row.last_api_key_id ? { ...actor, api_key_id: row.last_api_key_id } : actor,
     firstPendingAt: new Date(row.first_pending_at),
     updatedAt: new Date(row.updated_at),
+    findings: row.findings === null ? [] : (JSON.parse(row.findings) as ItemFinding[]),
   };
 }
 

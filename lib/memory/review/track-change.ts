@@ -1,6 +1,7 @@
 import { actorId, apiKeyIdOf, type Actor } from "../actor.ts";
 import { Prisma, type SqlClient } from "../db.ts";
 import type { VersionOperation } from "../versions/operations.ts";
+import type { Finding } from "../policies/findings.ts";
 import { isAgent, policiesReviewing, type ReviewChange } from "./policy.ts";
 import { settleOpenItem } from "./settle.ts";
 import { actorOnWire, enqueueWebhookEvent, enqueueWebhookEvents } from "../webhooks/enqueue-event.ts";
@@ -16,7 +17,22 @@ export interface VersionWritten {
   previousVersionId: string | null;
   actor: Actor;
   at: Date;
+  /** What the write policy's detectors found that holds this write for review (lib/memory/policies). */
+  findings?: readonly Finding[];
 }
+
+/** The findings column's JSON for a version's findings (each names the version it was found in); null for none. */
+function findingsJson(findings: readonly Finding[] | undefined, versionId: string): string | null {
+  return findings && findings.length > 0 ? JSON.stringify(findings.map((f) => ({ ...f, version_id: versionId }))) : null;
+}
+
+/** Past this many characters an item's findings stop growing: the first ones have made the point. */
+const FINDINGS_MAX_CHARS = 16_000;
+
+/** An open item's findings with a new version's appended: JSON arrays joined in SQL, the same on both engines. */
+const appendFindings = (json: string) => Prisma.sql`findings = CASE WHEN review_items.findings IS NULL THEN ${json}
+  WHEN length(review_items.findings) > ${FINDINGS_MAX_CHARS} THEN review_items.findings
+  ELSE substr(review_items.findings, 1, length(review_items.findings) - 1) || ',' || substr(${json}, 2) END`;
 
 async function announcePending(tx: SqlClient, v: VersionWritten) {
   await enqueueWebhookEvent(tx, {
@@ -43,7 +59,8 @@ function changeOf(v: VersionWritten, settledPath: string | null): ReviewChange {
 
 /** What a new pending version does to an open item: it becomes the head the reviewer compares to. */
 function extendItem(v: VersionWritten) {
-  return Prisma.sql`
+  const findings = findingsJson(v.findings, v.versionId);
+  return Prisma.sql`${findings === null ? Prisma.empty : Prisma.sql`${appendFindings(findings)}, `}
     head_version_id = ${v.versionId}, head_operation = ${v.operation}, path = ${v.path},
     change = CASE WHEN ${v.operation} = 'deleted' THEN 'deleted' WHEN review_items.settled_path IS NULL THEN 'created'
       WHEN review_items.settled_path = ${v.path} THEN 'modified' ELSE 'renamed' END,
@@ -62,12 +79,15 @@ function extendItem(v: VersionWritten) {
  */
 export async function trackChange(tx: SqlClient, v: VersionWritten, options: { settling?: boolean } = {}): Promise<void> {
   if (options.settling) return;
+  // A write the policy's detectors held is reviewed whatever the store's review policy says.
+  const held = (v.findings?.length ?? 0) > 0;
+  const reviewed = held ? Prisma.empty : Prisma.sql`AND review_policy IN (${Prisma.join(policiesReviewing(v.actor))})`;
   const opened = await tx.$queryRaw<{ version_count: number | bigint }[]>`
     INSERT INTO review_items (memory_id, store_id, settled_version_id, settled_path, head_version_id, head_operation, path, change, version_count,
-      last_actor_type, last_actor_id, last_api_key_id, first_pending_at, updated_at)
+      last_actor_type, last_actor_id, last_api_key_id, first_pending_at, updated_at, findings)
     SELECT ${v.memoryId}, id, ${v.previousVersionId}, ${v.previousPath}, ${v.versionId}, ${v.operation}, ${v.path}, ${changeOf(v, v.previousPath)}, 1,
-      ${v.actor.type}, ${actorId(v.actor)}, ${apiKeyIdOf(v.actor)}, ${v.at}, ${v.at}
-    FROM memory_stores WHERE id = ${v.storeId} AND review_policy IN (${Prisma.join(policiesReviewing(v.actor))})
+      ${v.actor.type}, ${actorId(v.actor)}, ${apiKeyIdOf(v.actor)}, ${v.at}, ${v.at}, ${findingsJson(v.findings, v.versionId)}
+    FROM memory_stores WHERE id = ${v.storeId} ${reviewed}
     ON CONFLICT (memory_id) DO UPDATE SET ${extendItem(v)}
     RETURNING version_count`;
   if (opened.length > 0) {
@@ -90,22 +110,26 @@ export async function trackChange(tx: SqlClient, v: VersionWritten, options: { s
 export async function trackCreations(
   tx: SqlClient,
   storeId: string,
-  created: readonly { memoryId: string; versionId: string; path: string }[],
+  all: readonly { memoryId: string; versionId: string; path: string; findings?: readonly Finding[] }[],
   actor: Actor,
   at: Date,
 ): Promise<void> {
-  if (created.length === 0) return;
+  if (all.length === 0) return;
   const [store] = await tx.$queryRaw<{ review_policy: string }[]>`SELECT review_policy FROM memory_stores WHERE id = ${storeId}`;
-  if (!store || !(policiesReviewing(actor) as string[]).includes(store.review_policy)) return;
+  if (!store) return;
+  const reviewed = (policiesReviewing(actor) as string[]).includes(store.review_policy);
+  // Held writes are reviewed whatever the store's review policy says (as in trackChange).
+  const created = reviewed ? all : all.filter((c) => (c.findings?.length ?? 0) > 0);
+  if (created.length === 0) return;
   const change: ReviewChange = "created";
   const operation: VersionOperation = "created";
   const rows = created.map(
     (c) => Prisma.sql`(${c.memoryId}, ${storeId}, NULL, NULL, ${c.versionId}, ${operation}, ${c.path}, ${change}, 1,
-      ${actor.type}, ${actorId(actor)}, ${apiKeyIdOf(actor)}, ${at}, ${at})`,
+      ${actor.type}, ${actorId(actor)}, ${apiKeyIdOf(actor)}, ${at}, ${at}, ${findingsJson(c.findings, c.versionId)})`,
   );
   await tx.$executeRaw`
     INSERT INTO review_items (memory_id, store_id, settled_version_id, settled_path, head_version_id, head_operation, path, change, version_count,
-      last_actor_type, last_actor_id, last_api_key_id, first_pending_at, updated_at)
+      last_actor_type, last_actor_id, last_api_key_id, first_pending_at, updated_at, findings)
     VALUES ${Prisma.join(rows)}`;
   // Each item opened here is announced, as announcePending does for one.
   await enqueueWebhookEvents(

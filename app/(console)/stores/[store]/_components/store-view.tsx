@@ -85,8 +85,11 @@ export function StoreView({ storeId }: StoreViewProps) {
                   </span>
                 ))}
               </p>
-              <div className="mt-1 text-xs">
+              <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
                 <ReviewSettingControl storeId={storeId} />
+                <Link href={`/stores/${storeId}/policy`} className="text-indigo-700 hover:underline" data-testid="store-policy-link">
+                  Write policy
+                </Link>
               </div>
             </>
           }

@@ -1,0 +1,62 @@
+import { policyDryRunSchema, writePolicyBody, writePolicySchema } from "./policy-wire.ts";
+
+/**
+ * The write-policy endpoints (lib/memory/policies), an extension the hosted API does not have,
+ * added by lib/http/operations.ts to the one table. Anyone who may read a store may read its
+ * policy (an agent can learn what it may not write); only admins change policies.
+ */
+const ext = { beta: false, extension: true } as const;
+
+export const POLICY_OPERATIONS = {
+  retrieveDefaultWritePolicy: {
+    ...ext,
+    method: "GET",
+    path: "/v1/write_policies",
+    summary: "The instance's default write policy, which every store without its own follows",
+    permission: "read",
+    response: writePolicySchema,
+  },
+  updateDefaultWritePolicy: {
+    ...ext,
+    method: "POST",
+    path: "/v1/write_policies",
+    summary: "Change fields of the instance's default write policy",
+    permission: "admin",
+    body: writePolicyBody,
+    response: writePolicySchema,
+  },
+  retrieveWritePolicy: {
+    ...ext,
+    method: "GET",
+    path: "/v1/write_policies/{store}",
+    summary: "The write policy in force on a store (its own, or the instance default)",
+    permission: "read",
+    response: writePolicySchema,
+  },
+  updateWritePolicy: {
+    ...ext,
+    method: "POST",
+    path: "/v1/write_policies/{store}",
+    summary: "Change fields of a store's own write policy (starting from the policy in force)",
+    permission: "admin",
+    body: writePolicyBody,
+    response: writePolicySchema,
+  },
+  deleteWritePolicy: {
+    ...ext,
+    method: "DELETE",
+    path: "/v1/write_policies/{store}",
+    summary: "Drop a store's own write policy: it follows the instance default again",
+    permission: "admin",
+    response: writePolicySchema,
+  },
+  dryRunWritePolicy: {
+    ...ext,
+    method: "POST",
+    path: "/v1/write_policies/{store}/dry_run",
+    summary: "What a policy (the one in force with these fields changed) would refuse and flag among the store's current memories; saves nothing",
+    permission: "admin",
+    body: writePolicyBody,
+    response: policyDryRunSchema,
+  },
+} as const;

@@ -1,0 +1,40 @@
+import type { SqlClient } from "../db.ts";
+import { DEFAULT_WRITE_POLICY, parseStoredPolicy, type WritePolicy } from "./write-policy.ts";
+
+/** The app_settings key of the instance's default policy (absent: DEFAULT_WRITE_POLICY). */
+export const DEFAULT_POLICY_KEY = "write_policy_default";
+
+/** Parsed documents by their JSON: a write reads its store's policy every time, parsing it once is enough. */
+const parsed = new Map<string, WritePolicy>();
+
+function policyOf(json: string | null): WritePolicy {
+  if (json === null) return DEFAULT_WRITE_POLICY;
+  let policy = parsed.get(json);
+  if (!policy) {
+    if (parsed.size > 1000) parsed.clear();
+    policy = parseStoredPolicy(json);
+    parsed.set(json, policy);
+  }
+  return policy;
+}
+
+export interface StorePolicy {
+  policy: WritePolicy;
+  /** Whether the store has its own policy, rather than the instance default. */
+  own: boolean;
+  memoryCount: number;
+}
+
+/** A store's policy in force, with its live memory count (for the agents' cap): one statement, in the caller's transaction. */
+export async function loadStorePolicy(client: SqlClient, storeId: string): Promise<StorePolicy | null> {
+  const [row] = await client.$queryRaw<{ write_policy: string | null; default_policy: string | null; memory_count: number | bigint }[]>`
+    SELECT s.write_policy, s.memory_count, (SELECT value FROM app_settings WHERE key = ${DEFAULT_POLICY_KEY}) AS default_policy
+    FROM memory_stores s WHERE s.id = ${storeId}`;
+  if (!row) return null;
+  return { policy: policyOf(row.write_policy ?? row.default_policy), own: row.write_policy !== null, memoryCount: Number(row.memory_count) };
+}
+
+export async function loadDefaultPolicy(client: SqlClient): Promise<WritePolicy> {
+  const [row] = await client.$queryRaw<{ value: string }[]>`SELECT value FROM app_settings WHERE key = ${DEFAULT_POLICY_KEY}`;
+  return policyOf(row?.value ?? null);
+}

@@ -1,0 +1,80 @@
+import { Prisma, type Db } from "../db.ts";
+import { letOthersRun } from "../let-others-run.ts";
+import { loadStorePolicy } from "./load-policy.ts";
+import { matchesGlob, type ExpiryRule } from "./write-policy.ts";
+
+/** At most this many stale memories are put in the inbox per store and sweep: the inbox is for people. */
+const STALE_PER_SWEEP = 500;
+const DAY_MS = 86_400_000;
+
+/**
+ * Memories unchanged for longer than a `review_after_days` rule allows (counting from their
+ * last write or a reviewer's last decision on them, whichever is later) get a `stale` item in
+ * the review inbox: settled at their current version, so approving it keeps the memory and
+ * restarts the clock, and deleting it is the reviewer's act. Nothing is ever deleted here.
+ * A memory matching several rules follows the last one listed.
+ */
+export async function sweepStaleMemories(db: Db, storeId: string, now = new Date()): Promise<number> {
+  const loaded = await loadStorePolicy(db.sql, storeId);
+  const rules = loaded?.policy.reviewAfterDays ?? [];
+  if (rules.length === 0) return 0;
+  const shortest = Math.min(...rules.map((r) => r.days));
+  // Candidates under the shortest rule (a memory's clock is never older than its last write).
+  const candidates = await db.sql.$queryRaw<{ id: string; path: string; updated_at: Date | string; decided_at: Date | string | null }[]>`
+    SELECT m.id, m.path, m.updated_at,
+      (SELECT MAX(d.created_at) FROM review_decisions d WHERE d.store_id = m.store_id AND d.memory_id = m.id) AS decided_at
+    FROM memories m
+    WHERE m.store_id = ${storeId} AND m.updated_at < ${new Date(now.getTime() - shortest * DAY_MS)}
+      AND NOT EXISTS (SELECT 1 FROM review_items r WHERE r.memory_id = m.id)
+    ORDER BY m.updated_at LIMIT ${STALE_PER_SWEEP * 4}`;
+  const stale = candidates.filter((m) => {
+    const rule = ruleFor(rules, m.path);
+    if (rule === null) return false;
+    const clock = Math.max(new Date(m.updated_at).getTime(), m.decided_at === null ? 0 : new Date(m.decided_at).getTime());
+    return clock < now.getTime() - rule.days * DAY_MS;
+  });
+  const chosen = stale.slice(0, STALE_PER_SWEEP).map((m) => m.id);
+  if (chosen.length === 0) return 0;
+  await letOthersRun();
+  return db.sqlTransaction(async (tx) => {
+    // A write or a keep that landed since the read above wins: the memory is left for the next sweep.
+    return tx.$executeRaw`
+      INSERT INTO review_items (memory_id, store_id, settled_version_id, settled_path, head_version_id, head_operation, path, change, version_count,
+        last_actor_type, last_actor_id, last_api_key_id, first_pending_at, updated_at)
+      SELECT m.id, m.store_id, m.memory_version_id, m.path, m.memory_version_id, v.operation, m.path, 'stale', 0,
+        COALESCE(v.created_by_type, 'user_actor'), COALESCE(v.created_by_id, ''), v.api_key_id, ${now}, ${now}
+      FROM memories m JOIN memory_versions v ON v.id = m.memory_version_id
+      WHERE m.id IN (${Prisma.join(chosen)}) AND m.updated_at < ${now}
+        AND NOT EXISTS (SELECT 1 FROM review_decisions d WHERE d.store_id = m.store_id AND d.memory_id = m.id AND d.created_at >= ${now})
+      ON CONFLICT (memory_id) DO NOTHING`;
+  });
+}
+
+/** The rule that decides a path: the last one listed that matches it (so a later, narrower rule overrides a general one). */
+function ruleFor(rules: readonly ExpiryRule[], path: string): ExpiryRule | null {
+  for (let i = rules.length - 1; i >= 0; i--) if (matchesGlob(rules[i]!.path, path)) return rules[i]!;
+  return null;
+}
+
+/** Every store whose policy in force has expiry rules, swept in turn (the periodic job and the inbox call this). */
+export async function sweepAllStaleMemories(db: Db, now = new Date()): Promise<number> {
+  const stores = await db.sql.$queryRaw<{ id: string }[]>`SELECT id FROM memory_stores WHERE archived_at IS NULL`;
+  let swept = 0;
+  for (const store of stores) {
+    swept += await sweepStaleMemories(db, store.id, now);
+    await letOthersRun();
+  }
+  return swept;
+}
+
+/** How often the inbox may trigger a sweep, per process: reading the inbox must not turn every poll into writes. */
+const SWEEP_EVERY_MS = 15_000;
+const SWEPT = Symbol.for("memory-console.stale-swept-at");
+const holder = globalThis as { [SWEPT]?: number };
+
+export async function sweepStaleIfDue(db: Db): Promise<void> {
+  const now = Date.now();
+  if (now - (holder[SWEPT] ?? 0) < SWEEP_EVERY_MS) return;
+  holder[SWEPT] = now;
+  await sweepAllStaleMemories(db, new Date(now));
+}
