@@ -19,8 +19,8 @@ const DETECTORS: { name: Detector; label: string; hint: string }[] = [
   { name: "instructions", label: "Instructions to the model", hint: '"Ignore previous instructions", chat role tags, invisible Unicode characters.' },
 ];
 const ACTIONS: { value: Action; label: string }[] = [
-  { value: "hold", label: "Hold for review (the write lands, flagged)" },
-  { value: "refuse", label: "Refuse the write" },
+  { value: "hold", label: "Hold for review" },
+  { value: "refuse", label: "Refuse" },
   { value: "allow", label: "Allow" },
 ];
 
@@ -212,30 +212,32 @@ export function PolicyForm({ storeId, policy }: PolicyFormProps) {
 
 function DryRunResult({ storeId, result }: { storeId: string; result: NonNullable<ReturnType<typeof useDryRunWritePolicy>["data"]> }) {
   return (
-    <Card className="space-y-3 p-4" data-testid="policy-dry-run-result">
-      <p className="text-sm font-medium text-slate-900">
-        This policy would refuse {result.would_refuse} and flag {result.would_flag} of {result.memories_checked} current memories, if an agent wrote them again.
-        Nothing was saved.
-      </p>
-      {result.items.length > 0 && (
-        <ul className="divide-y divide-slate-100 text-sm">
-          {result.items.map((item) => (
-            <li key={item.memory_id} className="flex flex-wrap items-center gap-2 py-2">
-              <Badge tone={item.outcome === "refuse" ? "red" : "amber"}>{item.outcome === "refuse" ? "would refuse" : "would flag"}</Badge>
-              <Link href={`/stores/${storeId}?memory=${item.memory_id}`} className="min-w-0 break-all font-mono text-indigo-700 hover:underline">
-                {item.path}
-              </Link>
-              <span className="text-xs text-slate-600">
-                {[
-                  ...item.refused_by.filter((r) => !item.findings.some((f) => f.class === r)),
-                  ...item.findings.map((f) => `${f.description} (line ${f.line})`),
-                ].join(" · ")}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
-      {result.truncated && <p className="text-xs text-slate-500">The first 1,000 are listed; the counts cover every memory.</p>}
-    </Card>
+    <section data-testid="policy-dry-run-result" aria-label="Dry run">
+      <Card className="space-y-3 p-4">
+        <p className="text-sm font-medium text-slate-900">
+          This policy would refuse {result.would_refuse} and flag {result.would_flag} of {result.memories_checked} current memories, if an agent wrote them
+          again. Nothing was saved.
+        </p>
+        {result.items.length > 0 && (
+          <ul className="divide-y divide-slate-100 text-sm">
+            {result.items.map((item) => (
+              <li key={item.memory_id} className="flex flex-wrap items-center gap-2 py-2">
+                <Badge tone={item.outcome === "refuse" ? "red" : "amber"}>{item.outcome === "refuse" ? "would refuse" : "would flag"}</Badge>
+                <Link href={`/stores/${storeId}?memory=${item.memory_id}`} className="min-w-0 break-all font-mono text-indigo-700 hover:underline">
+                  {item.path}
+                </Link>
+                <span className="text-xs text-slate-600">
+                  {[
+                    ...item.refused_by.filter((r) => !item.findings.some((f) => f.class === r)),
+                    ...item.findings.map((f) => `${f.description} (line ${f.line})`),
+                  ].join(" · ")}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+        {result.truncated && <p className="text-xs text-slate-500">The first 1,000 are listed; the counts cover every memory.</p>}
+      </Card>
+    </section>
   );
 }

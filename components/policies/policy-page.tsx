@@ -29,7 +29,6 @@ export function PolicyPage({ storeId }: { storeId: string | null }) {
     );
   return (
     <div className="mx-auto max-w-5xl">
-      {storeId === null && <title>Default write policy</title>}
       <PageHeader title={title} description={description} />
       <QueryState isLoading={policy.isLoading} error={policy.error}>
         {policy.data && <PolicyForm key={JSON.stringify(policy.data)} storeId={storeId} policy={policy.data} />}
@@ -40,11 +39,5 @@ export function PolicyPage({ storeId }: { storeId: string | null }) {
 
 function StoreTitle({ storeId }: { storeId: string }) {
   const store = useStore(storeId);
-  const title = `Write policy · ${store.data?.name ?? storeId}`;
-  return (
-    <>
-      <title>{title}</title>
-      {title}
-    </>
-  );
+  return <>Write policy · {store.data?.name ?? storeId}</>;
 }
