@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { detectInstructions } from "@/lib/memory/policies/detect-instructions.ts";
 import { detectPii } from "@/lib/memory/policies/detect-pii.ts";
-import { detectSecrets } from "@/lib/memory/policies/detect-secrets.ts";
+import { detectSecrets, mayHoldSecret } from "@/lib/memory/policies/detect-secrets.ts";
 import { linesOf } from "@/lib/memory/policies/findings.ts";
 import { changedPolicy, DEFAULT_WRITE_POLICY, matchesGlob } from "@/lib/memory/policies/write-policy.ts";
 
@@ -24,6 +24,13 @@ describe("secrets", () => {
     const findings = await detectSecrets(`first line\nsecond\nhere: ${secret}\n`);
     expect(findings.map((f) => [f.rule, f.line])).toContainEqual([rule, 3]);
     expect(JSON.stringify(findings)).not.toContain(secret.slice(8, 24));
+    // The fast path that skips secretlint lets it through, alone and inside prose.
+    expect(mayHoldSecret(secret)).toBe(true);
+  });
+
+  it("the fast path skips plain prose only", () => {
+    expect(mayHoldSecret("The user prefers dark mode.\nShort words, no links.")).toBe(false);
+    expect(mayHoldSecret("see src/components/review")).toBe(true);
   });
 
   it("leaves ordinary notes alone", async () => {
