@@ -20,6 +20,7 @@ import { postgresReachable } from "../test/helpers/postgres.ts";
 import { ADMIN_KEY, startServer } from "../test/helpers/server.ts";
 import { measureCompression } from "./compression.ts";
 import { measureGuard } from "./guard.ts";
+import { measureGuardedWrite } from "./guarded-write.ts";
 import { measureReview } from "./review.ts";
 import { measureTimeTravel } from "./time-travel.ts";
 import { measureTransfer } from "./transfer.ts";
@@ -38,6 +39,8 @@ const { values: args } = parseArgs({
     "guard-only": { type: "boolean", default: false },
     /** Only the time travel benchmark (bench/time-travel.ts), merged into an existing results.json. */
     "time-travel-only": { type: "boolean", default: false },
+    /** Only the guarded write cost (bench/guarded-write.ts), merged into an existing results.json. */
+    "guarded-write-only": { type: "boolean", default: false },
     /** Only the review inbox benchmark (bench/review.ts), merged into an existing results.json. */
     "review-only": { type: "boolean", default: false },
     /** Only the import/export benchmark (bench/transfer.ts), merged into an existing results.json. */
@@ -103,6 +106,12 @@ try {
     const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, "utf8")) as object) : { engine };
     writeFileSync(RESULTS, JSON.stringify({ ...previous, ...guard }, null, 2) + "\n");
     log(`guard_p99_ms ${guard.guard_p99_ms} (quiet server: ${guard.guard_quiet_p99_ms}); wrote ${RESULTS}`);
+    await finish();
+  }
+  if (args["guarded-write-only"]) {
+    const guarded = await measureGuardedWrite(server, HEADERS, 500, log);
+    const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, "utf8")) as object) : { engine };
+    writeFileSync(RESULTS, JSON.stringify({ ...previous, ...guarded }, null, 2) + "\n");
     await finish();
   }
   if (args["review-only"]) {
@@ -412,6 +421,8 @@ try {
   const observabilityOverheadRatio = round3(p50("ours:retrieve") / p50("quiet:retrieve"));
   log("guard: worst cases while another client lists stores");
   const guard = await measureGuard(server, HEADERS, log);
+  log("guarded writes: policies and the history chain on, against off");
+  const guardedWrite = await measureGuardedWrite(server, HEADERS, 500, log);
   log("review: the inbox's first page and a bulk approve, on 20 more stores");
   const review = await measureReview(server, HEADERS, 500, log);
   log("time travel: as of a moment, changes between two, a restore of 10,000 memories, on one more store");
@@ -432,6 +443,7 @@ try {
     observability_overhead_ratio: observabilityOverheadRatio,
     metrics,
     ...guard,
+    ...guardedWrite,
     ...review,
     ...timeTravel,
     ...transfer,
