@@ -162,6 +162,12 @@ export const apiKeySchema = named(
     created_by_user_id: z.string().nullable(),
     created_at: timestamp,
     revoked_at: timestamp.nullable(),
+    oauth_client: z
+      .object({ id: z.string(), name: z.string() })
+      .nullable()
+      .meta({
+        description: "Set for an OAuth grant: the MCP client (dynamic client registration) the user granted access to. Revoking the grant ends its tokens.",
+      }),
   }),
   "ApiKey",
   "An API key (never its secret).",
