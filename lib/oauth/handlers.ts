@@ -9,6 +9,7 @@ import { annotateRequest } from "../observability/request-context.ts";
 import { authorizeParams, checkAuthorizeRequest, RedirectableFailure } from "./authorize-request.ts";
 import { registerClient } from "./clients.ts";
 import { decideConsent } from "./consent.ts";
+import { continuePage } from "./continue-page.ts";
 import { OAUTH_CORS, oauthErrorResponse } from "./oauth-errors.ts";
 import { exchangeToken } from "./oauth-server.ts";
 import { revokeToken } from "./revoke.ts";
@@ -19,12 +20,13 @@ export const CONSENT_PATH = "/oauth/consent";
 
 const redirect = (location: string, status = 302) => new Response(null, { status, headers: { location, "cache-control": "no-store" } });
 
-async function answer(route: string, run: () => Promise<Response>): Promise<Response> {
+/** `toClient` says how an error goes back to the client's redirect URI (a redirect, or the consent form's continue page). */
+async function answer(route: string, run: () => Promise<Response>, toClient: (location: string) => Response = redirect): Promise<Response> {
   annotateRequest({ route });
   try {
     return await run();
   } catch (error) {
-    if (error instanceof RedirectableFailure) return redirect(error.location());
+    if (error instanceof RedirectableFailure) return toClient(error.location());
     return oauthErrorResponse(error);
   }
 }
@@ -53,22 +55,26 @@ export function handleAuthorize(request: Request): Promise<Response> {
   });
 }
 
-/** POST /oauth/authorize: the consent form (Allow or Deny); 303 to the client's redirect URI. */
+/** POST /oauth/authorize: the consent form (Allow or Deny); the continue page to the client's redirect URI. */
 export function handleConsent(request: Request): Promise<Response> {
-  return answer("/oauth/authorize", async () => {
-    const db = await getDb();
-    const text = await readBodyText(request, MAX_BODY_BYTES);
-    const form = new URLSearchParams(text);
-    const params = authorizeParams(form);
-    const checked = await checkAuthorizeRequest(db, request.headers, params);
-    const user = await sessionPrincipal(db, request);
-    if (user?.kind !== "user") {
-      const back = `${CONSENT_PATH}?${new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined))}`;
-      return redirect(`${expectedOrigin(request.headers)}/sign-in?callbackUrl=${encodeURIComponent(back)}`, 303);
-    }
-    annotateRequest({ principal: { kind: "user", id: user.userId } });
-    return redirect(await decideConsent(db, request.headers, user, checked, form), 303);
-  });
+  return answer(
+    "/oauth/authorize",
+    async () => {
+      const db = await getDb();
+      const text = await readBodyText(request, MAX_BODY_BYTES);
+      const form = new URLSearchParams(text);
+      const params = authorizeParams(form);
+      const checked = await checkAuthorizeRequest(db, request.headers, params);
+      const user = await sessionPrincipal(db, request);
+      if (user?.kind !== "user") {
+        const back = `${CONSENT_PATH}?${new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined))}`;
+        return redirect(`${expectedOrigin(request.headers)}/sign-in?callbackUrl=${encodeURIComponent(back)}`, 303);
+      }
+      annotateRequest({ principal: { kind: "user", id: user.userId } });
+      return continuePage(await decideConsent(db, request.headers, user, checked, form));
+    },
+    continuePage,
+  );
 }
 
 /** POST /oauth/token. */

@@ -10,6 +10,7 @@ import { callMcpTool, initializeBody, mcpClient, rawPost } from "./helpers.ts";
 import {
   authorizeQuery,
   consentPage,
+  continueLocation,
   expectOAuthError,
   grantTokens,
   pkcePair,
@@ -163,8 +164,7 @@ describe("the consent form", () => {
   it("denying sends access_denied and the state back, and makes nothing", async () => {
     const query = authorizeQuery(await registeredClient(server), pkcePair().challenge);
     const response = await submitConsent(server, admin.cookie, query, { stores: [storeId], access: "write", decision: "deny" });
-    expect(response.status).toBe(303);
-    const location = new URL(response.headers.get("location")!);
+    const location = await continueLocation(response);
     expect(location.searchParams.get("error")).toBe("access_denied");
     expect(location.searchParams.get("state")).toBe("state-123");
     expect(await grantKey(query.get("client_id")!)).toBeUndefined();

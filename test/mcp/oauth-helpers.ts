@@ -84,11 +84,19 @@ export async function submitConsent(server: TestServer, cookie: string, query: U
   });
 }
 
+/** Where the consent form's answer sends the browser: the continue page's meta refresh (the CSP's form-action stops a cross-origin redirect). */
+export async function continueLocation(response: Response): Promise<URL> {
+  const html = await response.text();
+  expect(response.status, html).toBe(200);
+  const url = /<meta http-equiv="refresh" content="0;url=([^"]+)">/.exec(html)?.[1];
+  expect(url, html).toBeDefined();
+  return new URL(url!.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))));
+}
+
 /** Consent, then the code from the redirect (its state checked). */
 export async function consentedCode(server: TestServer, cookie: string, query: URLSearchParams, choice: ConsentChoice): Promise<string> {
   const response = await submitConsent(server, cookie, query, choice);
-  expect(response.status, await response.clone().text()).toBe(303);
-  const location = new URL(response.headers.get("location")!);
+  const location = await continueLocation(response);
   expect(`${location.origin}${location.pathname}`).toBe(REDIRECT_URI);
   expect(location.searchParams.get("state")).toBe(query.get("state"));
   return location.searchParams.get("code")!;
