@@ -190,17 +190,29 @@ export async function listApiKeys(db: Db): Promise<ListedKey[]> {
   return withClientNames(db.sql, rows.map(keyFromRow));
 }
 
-/** A key as lists show it: an OAuth grant with the name its client registered. */
-export type ListedKey = ApiKeyRecord & { oauthClientName: string | null };
+/**
+ * A key as lists show it: an OAuth grant with the name its client registered, and when it last
+ * got a token (a connection or an hourly refresh; nothing is written per request).
+ */
+export type ListedKey = ApiKeyRecord & { oauthClientName: string | null; lastTokenIssuedAt: Date | null };
 
 async function withClientNames(sql: SqlClient, keys: ApiKeyRecord[]): Promise<ListedKey[]> {
-  const ids = [...new Set(keys.flatMap((k) => (k.oauthClientId ? [k.oauthClientId] : [])))];
+  const clientIds = [...new Set(keys.flatMap((k) => (k.oauthClientId ? [k.oauthClientId] : [])))];
+  const grantIds = keys.filter((k) => k.oauthClientId).map((k) => k.id);
   const names = new Map<string, string>();
-  if (ids.length > 0) {
-    const rows = await sql.$queryRaw<{ id: string; name: string }[]>`SELECT id, name FROM oauth_clients WHERE id IN (${Prisma.join(ids)})`;
+  const issued = new Map<string, Date>();
+  if (clientIds.length > 0) {
+    const rows = await sql.$queryRaw<{ id: string; name: string }[]>`SELECT id, name FROM oauth_clients WHERE id IN (${Prisma.join(clientIds)})`;
     for (const row of rows) names.set(row.id, row.name);
+    const tokens = await sql.$queryRaw<{ api_key_id: string; issued_at: Date | string | number }[]>`
+      SELECT api_key_id, MAX(created_at) AS issued_at FROM oauth_tokens WHERE api_key_id IN (${Prisma.join(grantIds)}) GROUP BY api_key_id`;
+    for (const row of tokens) issued.set(row.api_key_id, new Date(row.issued_at));
   }
-  return keys.map((k) => ({ ...k, oauthClientName: k.oauthClientId ? (names.get(k.oauthClientId) ?? k.oauthClientId) : null }));
+  return keys.map((k) => ({
+    ...k,
+    oauthClientName: k.oauthClientId ? (names.get(k.oauthClientId) ?? k.oauthClientId) : null,
+    lastTokenIssuedAt: issued.get(k.id) ?? null,
+  }));
 }
 
 /** Revoking an OAuth grant ends its tokens too (they already fail with the revoked row; the rows go). */

@@ -32,7 +32,13 @@ export function apiKeyWire(key: ApiKeyRecord | ListedKey): ApiKeyWire {
     created_by_user_id: key.createdByUserId,
     created_at: key.createdAt.toISOString(),
     revoked_at: key.revokedAt?.toISOString() ?? null,
-    oauth_client: key.oauthClientId ? { id: key.oauthClientId, name: ("oauthClientName" in key && key.oauthClientName) || key.oauthClientId } : null,
+    oauth_client: key.oauthClientId
+      ? {
+          id: key.oauthClientId,
+          name: ("oauthClientName" in key && key.oauthClientName) || key.oauthClientId,
+          last_token_issued_at: ("lastTokenIssuedAt" in key && key.lastTokenIssuedAt?.toISOString()) || null,
+        }
+      : null,
   };
 }
 

@@ -40,11 +40,13 @@ export function tokenModel(db: Db, checkGrant: (apiKeyId: string) => Promise<voi
 
     async saveAuthorizationCode(code, client, user) {
       const { apiKeyId } = user as GrantUser;
-      await db.sqlTransaction(
-        (tx) => tx.$executeRaw`
+      await db.sqlTransaction(async (tx) => {
+        await tx.$executeRaw`
           INSERT INTO oauth_codes (code_hash, client_id, api_key_id, redirect_uri, code_challenge, code_challenge_method, expires_at)
-          VALUES (${hashSecret(code.authorizationCode)}, ${client.id}, ${apiKeyId}, ${code.redirectUri}, ${code.codeChallenge ?? ""}, ${code.codeChallengeMethod ?? ""}, ${code.expiresAt})`,
-      );
+          VALUES (${hashSecret(code.authorizationCode)}, ${client.id}, ${apiKeyId}, ${code.redirectUri}, ${code.codeChallenge ?? ""}, ${code.codeChallengeMethod ?? ""}, ${code.expiresAt})`;
+        // Codes never exchanged go once expired: the table holds only the few minutes' worth in flight.
+        await tx.$executeRaw`DELETE FROM oauth_codes WHERE expires_at < ${new Date()}`;
+      });
       return { ...code, client, user };
     },
 

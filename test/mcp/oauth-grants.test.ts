@@ -49,7 +49,7 @@ interface ListedKey {
   read_only: boolean;
   store_ids: string[] | null;
   prefix: string;
-  oauth_client: { id: string; name: string } | null;
+  oauth_client: { id: string; name: string; last_token_issued_at: string | null } | null;
 }
 async function grantKey(clientId: string): Promise<ListedKey> {
   const keys = (await (await server.fetch("/v1/api_keys")).json()) as { data: ListedKey[] };
@@ -69,7 +69,9 @@ describe("a read-write grant", () => {
     const tokens = await grantTokens(server, admin.cookie, { stores: [storeId], access: "write" }, "Claude Desktop");
     const key = await grantKey(tokens.clientId);
     expect(key).toMatchObject({ name: "Claude Desktop (OAuth)", role: "reviewer", read_only: false, store_ids: [storeId], prefix: "oauth" });
-    expect(key.oauth_client).toEqual({ id: tokens.clientId, name: "Claude Desktop" });
+    expect(key.oauth_client).toEqual({ id: tokens.clientId, name: "Claude Desktop", last_token_issued_at: expect.any(String) });
+    // When the client last got a token: just now.
+    expect(Math.abs(Date.parse(key.oauth_client!.last_token_issued_at!) - Date.now())).toBeLessThan(5 * 60_000);
 
     const client = await connect(tokens.access_token);
     expect((await client.listTools()).tools.map((t) => t.name)).toContain("memory");

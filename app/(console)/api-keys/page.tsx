@@ -46,7 +46,14 @@ function KeysTable() {
                 {key.read_only && <Badge tone="amber">read-only</Badge>}
                 <Badge>{key.store_ids ? `${key.store_ids.length} store${key.store_ids.length === 1 ? "" : "s"}` : "all stores"}</Badge>
               </Cell>
-              <Cell className="text-slate-600">{formatDateTime(key.created_at)}</Cell>
+              <Cell className="text-slate-600">
+                {formatDateTime(key.created_at)}
+                {key.oauth_client && (
+                  <div className="text-xs text-slate-500">
+                    {key.oauth_client.last_token_issued_at ? `Last token ${formatDateTime(key.oauth_client.last_token_issued_at)}` : "No token yet"}
+                  </div>
+                )}
+              </Cell>
               <Cell align="right">
                 {key.revoked_at ? (
                   <Badge tone="red" title={`Revoked ${formatDateTime(key.revoked_at)}`}>
