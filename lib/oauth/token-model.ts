@@ -3,8 +3,9 @@
  * the protocol (grant types, PKCE S256 verification, code expiry, redirect URI match, refresh
  * rotation, token responses and OAuth errors); this file only stores and finds. Codes and
  * tokens are kept as SHA-256 hashes (as keys are: lib/auth/api-keys.ts), each bound to its
- * grant's key row, and a code or refresh token is consumed by one DELETE, so two concurrent
- * uses of the same one cannot both succeed.
+ * grant's key row, and a code or refresh token is consumed by one conditional statement, so two
+ * concurrent uses of the same one cannot both succeed. A used refresh token presented again
+ * ends all of its grant's tokens (reuse detection).
  */
 import { randomBytes } from "node:crypto";
 import OAuth2Server from "@node-oauth/oauth2-server";
@@ -19,6 +20,9 @@ export interface GrantUser {
 }
 
 type Model = OAuth2Server.AuthorizationCodeModel & OAuth2Server.RefreshTokenModel;
+
+/** The kind of a refresh token that was rotated out. */
+const USED_REFRESH = "used_refresh";
 
 const randomToken = (prefix: string) => prefix + randomBytes(32).toString("base64url");
 const asDate = (value: Date | string) => new Date(value);
@@ -95,11 +99,16 @@ export function tokenModel(db: Db, checkGrant: (apiKeyId: string) => Promise<voi
     },
 
     async getRefreshToken(refreshToken) {
-      const [row] = await db.sql.$queryRaw<{ client_id: string; api_key_id: string; expires_at: Date | string }[]>`
-        SELECT t.client_id, t.api_key_id, t.expires_at
+      const [row] = await db.sql.$queryRaw<{ kind: string; client_id: string; api_key_id: string; expires_at: Date | string }[]>`
+        SELECT t.kind, t.client_id, t.api_key_id, t.expires_at
         FROM oauth_tokens t JOIN api_keys k ON k.id = t.api_key_id
-        WHERE t.token_hash = ${hashSecret(refreshToken)} AND t.kind = 'refresh' AND k.revoked_at IS NULL`;
+        WHERE t.token_hash = ${hashSecret(refreshToken)} AND t.kind IN ('refresh', ${USED_REFRESH}) AND k.revoked_at IS NULL`;
       if (!row) return false;
+      if (row.kind === USED_REFRESH) {
+        // A rotated-out refresh token came back: it leaked (OAuth 2.1 §4.3.1). Every token of the grant stops; the client must connect again.
+        await db.sqlTransaction((tx) => tx.$executeRaw`DELETE FROM oauth_tokens WHERE api_key_id = ${row.api_key_id}`);
+        return false;
+      }
       await checkGrant(row.api_key_id);
       return {
         refreshToken,
@@ -109,11 +118,12 @@ export function tokenModel(db: Db, checkGrant: (apiKeyId: string) => Promise<voi
       };
     },
 
+    /** Rotation: the used refresh token is kept, marked, until it expires, so that its reuse is recognised. */
     async revokeToken(token) {
-      const deleted = await db.sqlTransaction(
-        (tx) => tx.$executeRaw`DELETE FROM oauth_tokens WHERE token_hash = ${hashSecret(token.refreshToken)} AND kind = 'refresh'`,
+      const marked = await db.sqlTransaction(
+        (tx) => tx.$executeRaw`UPDATE oauth_tokens SET kind = ${USED_REFRESH} WHERE token_hash = ${hashSecret(token.refreshToken)} AND kind = 'refresh'`,
       );
-      return deleted === 1;
+      return marked === 1;
     },
 
     // Bearer tokens are checked by access-tokens.ts (on /mcp), not by the library's authenticate().

@@ -194,7 +194,7 @@ describe("POST /oauth/token", () => {
     await expectOAuthError(wrongRedirect, 400, "invalid_request");
   });
 
-  it("rotates refresh tokens: the new one works once, the used one never again", async () => {
+  it("rotates refresh tokens: each new one works, a used one never again", async () => {
     const tokens = await grantTokens(server, admin.cookie, { stores: [storeId], access: "read" });
     const refresh = (token: string) => tokenRequest(server, { grant_type: "refresh_token", refresh_token: token, client_id: tokens.clientId });
     const first = await refresh(tokens.refresh_token);
@@ -202,8 +202,24 @@ describe("POST /oauth/token", () => {
     const rotated = (await first.json()) as Tokens;
     expect(rotated.refresh_token).not.toBe(tokens.refresh_token);
     expect(rotated.access_token).not.toBe(tokens.access_token);
+    const second = await refresh(rotated.refresh_token);
+    expect(second.status).toBe(200);
+    expect(((await second.json()) as Tokens).refresh_token).not.toBe(rotated.refresh_token);
     await expectOAuthError(await refresh(tokens.refresh_token), 400, "invalid_grant");
-    expect((await refresh(rotated.refresh_token)).status).toBe(200);
+  });
+
+  it("ends every token of the grant when a rotated-out refresh token comes back", async () => {
+    const tokens = await grantTokens(server, admin.cookie, { stores: [storeId], access: "read" });
+    const refresh = (token: string) => tokenRequest(server, { grant_type: "refresh_token", refresh_token: token, client_id: tokens.clientId });
+    const rotated = (await (await refresh(tokens.refresh_token)).json()) as Tokens;
+    await expectOAuthError(await refresh(tokens.refresh_token), 400, "invalid_grant");
+    await expectOAuthError(await refresh(rotated.refresh_token), 400, "invalid_grant");
+    const mcp = await fetch(`${server.baseURL}/mcp/${storeId}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${rotated.access_token}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
+    });
+    expect(mcp.status).toBe(401);
   });
 
   it("checks the resource indicator against the grant's stores", async () => {
