@@ -21,13 +21,17 @@ export function hashSecret(secret: string): string {
   return createHash("sha256").update(secret, "utf8").digest("hex");
 }
 
-type KeyWithOwner = KeyRow & { owner_role: string | null; owner_disabled_at: unknown };
+export type KeyWithOwner = KeyRow & { owner_role: string | null; owner_disabled_at: unknown };
 
+/** The columns of a key (alias `k`) and of the user it answers to (alias `u`, joined on created_by_user_id). */
+export const KEY_WITH_OWNER_COLUMNS = Prisma.sql`${keyColumns("k.")}, u.role AS owner_role, u.disabled_at AS owner_disabled_at`;
+
+/** An OAuth grant's row has a secret nobody holds: it answers only to its access tokens (lib/oauth), never as a key. */
 async function keyRow(sql: SqlClient, secretHash: string): Promise<KeyWithOwner | undefined> {
   const [row] = await sql.$queryRaw<KeyWithOwner[]>`
-    SELECT ${keyColumns("k.")}, u.role AS owner_role, u.disabled_at AS owner_disabled_at
+    SELECT ${KEY_WITH_OWNER_COLUMNS}
     FROM api_keys k LEFT JOIN users u ON u.id = k.created_by_user_id
-    WHERE k.secret_hash = ${secretHash} AND k.revoked_at IS NULL`;
+    WHERE k.secret_hash = ${secretHash} AND k.revoked_at IS NULL AND k.oauth_client_id IS NULL`;
   return row;
 }
 
@@ -36,8 +40,8 @@ type NewKey = Omit<ApiKeyRecord, "createdAt" | "revokedAt">;
 /** Inserts a key; null when a key with the same secret exists (only the bootstrap key can). */
 async function insertKey(tx: SqlClient, key: NewKey): Promise<ApiKeyRecord | null> {
   const [row] = await tx.$queryRaw<KeyRow[]>`
-    INSERT INTO api_keys (id, name, secret_hash, prefix, role, store_ids, read_only, created_by_user_id, created_at)
-    VALUES (${key.id}, ${key.name}, ${key.secretHash}, ${key.prefix}, ${key.role}, ${key.storeIds}, ${key.readOnly}, ${key.createdByUserId}, ${new Date()})
+    INSERT INTO api_keys (id, name, secret_hash, prefix, role, store_ids, read_only, created_by_user_id, created_at, oauth_client_id)
+    VALUES (${key.id}, ${key.name}, ${key.secretHash}, ${key.prefix}, ${key.role}, ${key.storeIds}, ${key.readOnly}, ${key.createdByUserId}, ${new Date()}, ${key.oauthClientId})
     ON CONFLICT (secret_hash) DO NOTHING
     RETURNING ${KEY_COLUMNS}`;
   return row ? keyFromRow(row) : null;
@@ -59,6 +63,7 @@ async function ensureEnvKeyRow(db: Db, secretHash: string) {
     storeIds: null,
     readOnly: false,
     createdByUserId: null,
+    oauthClientId: null,
   };
   await db.sqlTransaction((tx) => insertKey(tx, key));
 }
@@ -67,8 +72,6 @@ async function ensureEnvKeyRow(db: Db, secretHash: string) {
  * The principal of a presented key, read on every request (nothing is cached, so a revoked key
  * fails at once). One hand-written SELECT on the unique hash index: this runs before every API
  * call, where the Prisma model runtime would cost more than the query (lib/db/sql.ts).
- * A key never holds more than the user it was made for holds now: it stops with that user's
- * account (disabled or gone) and its role is capped by the user's current role.
  */
 export async function principalForKey(db: Db, secret: string, envSecret: string | undefined): Promise<Principal | null> {
   const secretHash = hashSecret(secret);
@@ -80,7 +83,16 @@ export async function principalForKey(db: Db, secret: string, envSecret: string 
     key = await keyRow(db.sql, secretHash);
   }
   // A bootstrap key stops when the environment no longer names it (rotated), even if it looks like a made key.
-  if (!key || !isRole(key.role) || (key.prefix === ENV_KEY_PREFIX && !isEnvKey)) return null;
+  if (!key || (key.prefix === ENV_KEY_PREFIX && !isEnvKey)) return null;
+  return principalOfKeyRow(key);
+}
+
+/**
+ * A key row as a principal. A key never holds more than the user it was made for holds now: it
+ * stops with that user's account (disabled or gone) and its role is capped by the user's current role.
+ */
+export function principalOfKeyRow(key: KeyWithOwner): Principal | null {
+  if (!isRole(key.role)) return null;
   let role: Role = key.role;
   if (key.created_by_user_id !== null) {
     if (!isRole(key.owner_role) || key.owner_disabled_at !== null) return null;
@@ -132,7 +144,14 @@ function assertGrantable(grantor: Principal, role: Role, storeIds: string[] | nu
   }
 }
 
-export async function createApiKey(db: Db, input: CreateApiKeyInput, grantor: Principal) {
+/** An OAuth grant's prefix in lists: it has no secret anyone could recognise. */
+const GRANT_PREFIX = "oauth";
+
+/**
+ * Makes a key (or, with `oauthClientId`, an OAuth grant: the same row, whose secret is random
+ * and thrown away, so it answers only to the grant's access tokens).
+ */
+export async function createApiKey(db: Db, input: CreateApiKeyInput, grantor: Principal, oauthClientId: string | null = null) {
   const name = typeof input.name === "string" ? input.name.trim() : "";
   if (name.length < 1 || name.length > 100) throw invalidRequest("name: must be 1 to 100 characters long.");
   if (!isRole(input.role)) throw invalidRequest(`role: must be one of ${ROLES.join(", ")}.`);
@@ -145,12 +164,13 @@ export async function createApiKey(db: Db, input: CreateApiKeyInput, grantor: Pr
     id: newId("apikey"),
     name,
     secretHash: hashSecret(secret),
-    prefix: secret.slice(0, SHOWN_PREFIX_CHARS),
+    prefix: oauthClientId ? GRANT_PREFIX : secret.slice(0, SHOWN_PREFIX_CHARS),
     role,
     storeIds: storeIds ? JSON.stringify(storeIds) : null,
     readOnly,
     // A key made by a key answers to the same user, so disabling that user stops both.
     createdByUserId: grantor.kind === "user" ? grantor.userId : grantor.ownerUserId,
+    oauthClientId,
   };
   const key = await db.sqlTransaction(async (tx) => {
     if (storeIds) {
@@ -165,18 +185,48 @@ export async function createApiKey(db: Db, input: CreateApiKeyInput, grantor: Pr
   return { key, secret };
 }
 
-export async function listApiKeys(db: Db): Promise<ApiKeyRecord[]> {
+export async function listApiKeys(db: Db): Promise<ListedKey[]> {
   const rows = await db.sql.$queryRaw<KeyRow[]>`SELECT ${KEY_COLUMNS} FROM api_keys ORDER BY id DESC`;
-  return rows.map(keyFromRow);
+  return withClientNames(db.sql, rows.map(keyFromRow));
 }
 
-export async function revokeApiKey(db: Db, id: string): Promise<ApiKeyRecord> {
-  return db.sqlTransaction(async (tx) => {
+/**
+ * A key as lists show it: an OAuth grant with the name its client registered, and when it last
+ * got a token (a connection or an hourly refresh; nothing is written per request).
+ */
+export type ListedKey = ApiKeyRecord & { oauthClientName: string | null; lastTokenIssuedAt: Date | null };
+
+async function withClientNames(sql: SqlClient, keys: ApiKeyRecord[]): Promise<ListedKey[]> {
+  const clientIds = [...new Set(keys.flatMap((k) => (k.oauthClientId ? [k.oauthClientId] : [])))];
+  const grantIds = keys.filter((k) => k.oauthClientId).map((k) => k.id);
+  const names = new Map<string, string>();
+  const issued = new Map<string, Date>();
+  if (clientIds.length > 0) {
+    const rows = await sql.$queryRaw<{ id: string; name: string }[]>`SELECT id, name FROM oauth_clients WHERE id IN (${Prisma.join(clientIds)})`;
+    for (const row of rows) names.set(row.id, row.name);
+    const tokens = await sql.$queryRaw<{ api_key_id: string; issued_at: Date | string | number }[]>`
+      SELECT api_key_id, MAX(created_at) AS issued_at FROM oauth_tokens WHERE api_key_id IN (${Prisma.join(grantIds)}) GROUP BY api_key_id`;
+    for (const row of tokens) issued.set(row.api_key_id, new Date(row.issued_at));
+  }
+  return keys.map((k) => ({
+    ...k,
+    oauthClientName: k.oauthClientId ? (names.get(k.oauthClientId) ?? k.oauthClientId) : null,
+    lastTokenIssuedAt: issued.get(k.id) ?? null,
+  }));
+}
+
+/** Revoking an OAuth grant ends its tokens too (they already fail with the revoked row; the rows go). */
+export async function revokeApiKey(db: Db, id: string): Promise<ListedKey> {
+  const key = await db.sqlTransaction(async (tx) => {
     const [row] = await tx.$queryRaw<KeyRow[]>`
       UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ${new Date()}) WHERE id = ${id} RETURNING ${KEY_COLUMNS}`;
     if (!row) throw notFound(`API key ${id} not found.`);
+    await tx.$executeRaw`DELETE FROM oauth_tokens WHERE api_key_id = ${id}`;
+    await tx.$executeRaw`DELETE FROM oauth_codes WHERE api_key_id = ${id}`;
     return keyFromRow(row);
   });
+  const [listed] = await withClientNames(db.sql, [key]);
+  return listed!;
 }
 
 export type { ApiKeyRecord } from "./key-rows.ts";

@@ -1,7 +1,19 @@
 import { Prisma } from "../memory/db.ts";
 
 /** API keys are read and written with hand-written SQL: one column list and one row mapper (see user-rows.ts). */
-const COLUMN_NAMES = ["id", "name", "secret_hash", "prefix", "role", "store_ids", "read_only", "created_by_user_id", "created_at", "revoked_at"];
+const COLUMN_NAMES = [
+  "id",
+  "name",
+  "secret_hash",
+  "prefix",
+  "role",
+  "store_ids",
+  "read_only",
+  "created_by_user_id",
+  "created_at",
+  "revoked_at",
+  "oauth_client_id",
+];
 
 /** The column list, optionally of a table alias (`"k."`). */
 export const keyColumns = (alias = "") => Prisma.raw(COLUMN_NAMES.map((c) => `${alias}${c}`).join(", "));
@@ -19,6 +31,7 @@ export interface KeyRow {
   created_by_user_id: string | null;
   created_at: Date | string;
   revoked_at: Date | string | null;
+  oauth_client_id: string | null;
 }
 
 export interface ApiKeyRecord {
@@ -33,6 +46,8 @@ export interface ApiKeyRecord {
   createdByUserId: string | null;
   createdAt: Date;
   revokedAt: Date | null;
+  /** Set for an OAuth grant (lib/oauth): the registered client it was granted to. */
+  oauthClientId: string | null;
 }
 
 export function keyFromRow(row: KeyRow): ApiKeyRecord {
@@ -47,5 +62,6 @@ export function keyFromRow(row: KeyRow): ApiKeyRecord {
     createdByUserId: row.created_by_user_id,
     createdAt: new Date(row.created_at),
     revokedAt: row.revoked_at === null ? null : new Date(row.revoked_at),
+    oauthClientId: row.oauth_client_id,
   };
 }

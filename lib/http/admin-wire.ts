@@ -1,4 +1,4 @@
-import type { ApiKeyRecord } from "../auth/api-keys.ts";
+import type { ApiKeyRecord, ListedKey } from "../auth/api-keys.ts";
 import { can, type Principal } from "../auth/principal.ts";
 import type { Role } from "../auth/roles.ts";
 import type { listUsers } from "../auth/users.ts";
@@ -20,7 +20,7 @@ export function userWire(user: UserRecord): UserWire {
   };
 }
 
-export function apiKeyWire(key: ApiKeyRecord): ApiKeyWire {
+export function apiKeyWire(key: ApiKeyRecord | ListedKey): ApiKeyWire {
   return {
     type: "api_key" as const,
     id: key.id,
@@ -32,6 +32,13 @@ export function apiKeyWire(key: ApiKeyRecord): ApiKeyWire {
     created_by_user_id: key.createdByUserId,
     created_at: key.createdAt.toISOString(),
     revoked_at: key.revokedAt?.toISOString() ?? null,
+    oauth_client: key.oauthClientId
+      ? {
+          id: key.oauthClientId,
+          name: ("oauthClientName" in key && key.oauthClientName) || key.oauthClientId,
+          last_token_issued_at: ("lastTokenIssuedAt" in key && key.lastTokenIssuedAt?.toISOString()) || null,
+        }
+      : null,
   };
 }
 

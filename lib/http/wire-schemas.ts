@@ -162,6 +162,18 @@ export const apiKeySchema = named(
     created_by_user_id: z.string().nullable(),
     created_at: timestamp,
     revoked_at: timestamp.nullable(),
+    oauth_client: z
+      .object({
+        id: z.string(),
+        name: z.string(),
+        last_token_issued_at: timestamp
+          .nullable()
+          .meta({ description: "When the client last got a token (connecting, or refreshing its hourly access token)." }),
+      })
+      .nullable()
+      .meta({
+        description: "Set for an OAuth grant: the MCP client (dynamic client registration) the user granted access to. Revoking the grant ends its tokens.",
+      }),
   }),
   "ApiKey",
   "An API key (never its secret).",

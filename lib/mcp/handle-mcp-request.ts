@@ -9,6 +9,7 @@ import { memoryToolQuery } from "../http/memory-tool-schemas.ts";
 import type { Db } from "../memory/db.ts";
 import { invalidRequest, MemoryError } from "../memory/errors.ts";
 import { assertStoreExists } from "../memory/stores/assert-store-exists.ts";
+import { isAccessToken, principalForAccessToken } from "../oauth/access-tokens.ts";
 import { annotateRequest } from "../observability/request-context.ts";
 import { corsHeaders, mcpErrorResponse, preflightResponse } from "./http-answers.ts";
 import { buildMcpServer } from "./mcp-server.ts";
@@ -21,11 +22,19 @@ export const MCP_ROUTE = "/mcp/{memory_store_id}";
 /** Writes of a request that sends this header are attributed to that agent session (`session_actor`), as the memory-tool endpoint's `session_id`. */
 export const SESSION_HEADER = "x-memory-session-id";
 
-/** The API key of the request (Authorization: Bearer, or x-api-key as on /v1); console session cookies are not credentials here. */
+/**
+ * The API key or OAuth access token of the request (Authorization: Bearer, or x-api-key as on
+ * /v1); console session cookies are not credentials here.
+ */
 async function authenticateKey(db: Db, request: Request, storeId: string): Promise<Principal> {
   const key = presentedKey(request.headers);
   try {
     if (!key) throw new MemoryError("authentication", 'Missing credentials: send an API key of this server as "Authorization: Bearer <key>".');
+    if (isAccessToken(key)) {
+      const principal = await principalForAccessToken(db, key);
+      if (!principal) throw new MemoryError("authentication", "Invalid access token: it is unknown, expired or revoked; refresh it or connect again.");
+      return principal;
+    }
     return await principalOfKey(db, key);
   } catch (error) {
     if (error instanceof MemoryError && error.code === "authentication") throw new Challenge(error, bearerChallenge(request.headers, storeId, key !== null));

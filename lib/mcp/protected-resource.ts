@@ -3,8 +3,9 @@
  * request without a valid key is answered 401 with `WWW-Authenticate: Bearer resource_metadata=…`
  * naming this store's protected-resource metadata document, served at
  * `/.well-known/oauth-protected-resource/mcp/{store}`. The bearer token is an API key of this
- * server (the console's API keys page makes one); no OAuth authorization server is offered yet,
- * so the document names none.
+ * server (the console's API keys page makes one) or an access token of an OAuth grant; the
+ * document names this server as the authorization server (lib/oauth), so a client that signs
+ * in by URL registers, sends the user to consent, and gets tokens there.
  */
 import { expectedOrigin } from "../http/session.ts";
 
@@ -24,6 +25,7 @@ export function metadataUrl(headers: Headers, storeId: string): string {
 export function protectedResourceMetadata(headers: Headers, storeId: string) {
   return {
     resource: resourceUrl(headers, storeId),
+    authorization_servers: [expectedOrigin(headers)],
     bearer_methods_supported: ["header"],
     resource_name: `Memory Console memory store ${storeId}`,
   };
@@ -31,6 +33,6 @@ export function protectedResourceMetadata(headers: Headers, storeId: string) {
 
 /** The challenge of a 401: where the metadata is, and `invalid_token` when a key was sent but is not valid. */
 export function bearerChallenge(headers: Headers, storeId: string, keyPresented: boolean): string {
-  const error = keyPresented ? `, error="invalid_token", error_description="The API key is unknown or has been revoked."` : "";
+  const error = keyPresented ? `, error="invalid_token", error_description="The API key or access token is unknown, expired or revoked."` : "";
   return `Bearer resource_metadata="${metadataUrl(headers, storeId)}"${error}`;
 }

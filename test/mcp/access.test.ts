@@ -97,6 +97,7 @@ describe("MCP access", () => {
     expect(metadata.status).toBe(200);
     expect(await metadata.json()).toEqual({
       resource: `${server.baseURL}/mcp/${storeId}`,
+      authorization_servers: [server.baseURL],
       bearer_methods_supported: ["header"],
       resource_name: `Memory Console memory store ${storeId}`,
     });

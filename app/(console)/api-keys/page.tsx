@@ -37,11 +37,23 @@ function KeysTable() {
               </Cell>
               <Cell className="font-mono text-xs">{key.prefix}…</Cell>
               <Cell className="space-x-1">
+                {key.oauth_client && (
+                  <Badge tone="green" title={`An OAuth grant to the MCP client ${key.oauth_client.name} (${key.oauth_client.id})`}>
+                    OAuth grant
+                  </Badge>
+                )}
                 <Badge tone="indigo">{key.role}</Badge>
                 {key.read_only && <Badge tone="amber">read-only</Badge>}
                 <Badge>{key.store_ids ? `${key.store_ids.length} store${key.store_ids.length === 1 ? "" : "s"}` : "all stores"}</Badge>
               </Cell>
-              <Cell className="text-slate-600">{formatDateTime(key.created_at)}</Cell>
+              <Cell className="text-slate-600">
+                {formatDateTime(key.created_at)}
+                {key.oauth_client && (
+                  <div className="text-xs text-slate-500">
+                    {key.oauth_client.last_token_issued_at ? `Last token ${formatDateTime(key.oauth_client.last_token_issued_at)}` : "No token yet"}
+                  </div>
+                )}
+              </Cell>
               <Cell align="right">
                 {key.revoked_at ? (
                   <Badge tone="red" title={`Revoked ${formatDateTime(key.revoked_at)}`}>
@@ -58,7 +70,11 @@ function KeysTable() {
         </Table>
       </QueryState>
       <Dialog open={revoking !== null} title={`Revoke ${revoking?.name ?? ""}?`} onClose={() => setRevoking(null)}>
-        <p className="text-sm text-slate-600">Every request with this key fails from now on. This cannot be undone.</p>
+        <p className="text-sm text-slate-600">
+          {revoking?.oauth_client
+            ? "The MCP client's access and refresh tokens stop working at once; it must ask for consent again. This cannot be undone."
+            : "Every request with this key fails from now on. This cannot be undone."}
+        </p>
         <DialogActions onCancel={() => setRevoking(null)} className="mt-4">
           <Button variant="danger" onClick={() => revoking && revoke.mutate(revoking.id, { onSettled: () => setRevoking(null) })}>
             Revoke key

@@ -4,6 +4,7 @@ import { PrefetchLink } from "@/components/ui/prefetch-link.tsx";
 import { useState } from "react";
 import { ReviewCount } from "@/components/review/review-count.tsx";
 import { usePermissions } from "@/components/shell/session-user.tsx";
+import { ConnectAgentDialog } from "@/components/stores/connect-agent-dialog.tsx";
 import { ArchiveStoreDialog, DeleteStoreDialog, EditStoreDialog } from "@/components/stores/store-dialogs.tsx";
 import { DownloadMenu } from "@/components/transfer/download-menu.tsx";
 import { ImportEntry } from "@/components/transfer/import-entry.tsx";
@@ -15,7 +16,7 @@ export type StoreActionsProps = { store: Store; onNewMemory: () => void };
 /** The store page's header buttons, by role; an archived store offers no edits. */
 export function StoreActions({ store, onNewMemory }: StoreActionsProps) {
   const { canWrite, isAdmin } = usePermissions();
-  const [dialog, setDialog] = useState<"edit" | "archive" | "delete" | null>(null);
+  const [dialog, setDialog] = useState<"edit" | "archive" | "delete" | "connect" | null>(null);
   const close = () => setDialog(null);
   const live = !store.archived_at;
   return (
@@ -32,6 +33,9 @@ export function StoreActions({ store, onNewMemory }: StoreActionsProps) {
         History
       </PrefetchLink>
       <DownloadMenu storeId={store.id} />
+      <Button variant="secondary" onClick={() => setDialog("connect")} data-testid="connect-agent">
+        Connect an agent
+      </Button>
       {canWrite && live && <ImportEntry target={{ storeId: store.id, storeName: store.name }} label="Import files" />}
       {canWrite && live && <Button onClick={onNewMemory}>New memory</Button>}
       {canWrite && live && (
@@ -49,6 +53,7 @@ export function StoreActions({ store, onNewMemory }: StoreActionsProps) {
           Delete
         </Button>
       )}
+      {dialog === "connect" && <ConnectAgentDialog store={store} open onClose={close} />}
       {dialog === "edit" && <EditStoreDialog store={store} open onClose={close} />}
       {dialog === "archive" && <ArchiveStoreDialog store={store} open onClose={close} />}
       {dialog === "delete" && <DeleteStoreDialog store={store} open onClose={close} redirectTo="/stores" />}
