@@ -5,7 +5,7 @@ import { Prisma, type MemoryStore } from "../db.ts";
  * versions (see memories/memory-rows.ts): one column list, one row mapper. Counts may come back
  * as a bigint, timestamps as Dates (through Prisma) or RFC 3339 strings (from the adapter).
  */
-const COLUMN_NAMES = ["id", "name", "description", "metadata", "memory_count", "created_at", "updated_at", "archived_at", "review_policy", "history_horizon"];
+const COLUMN_NAMES = ["id", "name", "description", "metadata", "memory_count", "created_at", "updated_at", "archived_at", "review_policy", "history_horizon", "write_policy"];
 
 export const STORE_COLUMNS = Prisma.raw(COLUMN_NAMES.join(", "));
 
@@ -20,6 +20,7 @@ export interface StoreRow {
   archived_at: Date | string | null;
   review_policy: string;
   history_horizon: Date | string | null;
+  write_policy: string | null;
 }
 
 export function storeFromRow(row: StoreRow): MemoryStore {
@@ -34,5 +35,6 @@ export function storeFromRow(row: StoreRow): MemoryStore {
     archivedAt: row.archived_at === null ? null : new Date(row.archived_at),
     reviewPolicy: row.review_policy,
     historyHorizon: row.history_horizon === null ? null : new Date(row.history_horizon),
+    writePolicy: row.write_policy,
   };
 }
