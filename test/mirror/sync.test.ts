@@ -213,3 +213,25 @@ describe("mirror sync", () => {
     await expect(mirrorOf(server, await newStore(), dir)).rejects.toThrow(`mirrors memory store ${storeId}`);
   });
 });
+
+describe("mirror and the store's write policy", () => {
+  it("a local file the policy refuses is not pushed, and says why; the rest of the folder syncs", async () => {
+    const storeId = await newStore();
+    const set = await server.fetch(`/v1/write_policies/${storeId}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ detectors: { secrets: "refuse" }, protected_paths: ["/locked/**"] }),
+    });
+    expect(set.status).toBe(200);
+    const dir = tempDir("policy");
+    const { ctx, lines } = await mirrorOf(server, storeId, dir);
+    await syncOnce(ctx);
+    writeLocal(dir, "/token.md", "ghp_" + "Zq8RkT2mWv4Xy6Bn1Pc3Ld5Fg7Hj9Ks0Ma2N");
+    writeLocal(dir, "/locked/rule.md", "an agent may not write here");
+    writeLocal(dir, "/fine.md", "fine");
+    await syncOnce(ctx).catch(() => undefined);
+    await syncOnce(ctx).catch(() => undefined);
+    expect(await remoteTree(server, storeId)).toEqual({ "/fine.md": "fine" });
+    expect(lines.join("\n")).toMatch(/secrets\/github/);
+  });
+});
