@@ -113,6 +113,8 @@ test.describe("time travel", () => {
     await expect(dialog.getByText("Every memory the dry run listed is back as it was.")).toBeVisible();
     await dialog.getByRole("link", { name: "Open the report" }).click();
     await expect(page).toHaveURL(/\/restores\/restore_/);
+    // Loaded afresh too (server-rendered, then hydrated without a mismatch).
+    await page.reload();
     await expect(page.getByRole("link", { name: "Download CSV" })).toBeVisible();
     await shoot(page, "restore-report");
 
@@ -149,6 +151,8 @@ test.describe("time travel", () => {
     expect((await getMemory(baseURL!, store.id, profile.id)).body.content).toBe("name: Ana\n");
     await dialog.getByRole("link", { name: "Open the report" }).click();
     await expect(page).toHaveURL(/\/reverts\/revert_/);
+    await page.reload();
+    await expect(page.getByRole("row").filter({ hasText: "/wrong.md" })).toContainText("Deleted");
 
     // The as-of view offers the store's restore; its dry run finds nothing left to put back now.
     await page.goto(`/stores/${store.id}?as_of=${encodeURIComponent(new Date().toISOString())}`);

@@ -32,7 +32,7 @@ export function ActivityView({ storeId }: { storeId: string }) {
           </Link>
         }
       />
-      {activity.isLoading ? (
+      {activity.isPending ? (
         <Spinner label="Loading activity…" />
       ) : activity.error || !activity.data ? (
         <Alert title="Could not load the activity">{activity.error?.message}</Alert>

@@ -42,7 +42,7 @@ export function ChangesList({ storeId, changes, onRestoreFolder }: ChangesListPr
             <h2 className="break-all font-mono text-sm font-semibold text-slate-900">{group.folder}</h2>
             {onRestoreFolder && (
               <Button size="sm" variant="secondary" onClick={() => onRestoreFolder(group.folder)}>
-                Restore this folder
+                {group.folder === "/" ? "Restore the store" : "Restore this folder"}
               </Button>
             )}
           </header>

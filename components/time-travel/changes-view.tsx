@@ -7,7 +7,7 @@ import { usePermissions } from "@/components/shell/session-user.tsx";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { PageHeader } from "@/components/ui/card.tsx";
-import { LocalTime } from "@/components/ui/local-time.tsx";
+import { LocalTime, useHydrated } from "@/components/ui/local-time.tsx";
 import { EmptyState, Spinner } from "@/components/ui/states.tsx";
 import { LoadMore } from "@/components/versions/load-more.tsx";
 import { useStore } from "@/lib/queries/use-stores.ts";
@@ -50,6 +50,7 @@ export function ChangesView({ storeId }: { storeId: string }) {
   const filter = span && { from: span.from, ...(span.to && { to: span.to }), ...span.principal };
   const changes = useStoreChanges(storeId, filter);
   const [dialog, setDialog] = useState<PutBackRequest | null>(null);
+  const hydrated = useHydrated();
   // No window in the URL: the last 24 hours.
   useEffect(() => {
     if (!span) router.replace(changesHref(storeId, { ...presetWindow("day"), principal: null }));
@@ -113,13 +114,18 @@ export function ChangesView({ storeId }: { storeId: string }) {
           </>
         }
       />
-      <ChangesFilters
-        key={search.toString()}
-        {...span}
-        principals={activity.data?.principals ?? []}
-        onApply={(next) => router.push(changesHref(storeId, next))}
-      />
-      {changes.isLoading ? (
+      {/* Its fields show local time, which the server does not know: rendered once hydrated. */}
+      {hydrated ? (
+        <ChangesFilters
+          key={search.toString()}
+          {...span}
+          principals={activity.data?.principals ?? []}
+          onApply={(next) => router.push(changesHref(storeId, next))}
+        />
+      ) : (
+        <div className="mb-4 h-40 rounded-lg bg-white shadow-sm ring-1 ring-slate-200 sm:h-28" />
+      )}
+      {changes.isPending ? (
         <Spinner label="Comparing…" />
       ) : changes.error ? (
         <Alert title="Could not compare">{changes.error.message}</Alert>

@@ -13,9 +13,11 @@ import { ACTION_LABEL, ACTION_TONE, itemPath, leftOver, OUTCOME_LABEL } from "./
 
 /** One restore or revert report: who and when, what was asked for, counts, and every memory with what happened to it; JSON and CSV. */
 export function PutBackReport({ kind, id }: { kind: PutBackKind; id: string }) {
+  const query = usePutBack(kind, id);
   return (
     <BulkReport
-      query={usePutBack(kind, id)}
+      // Pending (not isLoading): the server renders it before any fetch, and hydration must match.
+      query={{ ...query, isLoading: query.isPending }}
       noun={kind === "restores" ? "restore" : "revert"}
       content={(plan: PutBack) => ({
         downloadPath: `/v1/${kind}/${encodeURIComponent(plan.id)}`,

@@ -28,7 +28,7 @@ export function PutBacksTable({ kind }: { kind: PutBackKind }) {
   return (
     <Card>
       <QueryState
-        isLoading={list.isLoading}
+        isLoading={list.isPending}
         error={list.error}
         isEmpty={rows.length === 0}
         empty={

@@ -18,7 +18,7 @@ export function StoreTimeStrip({ storeId, asOf, hrefAt }: StoreTimeControlsProps
       {activity.data && activity.data.buckets.some((b) => b.count > 0) ? (
         <ActivityStrip activity={activity.data} hrefAt={hrefAt} asOf={asOf} />
       ) : (
-        <p className="text-xs text-slate-500">{activity.isLoading ? "Loading activity…" : "No writes yet."}</p>
+        <p className="text-xs text-slate-500">{activity.isPending ? "Loading activity…" : "No writes yet."}</p>
       )}
       <div className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
         <Link href={`/stores/${storeId}/changes${asOf ? `?from=${encodeURIComponent(asOf)}` : ""}`} className="font-medium text-indigo-700 hover:underline">
