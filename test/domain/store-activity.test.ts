@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { Actor } from "../../lib/memory/actor.ts";
 import { createMemory } from "../../lib/memory/memories/create-memory.ts";
+import { insertMemories } from "../../lib/memory/memories/mutations.ts";
 import { updateMemory } from "../../lib/memory/memories/update-memory.ts";
+import { lockStore } from "../../lib/memory/stores/lock-store.ts";
 import { storeActivity } from "../../lib/memory/time-travel/store-activity.ts";
 import { API_ACTOR, newStore, useFreshDatabase } from "./database.ts";
 
@@ -50,4 +52,20 @@ describe("store activity", () => {
     await expect(storeActivity(t.db, { storeId, from: new Date(), to: between, limit: 1, bucketCount: 1 })).rejects.toThrow(/later than/);
     await expect(storeActivity(t.db, { storeId: "memstore_nope", limit: 1, bucketCount: 1 })).rejects.toThrow(/not found/);
   });
+
+  it("walks versions that share one moment across its chunks without losing or repeating any", async () => {
+    const storeId = await newStore(t.db);
+    // One batch: 2,500 versions with the same created_at, more than one statement's 2,000.
+    const at = new Date();
+    await t.db.sqlTransaction(async (tx) => {
+      await lockStore(tx, storeId);
+      for (let start = 0; start < 2_500; start += 500) {
+        const states = Array.from({ length: 500 }, (_, i) => ({ path: `/many/n${start + i}.md`, content: `${start + i}` }));
+        await insertMemories(tx, storeId, states, SESSION, { at });
+      }
+    });
+    const activity = await storeActivity(t.db, { storeId, limit: 10, bucketCount: 4 });
+    expect(activity.principals.map((p) => [p.versionCount, p.memoryCount])).toEqual([[2_500, 2_500]]);
+    expect(activity.buckets.reduce((n, b) => n + b.count, 0)).toBe(2_500);
+  }, 60_000);
 });
