@@ -32,6 +32,13 @@ test("console pages have no WCAG 2.1 A/AA violations", async ({ page, baseURL })
     ["users", "/users", () => expect(page.getByRole("heading", { level: 1 })).toBeVisible()],
     ["API keys", "/api-keys", () => expect(page.getByRole("heading", { level: 1 })).toBeVisible()],
     ["erasures", "/erasures", () => expect(page.getByRole("heading", { level: 1 })).toBeVisible()],
+    [
+      "store changes",
+      `/stores/${store.id}/changes?from=${encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString())}`,
+      () => expect(page.getByTestId("change-/notes/plan.md").getByTestId("change-diff")).toBeVisible(),
+    ],
+    ["store activity", `/stores/${store.id}/activity`, () => expect(page.getByTestId("activity-principal").first()).toBeVisible()],
+    ["restores", "/restores", () => expect(page.getByRole("heading", { level: 1 })).toBeVisible()],
     ["API reference", "/api-reference", () => expect(page.getByRole("heading", { level: 1 })).toBeVisible()],
   ];
   for (const [name, url, loaded] of pages) {

@@ -20,6 +20,8 @@ const NAV = [
   { href: "/webhooks", label: "Webhooks", admin: true },
   // Reviewers delete memories in bulk; stores take an admin (the page offers what the role allows).
   { href: "/bulk-deletions", label: "Bulk deletes", admin: false, write: true },
+  // Not "Restores": a link named so would also answer to a search for "Stores".
+  { href: "/restores", label: "Rollbacks", admin: false, write: true },
 ];
 
 /**

@@ -1,14 +1,15 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button.tsx";
 import { LocalTime } from "@/components/ui/local-time.tsx";
+import { fromLocalValue, localValue } from "@/components/time-travel/moments.ts";
 
-export type AsOfBannerProps = { asOf: string; nowHref: string };
+export type AsOfBannerProps = { asOf: string; nowHref: string; children?: ReactNode };
 
 /** Says that the tree shows the past, read-only, with the way back to now. */
-export function AsOfBanner({ asOf, nowHref }: AsOfBannerProps) {
+export function AsOfBanner({ asOf, nowHref, children }: AsOfBannerProps) {
   return (
     <div
       role="status"
@@ -17,20 +18,17 @@ export function AsOfBanner({ asOf, nowHref }: AsOfBannerProps) {
       <span>
         Viewing this store as it was at <LocalTime iso={asOf} className="font-medium" /> — read-only.
       </span>
-      <Link href={nowHref} className="font-medium text-indigo-700 underline">
-        Back to now
-      </Link>
+      <span className="flex flex-wrap items-center gap-3">
+        {children}
+        <Link href={nowHref} className="font-medium text-indigo-700 underline">
+          Back to now
+        </Link>
+      </span>
     </div>
   );
 }
 
 export type AsOfPickerProps = { asOf: string | null; onPick: (asOf: string) => void };
-
-/** `datetime-local` in the browser's time zone, to the second; the URL carries the moment as RFC 3339 UTC. */
-const localValue = (iso: string) => {
-  const d = new Date(iso);
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 19);
-};
 
 /** Picks the moment to view the store as of. */
 export function AsOfPicker({ asOf, onPick }: AsOfPickerProps) {
@@ -40,7 +38,7 @@ export function AsOfPicker({ asOf, onPick }: AsOfPickerProps) {
       className="flex items-center gap-2 text-sm"
       onSubmit={(event) => {
         event.preventDefault();
-        if (value) onPick(new Date(value).toISOString());
+        if (value) onPick(fromLocalValue(value));
       }}
     >
       <label className="flex items-center gap-2 text-slate-600">

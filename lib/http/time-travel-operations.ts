@@ -1,7 +1,15 @@
 import { reportFormatQuery } from "./bulk-wire.ts";
 import { listStoresQuery } from "./schemas.ts";
 import { createRestoreBody, createRevertBody, executePutBackBody, restoreSchema, revertSchema } from "./put-back-wire.ts";
-import { pointInTimeListQuery, pointInTimeMemorySchema, pointInTimeQuery, storeChangesPageSchema, storeChangesQuery } from "./time-travel-wire.ts";
+import {
+  pointInTimeListQuery,
+  pointInTimeMemorySchema,
+  pointInTimeQuery,
+  storeActivityQuery,
+  storeActivitySchema,
+  storeChangesPageSchema,
+  storeChangesQuery,
+} from "./time-travel-wire.ts";
 import { memoryPrefixSchema, pageSchema } from "./wire-schemas.ts";
 import { z } from "zod";
 
@@ -41,6 +49,15 @@ export const TIME_TRAVEL_OPERATIONS = {
     permission: "read",
     query: storeChangesQuery,
     response: storeChangesPageSchema,
+  },
+  storeActivity: {
+    ...ext,
+    method: "GET",
+    path: "/v1/store_activity/{store}",
+    summary: "Who wrote to a store between two moments (each session, key and user, with counts and first and last write) and its writes over time",
+    permission: "read",
+    query: storeActivityQuery,
+    response: storeActivitySchema,
   },
   listRestores: {
     ...ext,

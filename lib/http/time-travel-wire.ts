@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { MemoryState } from "../memory/time-travel/states-at.ts";
+import type { StoreActivity } from "../memory/time-travel/store-activity.ts";
 import { CHANGE_KINDS, type StoreChange } from "../memory/time-travel/store-changes.ts";
 import { limit, listMemoriesQuery, timestamp } from "./schemas.ts";
 import { actorSchema } from "./wire-schemas.ts";
@@ -108,5 +109,67 @@ export function storeChangeWire(change: StoreChange) {
     before: sideWire(change.before),
     after: sideWire(change.after),
     actors: change.actors,
+  };
+}
+
+export const storeActivityQuery = z.object({
+  from: timestamp.optional().meta({ description: "Defaults to the store's first version." }),
+  to: timestamp.optional().meta({ description: "Defaults to now." }),
+  limit: limit.optional().meta({ description: "Principals answered, most recent writer first (default 50, at most 100)." }),
+  buckets: z
+    .string()
+    .regex(/^\d+$/, "must be an integer")
+    .transform(Number)
+    .pipe(z.number().int().min(1, "must be at least 1").max(96, "must be at most 96"))
+    .optional()
+    .meta({ description: "Slices of (from, to] counted for the activity strip (default 48, at most 96)." }),
+});
+
+const activityPrincipalSchema = z.object({
+  actor: actorSchema,
+  api_key: z
+    .object({ id: z.string(), name: z.string().nullable().meta({ description: "null: the key was deleted since." }) })
+    .nullable()
+    .meta({ description: "The key behind the writes: the key's own, or the one a session wrote through." }),
+  user_name: z.string().nullable().meta({ description: "A console user's name." }),
+  version_count: z.number().int(),
+  memory_count: z.number().int(),
+  first_at: time,
+  last_at: time,
+});
+
+export const storeActivitySchema = extension(
+  z.object({
+    type: z.literal("store_activity"),
+    memory_store_id: z.string(),
+    from: time,
+    to: time,
+    principals: z
+      .array(activityPrincipalSchema)
+      .meta({ description: "Each session, key, user or service account that wrote in the window, most recent first." }),
+    has_more: z.boolean(),
+    buckets: z.array(z.object({ start: time, count: z.number().int() })).meta({ description: "Versions written per equal slice of the window, oldest first." }),
+  }),
+  "StoreActivity",
+  "Who wrote to a store between two moments, with counts and time spans, and its writes over time.",
+);
+
+export function storeActivityWire(storeId: string, activity: StoreActivity) {
+  return {
+    type: "store_activity" as const,
+    memory_store_id: storeId,
+    from: iso(activity.from),
+    to: iso(activity.to),
+    principals: activity.principals.map((p) => ({
+      actor: p.actor,
+      api_key: p.apiKey,
+      user_name: p.userName,
+      version_count: p.versionCount,
+      memory_count: p.memoryCount,
+      first_at: iso(p.firstAt),
+      last_at: iso(p.lastAt),
+    })),
+    has_more: activity.hasMore,
+    buckets: activity.buckets.map((b) => ({ start: iso(b.start), count: b.count })),
   };
 }

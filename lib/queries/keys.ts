@@ -26,6 +26,17 @@ export const queryKeys = {
     all: ["erasures"] as const,
     one: (erasureId: string) => ["erasures", "one", erasureId] as const,
   },
+  timeTravel: {
+    /** Everything derived from the store's history: changes and activity move with every write. */
+    all: (storeId: string) => ["time-travel", storeId] as const,
+    changes: (storeId: string, params: Record<string, unknown>) => ["time-travel", storeId, "changes", params] as const,
+    activity: (storeId: string, params: Record<string, unknown>) => ["time-travel", storeId, "activity", params] as const,
+  },
+  putBacks: {
+    all: ["put-backs"] as const,
+    list: (kind: "restores" | "reverts") => ["put-backs", kind] as const,
+    one: (kind: "restores" | "reverts", id: string) => ["put-backs", kind, id] as const,
+  },
   versions: {
     all: (storeId: string) => ["versions", storeId] as const,
     list: (storeId: string, params: Record<string, unknown>) => ["versions", storeId, "list", params] as const,

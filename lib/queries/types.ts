@@ -8,7 +8,9 @@ import type { listActorNames } from "@/lib/auth/actor-names.ts";
 import type { apiKeyWire, principalWire, userWire } from "@/lib/http/admin-wire.ts";
 import type { bulkDeletionWire } from "@/lib/http/bulk-deletion-wire.ts";
 import type { erasureWire } from "@/lib/http/erasure-wire.ts";
+import type { restoreWire, revertWire } from "@/lib/http/put-back-wire.ts";
 import type { searchHitWire } from "@/lib/http/search-wire.ts";
+import type { storeActivityWire, storeChangeWire } from "@/lib/http/time-travel-wire.ts";
 import type { ImportedVersionWire } from "@/lib/http/wire-schemas.ts";
 
 /** Wire types: the official SDK's for the Memory Stores API, ours for the console's admin endpoints. */
@@ -32,3 +34,13 @@ export type Erasure = ReturnType<typeof erasureWire>;
 export type BulkDeletion = ReturnType<typeof bulkDeletionWire>;
 export type BulkDeletionItem = NonNullable<BulkDeletion["items"]>[number];
 export type ErasureItem = NonNullable<Erasure["items"]>[number];
+
+/** Time travel (issue 23): the changes between two moments, the store's activity, restores and reverts. */
+export type StoreChange = ReturnType<typeof storeChangeWire>;
+export type StoreChangesPage = Page<StoreChange> & { from: string; to: string };
+export type StoreActivity = ReturnType<typeof storeActivityWire>;
+export type ActivityPrincipal = StoreActivity["principals"][number];
+export type Restore = ReturnType<typeof restoreWire>;
+export type Revert = ReturnType<typeof revertWire>;
+export type PutBack = Restore | Revert;
+export type PutBackItem = NonNullable<PutBack["items"]>[number];

@@ -1,5 +1,5 @@
 // Fuzz: time travel (issue 23). Any moment, prefix, depth, cursor and actor filter on the store
-// as of a moment and on the changes between two moments is answered cleanly and writes nothing;
+// as of a moment, on the changes between two moments and on the store's activity is answered cleanly and writes nothing;
 // any restore or revert dry-run body is answered cleanly (never a 5xx, the envelope when refused).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -24,9 +24,11 @@ describe("fuzz: time travel", () => {
       const changes = queryString(["from", "to", "path_prefix", "api_key_id", "user_id", "session_id", "limit", "page"]).map(
         (q) => `/v1/store_changes/${store.id}${q}`,
       );
-      await checkProperty(FILE, "time travel reads", 80, [fc.oneof(list, changes)], async (path) => {
+      const activity = queryString(["from", "to", "limit", "buckets"]).map((q) => `/v1/store_activity/${store.id}${q}`);
+      await checkProperty(FILE, "time travel reads", 80, [fc.oneof(list, changes, activity)], async (path) => {
         const { ok, body } = await probe(ctx, { method: "GET", path: pathSafe(path) }, { readOnly: true });
-        if (ok && !path.includes("/memories/")) expect(Array.isArray(body.data)).toBe(true);
+        if (ok && path.includes("/store_activity/")) expect(Array.isArray(body.buckets)).toBe(true);
+        else if (ok && !path.includes("/memories/")) expect(Array.isArray(body.data)).toBe(true);
       });
       await expectInvariants(ctx);
     },

@@ -2,6 +2,7 @@ import type { Actor } from "../actor.ts";
 import type { BulkOperation } from "../bulk/bulk-operation.ts";
 import type { SqlClient } from "../db.ts";
 import { removeMemory } from "../memories/mutations.ts";
+import { DELIBERATE, settleByDeliberateAct } from "../review/deliberate.ts";
 import { purgeSearchIndex } from "../search/purge-search-index.ts";
 import { deleteLockedStore, STORE_DELETION_TRANSACTION } from "../stores/delete-store.ts";
 import { storeMatches } from "../stores/find-stores.ts";
@@ -82,7 +83,9 @@ async function deleteMemory(tx: SqlClient, item: BulkItem, actor: Actor): Promis
     SELECT id, store_id, path, memory_version_id FROM memories WHERE id = ${item.targetId} AND store_id = ${item.storeId}`;
   if (!memory) return "gone";
   if (memory.memory_version_id !== item.seen) return "changed";
-  await removeMemory(tx, { id: memory.id, storeId: memory.store_id, path: memory.path, memoryVersionId: memory.memory_version_id }, actor);
+  // Deliberate (lib/memory/review/deliberate.ts): no review item opens; the open one is settled.
+  const head = { id: memory.id, storeId: memory.store_id, path: memory.path, memoryVersionId: memory.memory_version_id };
+  await settleByDeliberateAct(tx, memory.id, actor, await removeMemory(tx, head, actor, DELIBERATE));
   return "deleted";
 }
 

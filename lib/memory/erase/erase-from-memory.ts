@@ -5,6 +5,7 @@ import { LIMITS } from "../limits.ts";
 import { MEMORY_COLUMNS, memoryFromRow, type MemoryRow } from "../memories/memory-rows.ts";
 import { changeMemory, removeMemory } from "../memories/mutations.ts";
 import { exactMatches } from "../search/text-matches.ts";
+import { DELIBERATE, settleByDeliberateAct } from "../review/deliberate.ts";
 import { lockStore } from "../stores/lock-store.ts";
 import { clearVersion } from "../versions/redact-version.ts";
 import { replaceAll } from "./erase-text.ts";
@@ -20,7 +21,8 @@ import type { ErasureTypes } from "./erasure-operation.ts";
  *    again or exceed the size limit); a deletion whose path holds the text is redacted too;
  * 2. every version the dry run saw is redacted (it is no longer any live memory's current one).
  * A current version that changed since the dry run is left alone: if it holds the text, the
- * erase reports it as late. Returns the group's items with their outcomes and the versions written.
+ * erase reports it as late. An erase is deliberate (lib/memory/review/deliberate.ts): it opens no
+ * review item and settles the one open on the memory. Returns the group's items with their outcomes and the versions written.
  */
 export async function eraseFromMemory(tx: SqlClient, erasure: Erasure, group: ErasureItem[], text: string, actor: Actor): Promise<StepResult<ErasureTypes>> {
   const { storeId, memoryId } = group[0]!;
@@ -38,11 +40,12 @@ export async function eraseFromMemory(tx: SqlClient, erasure: Erasure, group: Er
     const pathHoldsText = exactMatches(memory.path, text).length > 0;
     const replaced = erasure.action === "replace" && !store.archived && !pathHoldsText ? replaceAll(memory.content, text, erasure.marker ?? "") : null;
     if (replaced !== null && utf8Length(replaced) <= LIMITS.memoryContentBytes) {
-      const changed = await changeMemory(tx, memory, { path: memory.path, content: replaced }, actor);
+      const changed = await changeMemory(tx, memory, { path: memory.path, content: replaced }, actor, DELIBERATE);
+      await settleByDeliberateAct(tx, memoryId, actor, changed.memoryVersionId);
       written.push({ versionId: changed.memoryVersionId, storeId, memoryId, kind: "written", outcome: "replaced" });
       liveHead = changed.memoryVersionId;
     } else {
-      await removeMemory(tx, memory, actor);
+      await settleByDeliberateAct(tx, memoryId, actor, await removeMemory(tx, memory, actor, DELIBERATE));
       const [deletion] = await tx.$queryRaw<{ id: string }[]>`
         SELECT id FROM memory_versions WHERE store_id = ${storeId} AND memory_id = ${memoryId} ORDER BY id DESC LIMIT 1`;
       if (pathHoldsText) await clearVersion(tx, deletion!.id, actor, now);

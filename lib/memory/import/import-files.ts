@@ -5,6 +5,7 @@ import { letOthersRun } from "../let-others-run.ts";
 import { getMemory } from "../memories/get-memory.ts";
 import type { ImportMark } from "../memories/import-mark.ts";
 import { changeMemory, insertMemories } from "../memories/mutations.ts";
+import { IMPORTED_DELIBERATELY, settleByDeliberateAct } from "../review/deliberate.ts";
 import { checkNewStore, insertStore, type CreateStoreInput } from "../stores/create-store.ts";
 import { assertNotArchived, lockStore } from "../stores/lock-store.ts";
 import { insertImportReport, startImport, type ImportItem, type ImportReportRecord } from "./import-rows.ts";
@@ -140,7 +141,8 @@ async function writePlan(
     claimedAt: null,
   };
   // PostgreSQL's GIN indexes would cost this transaction three quarters of its time; the flusher indexes the versions after the commit.
-  const options = { at: started.at, imported, deferSearchIndex: engine === "postgres" };
+  // An import is deliberate (lib/memory/review/deliberate.ts): it opens no review items.
+  const options = { ...IMPORTED_DELIBERATELY, at: started.at, imported, deferSearchIndex: engine === "postgres" };
   const total = plan.items.filter((item) => item.action === "create" || item.action === "overwrite").length;
   input.onProgress?.(0, total);
   // New memories go in batches (one statement per table per batch); overwrites one by one.
@@ -165,6 +167,7 @@ async function writePlan(
         input.actor,
         options,
       );
+      await settleByDeliberateAct(tx, memory.id, input.actor, memory.memoryVersionId);
       written.push({ versionId: memory.memoryVersionId, memoryId: memory.id, action: "overwrite" });
       if (written.length % batch === 0) {
         input.onProgress?.(written.length, total);

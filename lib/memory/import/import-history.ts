@@ -7,6 +7,7 @@ import type { ImportMark } from "../memories/import-mark.ts";
 import { removeMemory, type WriteOptions } from "../memories/mutations.ts";
 import { assertPathFree } from "../memories/path-conflicts.ts";
 import { applyUpdate } from "../memories/update-memory.ts";
+import { IMPORTED_DELIBERATELY } from "../review/deliberate.ts";
 import { checkNewStore, insertStore, type CreateStoreInput } from "../stores/create-store.ts";
 import { assertNotArchived, lockStore, type LockedStore } from "../stores/lock-store.ts";
 import { assertNotLiveHead, clearVersionContent } from "../versions/redact-version.ts";
@@ -150,7 +151,8 @@ async function replay(
       claimedAt: v.createdAt,
     };
     const actor = byFile ? (v.createdBy ?? input.actor) : input.actor;
-    const options: WriteOptions = { at: byFile ? v.createdAt : started.at, imported, deferSearchIndex };
+    // Deliberate (lib/memory/review/deliberate.ts): its memories are new, so no item is open to settle.
+    const options: WriteOptions = { ...IMPORTED_DELIBERATELY, at: byFile ? v.createdAt : started.at, imported, deferSearchIndex };
     const memory = live.get(v.memoryId);
     let versionId: string;
     try {

@@ -35,15 +35,16 @@ export interface WriteOptions {
    */
   deferSearchIndex?: boolean;
   /**
-   * A reviewer's or admin's deliberate act (a restore, revert, erasure or bulk deletion): the
-   * store's write policy does not apply (review decisions, `settling`, skip it too).
+   * A reviewer's or admin's deliberate act on content already through the door (a review
+   * decision, restore, revert, erasure or bulk deletion): the store's write policy does not
+   * apply. An import is `settling` but not this: what it brings in meets the policy.
    */
   deliberate?: boolean;
 }
 
 /** The store's write policy on a write (lib/memory/policies): throws its refusal, or returns per change the findings that hold it for review. */
 function guarded(tx: SqlClient, storeId: string, actor: Actor, changes: readonly GuardedChange[], options: WriteOptions) {
-  if (options.settling || options.deliberate) return Promise.resolve(changes.map(() => []));
+  if (options.deliberate) return Promise.resolve(changes.map(() => []));
   // An import acts as its importer, whoever the file names as the versions' authors.
   return guardWrite(tx, storeId, options.imported?.by ?? actor, changes);
 }
@@ -233,15 +234,14 @@ export async function insertMemories(
     size: utf8Length(state.content),
   }));
   await insertVersionRows(tx, rows, actor, now, options);
-  if (!options.settling) {
-    await trackCreations(
-      tx,
-      storeId,
-      rows.map((row, i) => ({ memoryId: row.memoryId, versionId: row.id, path: row.path, findings: findings[i]! })),
-      actor,
-      now,
-    );
-  }
+  await trackCreations(
+    tx,
+    storeId,
+    rows.map((row, i) => ({ memoryId: row.memoryId, versionId: row.id, path: row.path, findings: findings[i]! })),
+    actor,
+    now,
+    options,
+  );
   // The webhook outbox, as recordVersion writes it for each one-by-one create.
   await enqueueWebhookEvents(
     tx,

@@ -39,7 +39,7 @@ export async function editAndApprove(db: Db, input: EditAndApproveInput): Promis
     const next = { content: content ?? memory.content, path: path ?? memory.path };
     const unchanged = next.content === memory.content && next.path === memory.path;
     if (!unchanged && next.path !== memory.path) await assertPathFree(tx, memory.storeId, next.path, [memory.id]);
-    const written = unchanged ? null : await changeMemory(tx, memory, next, input.actor, { settling: true });
+    const written = unchanged ? null : await changeMemory(tx, memory, next, input.actor, { settling: true, deliberate: true });
     const settlement = { action: unchanged ? ("approved" as const) : ("edited" as const), actor: input.actor };
     return { decision: (await settleOpenItem(tx, item.memoryId, settlement, written?.memoryVersionId ?? null))!, remaining: null };
   });

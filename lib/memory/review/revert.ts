@@ -40,7 +40,7 @@ async function writeBack(tx: SqlClient, store: LockedStore, item: ReviewItemReco
   const target = await settledState(tx, item);
   const [row] = await tx.$queryRaw<(MemoryRow & { content: string })[]>`SELECT ${MEMORY_COLUMNS} FROM memories WHERE id = ${item.memoryId}`;
   const memory = row ? memoryFromRow(row) : null;
-  const settling = { settling: true };
+  const settling = { settling: true, deliberate: true };
   if (target === null) return memory ? removeMemory(tx, memory, actor, settling) : null;
   assertNotArchived(store, "reverting memories");
   if (memory) {

@@ -78,9 +78,10 @@ function extendItem(v: VersionWritten) {
  * approved without it. Review actions write with `settling` and record their own decision.
  */
 export async function trackChange(tx: SqlClient, v: VersionWritten, options: { settling?: boolean } = {}): Promise<void> {
-  if (options.settling) return;
-  // A write the policy's detectors held is reviewed whatever the store's review policy says.
+  // A write the policy's detectors held is reviewed whatever the store's review policy says,
+  // even one that settles otherwise (an import: its content met the policy like any other).
   const held = (v.findings?.length ?? 0) > 0;
+  if (options.settling && !held) return;
   const reviewed = held ? Prisma.empty : Prisma.sql`AND review_policy IN (${Prisma.join(policiesReviewing(v.actor))})`;
   const opened = await tx.$queryRaw<{ version_count: number | bigint }[]>`
     INSERT INTO review_items (memory_id, store_id, settled_version_id, settled_path, head_version_id, head_operation, path, change, version_count,
@@ -113,11 +114,12 @@ export async function trackCreations(
   all: readonly { memoryId: string; versionId: string; path: string; findings?: readonly Finding[] }[],
   actor: Actor,
   at: Date,
+  options: { settling?: boolean } = {},
 ): Promise<void> {
   if (all.length === 0) return;
   const [store] = await tx.$queryRaw<{ review_policy: string }[]>`SELECT review_policy FROM memory_stores WHERE id = ${storeId}`;
   if (!store) return;
-  const reviewed = (policiesReviewing(actor) as string[]).includes(store.review_policy);
+  const reviewed = !options.settling && (policiesReviewing(actor) as string[]).includes(store.review_policy);
   // Held writes are reviewed whatever the store's review policy says (as in trackChange).
   const created = reviewed ? all : all.filter((c) => (c.findings?.length ?? 0) > 0);
   if (created.length === 0) return;

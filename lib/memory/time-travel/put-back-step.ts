@@ -6,15 +6,12 @@ import { MEMORY_COLUMNS, memoryFromRow, type MemoryRow } from "../memories/memor
 import { removeMemory } from "../memories/mutations.ts";
 import { applyUpdate } from "../memories/update-memory.ts";
 import { lockStore, type LockedStore } from "../stores/lock-store.ts";
+import { DELIBERATE } from "../review/deliberate.ts";
 import { settleOpenItem } from "../review/settle.ts";
 import type { PutBackItem } from "./put-back-items.ts";
 
-/**
- * A restore or a revert is a deliberate act of a reviewer or an admin, whoever runs it (the
- * console, or a key): its writes do not land in the review inbox, and what awaited review on a
- * memory it puts back is settled by it (recorded as `reverted` by whoever carried it out).
- */
-const DELIBERATE = { settling: true } as const;
+// A restore or a revert is deliberate (lib/memory/review/deliberate.ts): what awaited review on a
+// memory it puts back is settled by it, recorded as `reverted` by whoever carried it out.
 
 /**
  * One chunk of a restore or revert, inside its transaction under the store lock, through the

@@ -11,6 +11,7 @@ import { PathFilter } from "@/components/memories/path-filter.tsx";
 import { QuickOpen } from "@/components/memories/quick-open.tsx";
 import { ReviewSettingControl } from "@/components/review/review-setting.tsx";
 import { AsOfBanner, AsOfPicker } from "@/components/stores/as-of-control.tsx";
+import { RestoreToMoment, StoreTimeStrip } from "@/components/time-travel/store-time-controls.tsx";
 import { ArchivedBanner, StoreNotFound } from "@/components/stores/store-notices.tsx";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
@@ -100,7 +101,15 @@ export function StoreView({ storeId }: StoreViewProps) {
       <div className={openId ? "mb-3 hidden justify-end lg:flex" : "mb-3 flex justify-end"}>
         <AsOfPicker key={asOf ?? "now"} asOf={asOf} onPick={(at) => go(root, nameFilter, at)} />
       </div>
-      {asOf && <AsOfBanner asOf={asOf} nowHref={nowHref} />}
+      {/* The activity strip: a bar opens the store as of then. */}
+      <div className={openId ? "hidden lg:block" : undefined}>
+        <StoreTimeStrip storeId={storeId} asOf={asOf} hrefAt={(at) => href(root, "", null, at)} />
+      </div>
+      {asOf && (
+        <AsOfBanner asOf={asOf} nowHref={nowHref}>
+          {!data.archived_at && <RestoreToMoment storeId={storeId} asOf={asOf} folder={root} />}
+        </AsOfBanner>
+      )}
       {data.archived_at && <ArchivedBanner archivedAt={data.archived_at} />}
       {created && (
         <div className="mb-4">

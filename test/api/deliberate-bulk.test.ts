@@ -1,0 +1,111 @@
+import { createHash, randomUUID } from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import { sharedServer } from "../helpers/shared-server.ts";
+import { ADMIN_KEY, ENGINE, type TestServer } from "../helpers/server.ts";
+
+// Deliberate bulk operations (issue 23): an erase, a bulk delete, an import, a restore and a
+// revert are a reviewer's or an admin's decision, run with a key or from the console. Their
+// versions never open review items (the store's default policy reviews every key's writes), and
+// what awaited review on a memory they rewrite or delete is settled by them.
+let server: TestServer;
+let reviewerKey: string;
+const tag = randomUUID().slice(0, 8);
+
+type Review = { memory_id: string; path: string };
+type Decision = { memory_id: string; action: string; reviewer: Record<string, unknown> };
+
+async function call<T>(method: string, path: string, body?: unknown, key = ADMIN_KEY): Promise<T> {
+  const res = await server.fetch(path, {
+    method,
+    headers: { "x-api-key": key, ...(body !== undefined && { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+  });
+  const text = await res.text();
+  expect(res.status, text).toBe(200);
+  return JSON.parse(text) as T;
+}
+const openItems = async (storeId: string) =>
+  (await call<{ data: Review[] }>("GET", `/v1/reviews?store_id=${storeId}&limit=100`)).data.map((r) => r.path).sort();
+const decisions = async (storeId: string) => (await call<{ data: Decision[] }>("GET", `/v1/review_decisions?store_id=${storeId}&limit=100`)).data;
+
+/** A store whose memories an agent session wrote through the memory tool: each awaits review. */
+async function damagedStore(name: string, files: Record<string, string>, session = `sess_${tag}_${name.replace(/\s/g, "_")}`) {
+  const store = await server.client.beta.memoryStores.create({ name: `${name} ${tag}` });
+  for (const [path, file_text] of Object.entries(files)) {
+    const r = await call<{ is_error: boolean; content: string }>("POST", `/v1/memory_stores/${store.id}/memory_tool?session_id=${session}`, {
+      command: "create",
+      path: `/memories${path}`,
+      file_text,
+    });
+    expect(r.is_error, r.content).toBe(false);
+  }
+  expect(await openItems(store.id)).toEqual(Object.keys(files).sort());
+  return { storeId: store.id, session };
+}
+
+beforeAll(async () => {
+  server = await sharedServer();
+  reviewerKey = (await call<{ secret: string }>("POST", "/v1/api_keys", { name: `deliberate reviewer ${tag}`, role: "reviewer" })).secret;
+});
+
+describe(`deliberate bulk operations and the review inbox on ${ENGINE}`, () => {
+  it("a reviewer key's bulk delete opens no review item and settles the items of what it deleted", async () => {
+    const { storeId } = await damagedStore("bulk delete", { "/a/one.md": "one\n", "/a/two.md": "two\n", "/b/kept.md": "kept\n" });
+    type Bulk = { id: string; digest: string; confirmation: string };
+    const dry = await call<Bulk>("POST", "/v1/bulk_deletions", { target: "memories", memory_store_id: storeId, path_prefix: "/a/" }, reviewerKey);
+    await call("POST", `/v1/bulk_deletions/${dry.id}/execute`, { digest: dry.digest, confirmation: dry.confirmation }, reviewerKey);
+    expect(await openItems(storeId)).toEqual(["/b/kept.md"]);
+    const settled = await decisions(storeId);
+    expect(settled).toHaveLength(2);
+    for (const d of settled) expect(d).toMatchObject({ action: "edited", reviewer: { type: "api_actor" } });
+  });
+
+  it("an admin key's erase opens no review item and settles the items of what it rewrote", async () => {
+    const secret = `erase-me-${tag}`;
+    const { storeId } = await damagedStore("erase", { "/leak.md": `the secret ${secret}\n`, "/other.md": "nothing here\n" });
+    type Erasure = { id: string; confirmation: string };
+    const dry = await call<Erasure>("POST", "/v1/erasures", { query: secret, action: "replace", memory_store_ids: [storeId] });
+    await call("POST", `/v1/erasures/${dry.id}/execute`, { query: secret, confirmation: dry.confirmation });
+    expect(await openItems(storeId)).toEqual(["/other.md"]);
+    expect((await decisions(storeId)).map((d) => d.action)).toEqual(["edited"]);
+  });
+
+  it("an admin key's import opens no review items, even under the file's authors", async () => {
+    const T0 = "2026-01-01T00:00:00.000Z";
+    const author = { type: "api_actor", api_key_id: "apikey_from_the_file" };
+    const lines = [
+      { type: "memory_store", id: "memstore_file", name: "file", description: "", metadata: {}, created_at: T0, updated_at: T0, archived_at: null },
+      { type: "memory", path: "/imported.md", content_sha256: createHash("sha256").update("imported\n").digest("hex") },
+      {
+        type: "memory_version",
+        id: "memver_file0",
+        memory_store_id: "memstore_file",
+        memory_id: "mem_1",
+        operation: "created",
+        path: "/imported.md",
+        content: "imported\n",
+        content_sha256: null,
+        content_size_bytes: null,
+        created_at: T0,
+        created_by: author,
+        redacted_at: null,
+        redacted_by: null,
+      },
+    ];
+    const body = lines.map((l) => JSON.stringify(l)).join("\n") + "\n";
+    for (const attribution of ["importer", "file"]) {
+      const done = await call<{ store_id: string }>("POST", `/v1/imports?format=jsonl&name=import%20${attribution}%20${tag}&attribution=${attribution}`, body);
+      expect(await openItems(done.store_id)).toEqual([]);
+    }
+  });
+
+  it("a reviewer key's revert of a session opens no review item and settles the session's items", async () => {
+    const { storeId, session } = await damagedStore("revert", { "/x.md": "x\n", "/y.md": "y\n" });
+    type Plan = { id: string; confirmation: string };
+    const dry = await call<Plan>("POST", "/v1/reverts", { memory_store_id: storeId, session_id: session }, reviewerKey);
+    await call("POST", `/v1/reverts/${dry.id}/execute`, { confirmation: dry.confirmation }, reviewerKey);
+    expect(await openItems(storeId)).toEqual([]);
+    expect((await decisions(storeId)).map((d) => d.action)).toEqual(["reverted", "reverted"]);
+    expect((await server.client.beta.memoryStores.memories.list(storeId)).data).toEqual([]);
+  });
+});
