@@ -57,4 +57,11 @@ export interface SqlClient {
 
 export { Prisma } from "../db/generated/sqlite/client.ts";
 /** Rows as the domain hands them out: the generated model types (the same on both engines). */
-export type { MemoryRecord, MemoryStore, MemoryVersion } from "../db/generated/sqlite/client.ts";
+export type { MemoryRecord } from "../db/generated/sqlite/client.ts";
+import type { MemoryStore as StoreModel, MemoryVersion as VersionModel } from "../db/generated/sqlite/client.ts";
+/** The history chain's columns (migration 0016) are read and written by lib/memory/integrity alone, not with the rows. */
+export type MemoryStore = Omit<
+  StoreModel,
+  "chainHeadSeq" | "chainHeadHash" | "chainCheckpointSeq" | "chainCheckpointHash" | "chainCheckpointAt" | "chainCheckpointSignature"
+>;
+export type MemoryVersion = Omit<VersionModel, "chainSeq" | "recordHash" | "prevChainHash" | "chainHash">;
