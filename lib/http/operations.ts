@@ -9,6 +9,7 @@ import { BULK_OPERATIONS } from "./bulk-operations.ts";
 import { TIME_TRAVEL_OPERATIONS } from "./time-travel-operations.ts";
 import { TRANSFER_OPERATIONS } from "./transfer-operations.ts";
 import { WEBHOOK_OPERATIONS } from "./webhook-operations.ts";
+import { INTEGRITY_OPERATIONS } from "./integrity-operations.ts";
 import {
   createMemoryBody,
   createStoreBody,
@@ -267,4 +268,5 @@ export const OPERATIONS = {
   ...TRANSFER_OPERATIONS,
   ...WEBHOOK_OPERATIONS,
   ...TIME_TRAVEL_OPERATIONS,
+  ...INTEGRITY_OPERATIONS,
 } satisfies Record<string, Operation>;

@@ -25,7 +25,7 @@ async function storeWithHistory() {
   await updateMemory(t.db, { storeId, memoryId: a.id, content: "three", actor: API_ACTOR });
   const b = await createMemory(t.db, { storeId, path: "/b.md", content: "bee", actor: API_ACTOR });
   await updateMemory(t.db, { storeId, memoryId: b.id, content: "bee two", actor: API_ACTOR });
-  const versions = (await listVersions(t.db, { storeId, limit: 100 })).items.reverse();
+  const versions = (await listVersions(t.db, { storeId, limit: 100, withContent: false })).items.reverse();
   return { storeId, a, b, ids: versions.map((v) => v.id) };
 }
 
@@ -117,7 +117,7 @@ describe("history chain", () => {
     await updateMemory(t.db, { storeId, memoryId: c.id, content: "sea two", actor: API_ACTOR });
     await updateMemory(t.db, { storeId, memoryId: c.id, content: "sea three", actor: API_ACTOR });
     expect(await verifyStoreChain(t.db, storeId)).toMatchObject({ status: "verified" });
-    const after = (await listVersions(t.db, { storeId, memoryId: c.id, limit: 10 })).items.reverse();
+    const after = (await listVersions(t.db, { storeId, memoryId: c.id, limit: 10, withContent: false })).items.reverse();
     await t.db.sqlTransaction((tx) => tx.$executeRaw`DELETE FROM memory_versions WHERE id = ${after[1]!.id}`);
     expect(await verifyStoreChain(t.db, storeId)).toMatchObject({ status: "broken", break: { versionId: after[2]!.id } });
     expect(ids).toHaveLength(5);
