@@ -25,6 +25,7 @@ export type ErasureTypes = {
  */
 export const ERASURE: BulkOperation<ErasureTypes> = {
   words: { noun: "Erasure", verb: "erase", done: "erased" },
+  audit: "erasure.executed",
   idPrefix: "erasure",
   plans: ERASURES,
   items: ERASURE_ITEMS,

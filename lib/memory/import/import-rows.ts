@@ -3,6 +3,7 @@
  * A report is written in the import's own transaction, so an import that landed always has one
  * and a refused import never does.
  */
+import { recordAuditEvent } from "../audit/record-audit-event.ts";
 import { actorFromColumns, actorId, type Actor } from "../actor.ts";
 import { Prisma, type SqlClient } from "../db.ts";
 import { newId } from "../ids.ts";
@@ -92,6 +93,19 @@ export async function insertImportReport(
     const values = items.slice(i, i + ITEMS_PER_STATEMENT).map((item) => Prisma.sql`(${id}, ${item.versionId}, ${item.memoryId}, ${item.action})`);
     await tx.$executeRaw(Prisma.sql`INSERT INTO import_items (import_id, version_id, memory_id, action) VALUES ${Prisma.join(values)}`);
   }
+  await recordAuditEvent(tx, {
+    action: "import.executed",
+    actor: report.actor,
+    target: { type: "import", id },
+    storeId: report.storeId,
+    details: {
+      source: report.source,
+      with_history: report.withHistory,
+      new_store: report.newStore,
+      memories_written: report.memoriesWritten,
+      versions_written: items.length,
+    },
+  });
   const { actor, ...rest } = report;
   // As read back: the key behind a session actor is not part of the report's actor.
   return { ...rest, id, createdAt, createdBy: actorFromColumns(actor.type, actorId(actor)), versionsWritten: items.length };

@@ -28,6 +28,7 @@ export type RestoreTypes = {
  */
 export const RESTORE: BulkOperation<RestoreTypes> = {
   words: { noun: "Restore", verb: "restore", done: "restored" },
+  audit: "restore.executed",
   idPrefix: "restore",
   plans: RESTORES,
   items: RESTORE_ITEMS,
