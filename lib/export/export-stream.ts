@@ -5,7 +5,7 @@ import { tarGzWriter } from "../archive/tar-writer.ts";
 import { ZipWriter } from "../archive/zip-writer.ts";
 import { ArchiveEntries, historyOmissions, memoryProblem } from "./exportable.ts";
 import { MANIFEST_NAME, type ExportFormat } from "./formats.ts";
-import { chainLine, memoryLine, omissionLine, storeLine, versionLine } from "./lines.ts";
+import { chainLine, memoryLine, omissionLine, storeLine, versionChainLine, versionLine } from "./lines.ts";
 import { exportedChain } from "../memory/integrity/export-chain.ts";
 import type { Signer } from "../memory/integrity/signing.ts";
 import { manifestFile, manifestOf, type ManifestFile } from "./manifest.ts";
@@ -68,7 +68,7 @@ async function* jsonLines(db: Db, store: StoreRecord, signer: Signer | undefined
   for await (const page of versionPagesInOrder(db, store.id)) {
     for (const version of page) {
       if (omitted.has(version.memory_id)) continue;
-      batch += versionLine(version);
+      batch += versionLine(version) + versionChainLine(version);
       if (batch.length > CHUNK) {
         yield utf8(batch);
         batch = "";

@@ -22,16 +22,26 @@ export const memoryLine = (memory: MemoryRecord) => JSON.stringify(memoryWire(me
 export const OMISSION_LINE = "export_omission";
 export const omissionLine = (memoryId: string, problem: string) => JSON.stringify({ type: OMISSION_LINE, memory_id: memoryId, problem }) + "\n";
 
-/** A version's line, with its place and hashes in the store's history chain (lib/memory/integrity) after the API's fields. */
-export function versionLine(row: VersionRow & ChainColumns): string {
-  const line: MemoryVersionWire & { imported_from?: string | null } & Record<string, unknown> = versionWireOfRow(row, true);
+export function versionLine(row: VersionRow): string {
+  const line: MemoryVersionWire & { imported_from?: string | null } = versionWireOfRow(row, true);
   line.imported_from = row.imported_from;
-  line.chain_seq = row.chain_seq === null ? null : Number(row.chain_seq);
-  line.record_hash = row.record_hash;
-  line.prev_chain_hash = row.prev_chain_hash;
-  line.chain_hash = row.chain_hash;
   return JSON.stringify(line) + "\n";
 }
+
+/**
+ * After each version's line, its place and hashes in the store's history chain
+ * (lib/memory/integrity), on a line of their own so the version's line stays the API's object.
+ */
+export const VERSION_CHAIN_LINE = "version_chain";
+export const versionChainLine = (row: { id: string } & ChainColumns) =>
+  JSON.stringify({
+    type: VERSION_CHAIN_LINE,
+    memory_version_id: row.id,
+    chain_seq: row.chain_seq === null ? null : Number(row.chain_seq),
+    record_hash: row.record_hash,
+    prev_chain_hash: row.prev_chain_hash,
+    chain_hash: row.chain_hash,
+  }) + "\n";
 
 /** The last line of an export with history: the chain's head and checkpoint, signed when a key is configured. */
 export const chainLine = (chain: ExportedChain) => JSON.stringify(chain) + "\n";

@@ -2,7 +2,7 @@ import { actorFromWire, type Actor } from "../memory/actor.ts";
 import { invalidRequest } from "../memory/errors.ts";
 import type { HistoryVersion } from "../memory/import/import-history.ts";
 import { VERSION_OPERATIONS, type VersionOperation } from "../memory/versions/operations.ts";
-import { OMISSION_LINE } from "./lines.ts";
+import { OMISSION_LINE, VERSION_CHAIN_LINE } from "./lines.ts";
 import type { CarriedHead, CarriedVersion } from "../memory/integrity/verify-carried-chain.ts";
 
 export interface JsonLinesExport {
@@ -85,6 +85,10 @@ export function readJsonLines(body: string): JsonLinesExport {
         redactedBy: actor(line, "redacted_by", n),
       });
       result.chain.versions.push(carriedVersion(line, result.versions[result.versions.length - 1]!));
+    } else if (line.type === VERSION_CHAIN_LINE) {
+      // Right after its version's line.
+      const carried = result.chain.versions[result.chain.versions.length - 1];
+      if (carried && carried.id === line.memory_version_id) withChainFields(carried, line);
     } else if (line.type === CHAIN_LINE) {
       result.chain.head = carriedHead(line, n);
     } else if (line.type === OMISSION_LINE) {
@@ -102,7 +106,7 @@ const CHAIN_LINE = "history_chain";
 const hashOrNull = (value: unknown): string | null => (typeof value === "string" && /^[0-9a-f]{64}$/.test(value) ? value : null);
 const seqOrNull = (value: unknown): number | null => (typeof value === "number" && Number.isSafeInteger(value) && value > 0 ? value : null);
 
-/** A version line's chain fields; what is not well-formed reads as absent (verification then reports it). */
+/** A version line as the chain reads it; its chain fields come from the version_chain line after it. */
 function carriedVersion(line: Line, v: HistoryVersion): CarriedVersion {
   return {
     id: v.id,
@@ -115,11 +119,19 @@ function carriedVersion(line: Line, v: HistoryVersion): CarriedVersion {
     createdBy: v.createdBy,
     createdAt: v.createdAt,
     redacted: v.redactedAt !== null,
-    chainSeq: seqOrNull(line.chain_seq),
-    recordHash: hashOrNull(line.record_hash),
-    prevChainHash: hashOrNull(line.prev_chain_hash),
-    chainHash: hashOrNull(line.chain_hash),
+    chainSeq: null,
+    recordHash: null,
+    prevChainHash: null,
+    chainHash: null,
   };
+}
+
+/** What is not well-formed reads as absent (verification then reports it). */
+function withChainFields(v: CarriedVersion, line: Line) {
+  v.chainSeq = seqOrNull(line.chain_seq);
+  v.recordHash = hashOrNull(line.record_hash);
+  v.prevChainHash = hashOrNull(line.prev_chain_hash);
+  v.chainHash = hashOrNull(line.chain_hash);
 }
 
 function carriedHead(line: Line, n: number): CarriedHead {

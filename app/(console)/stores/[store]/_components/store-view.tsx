@@ -10,6 +10,7 @@ import { PathBreadcrumbs } from "@/components/memories/path-breadcrumbs.tsx";
 import { PathFilter } from "@/components/memories/path-filter.tsx";
 import { QuickOpen } from "@/components/memories/quick-open.tsx";
 import { ReviewSettingControl } from "@/components/review/review-setting.tsx";
+import { IntegrityBadge } from "@/components/stores/integrity-badge.tsx";
 import { AsOfBanner, AsOfPicker } from "@/components/stores/as-of-control.tsx";
 import { ArchivedBanner, StoreNotFound } from "@/components/stores/store-notices.tsx";
 import { Alert } from "@/components/ui/alert.tsx";
@@ -85,8 +86,9 @@ export function StoreView({ storeId }: StoreViewProps) {
                   </span>
                 ))}
               </p>
-              <div className="mt-1 text-xs">
+              <div className="mt-1 flex flex-wrap items-center gap-2 text-xs">
                 <ReviewSettingControl storeId={storeId} />
+                <IntegrityBadge storeId={storeId} />
               </div>
             </>
           }
