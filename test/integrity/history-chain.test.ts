@@ -1,4 +1,6 @@
+import { generateKeyPairSync, verify } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { chainStatement, parseSigningKey, signerOf } from "../../lib/memory/integrity/signing.ts";
 import { verifyStoreChain } from "../../lib/memory/integrity/verify-chain.ts";
 import { createMemory } from "../../lib/memory/memories/create-memory.ts";
 import { deleteMemory } from "../../lib/memory/memories/delete-memory.ts";
@@ -121,6 +123,25 @@ describe("history chain", () => {
     await t.db.sqlTransaction((tx) => tx.$executeRaw`DELETE FROM memory_versions WHERE id = ${after[1]!.id}`);
     expect(await verifyStoreChain(t.db, storeId)).toMatchObject({ status: "broken", break: { versionId: after[2]!.id } });
     expect(ids).toHaveLength(5);
+  });
+
+  it("with a signing key, retention's checkpoint is signed by it (Ed25519, PEM or base64 PKCS#8)", async () => {
+    const { privateKey } = generateKeyPairSync("ed25519");
+    const base64 = privateKey.export({ type: "pkcs8", format: "der" }).toString("base64");
+    const signer = signerOf(parseSigningKey(base64));
+    expect(signerOf(parseSigningKey(privateKey.export({ type: "pkcs8", format: "pem" }).toString())).publicKeyPem).toBe(signer.publicKeyPem);
+    expect(() => parseSigningKey(generateKeyPairSync("ec", { namedCurve: "P-256" }).privateKey.export({ type: "pkcs8", format: "pem" }).toString())).toThrow(
+      /not Ed25519/,
+    );
+    const { storeId, a } = await storeWithHistory();
+    await deleteMemory(t.db, { storeId, memoryId: a.id, actor: API_ACTOR });
+    await pruneVersions(t.db, { retentionDays: 1, now: new Date(Date.now() + 2 * 86_400_000), signer });
+    const report = (await verifyStoreChain(t.db, storeId))!;
+    expect(report.status).toBe("verified");
+    const { seq, hash, signature } = report.checkpoint!;
+    const statement = Buffer.from(chainStatement("checkpoint", storeId, seq, hash));
+    expect(verify(null, statement, signer.publicKeyPem, Buffer.from(signature!, "base64"))).toBe(true);
+    expect(verify(null, Buffer.from(chainStatement("checkpoint", storeId, seq + 1, hash)), signer.publicKeyPem, Buffer.from(signature!, "base64"))).toBe(false);
   });
 
   it("history from before the chain is hashed at its first verification, then guarded like the rest", async () => {
