@@ -5,7 +5,11 @@ import { createUser, updateUser } from "../../lib/auth/users.ts";
 import { listAuditEvents } from "../../lib/memory/audit/list-audit-events.ts";
 import { recordAuditEvent } from "../../lib/memory/audit/record-audit-event.ts";
 import { verifyAuditChain } from "../../lib/memory/audit/verify-audit-chain.ts";
-import { API_ACTOR, useFreshDatabase } from "../domain/database.ts";
+import { executeBulkDeletion } from "../../lib/memory/bulk-delete/execute-bulk-deletion.ts";
+import { planBulkDeletion } from "../../lib/memory/bulk-delete/plan-bulk-deletion.ts";
+import { verifyStoreChain } from "../../lib/memory/integrity/verify-chain.ts";
+import { createMemory } from "../../lib/memory/memories/create-memory.ts";
+import { API_ACTOR, newStore, useFreshDatabase } from "../domain/database.ts";
 
 /** The audit log (lib/memory/audit): each action recorded once in its own transaction, chained; an edit behind the application's back breaks it there. */
 const t = useFreshDatabase();
@@ -36,6 +40,20 @@ describe("audit log", () => {
     expect(items[0]).toMatchObject({ actorType: "api_actor", actorId: "apikey_domaintest", details: { role_before: "viewer", role: "reviewer" } });
     expect((await listAuditEvents(t.db, { limit: 50, action: "api_key.revoked" })).items).toHaveLength(1);
     expect(await verifyAuditChain(t.db)).toMatchObject({ status: "verified", eventsChecked: 4, head: { seq: 4 } });
+  });
+
+  it("a bulk deletion carried out is recorded once, with who and what; the chain of the store it wrote still verifies", async () => {
+    const storeId = await newStore(t.db);
+    for (const path of ["/old/a.md", "/old/b.md"]) await createMemory(t.db, { storeId, path, content: "x", actor: API_ACTOR });
+    const { bulk } = await planBulkDeletion(t.db, { filter: { target: "memories", storeId, pathPrefix: "/old/" }, actor: API_ACTOR });
+    const confirm = { id: bulk.id, digest: bulk.digest, confirmation: "delete 2 memories", actor: API_ACTOR };
+    await executeBulkDeletion(t.db, confirm);
+    await expect(executeBulkDeletion(t.db, confirm)).rejects.toMatchObject({ code: "conflict" }); // once only
+    const events = (await listAuditEvents(t.db, { limit: 50, action: "bulk_deletion.executed" })).items.filter((e) => e.storeId === storeId);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ actorType: "api_actor", targetType: "bulkdel", targetId: bulk.id, details: { items: 2 } });
+    expect(await verifyStoreChain(t.db, storeId)).toMatchObject({ status: "verified", versionsChecked: 4 });
+    expect(await verifyAuditChain(t.db)).toMatchObject({ status: "verified" });
   });
 
   it("an action that rolls back leaves no event", async () => {

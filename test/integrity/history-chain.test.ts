@@ -99,6 +99,12 @@ describe("history chain", () => {
     expect(await verifyStoreChain(t.db, other.storeId)).toMatchObject({ status: "broken", break: { versionId: copyId } });
   });
 
+  it("a live memory edited off its head version is reported at that version", async () => {
+    const { storeId, ids } = await storeWithHistory();
+    await t.db.sqlTransaction((tx) => tx.$executeRaw`UPDATE memories SET content = 'planted' WHERE store_id = ${storeId} AND memory_version_id = ${ids[4]}`);
+    expect(await verifyStoreChain(t.db, storeId)).toMatchObject({ status: "broken", break: { versionId: ids[4] } });
+  });
+
   it("redaction keeps the chain verifying and the report says where and by whom", async () => {
     const { storeId, ids } = await storeWithHistory();
     await redactVersion(t.db, { storeId, versionId: ids[1]!, actor: API_ACTOR });

@@ -68,12 +68,11 @@ export async function executeBulk<T extends BulkTypes>(
   await db.sqlTransaction(async (tx) => {
     await insertItems(tx, operation.items, plan.id, late);
     await tx.$executeRaw`UPDATE ${table} SET ${completion} WHERE id = ${plan.id}`;
-    const storeId = (plan as { storeId?: unknown }).storeId;
     await recordAuditEvent(tx, {
-      action: operation.audit,
+      action: operation.audit.action,
       actor: input.actor,
       target: { type: operation.idPrefix, id: plan.id },
-      storeId: typeof storeId === "string" ? storeId : null,
+      storeId: operation.audit.storeOf(plan),
       details: { items: items.length + late.length },
     });
   });

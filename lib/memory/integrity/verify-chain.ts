@@ -238,7 +238,7 @@ async function walkChain(db: Db, storeId: string): Promise<IntegrityReport | nul
     cursor = { seq: Number(last!.chain_seq), id: last!.id };
     await letOthersRun();
   }
-  report.break ??= checkEnd(last, state) ?? (await unchainedRow(db, storeId));
+  report.break ??= checkEnd(last, state) ?? (await unchainedRow(db, storeId)) ?? (await liveMemoryOffItsHead(db, storeId));
   if (report.break) report.status = "broken";
   return report;
 }
@@ -252,6 +252,27 @@ async function unchainedRow(db: Db, storeId: string): Promise<ChainBreak | null>
         versionId: row.id,
         chainSeq: null,
         problem: "The version has no place in the chain: it was not written by the application.",
+        expected: null,
+        found: null,
+      }
+    : null;
+}
+
+/**
+ * A live memory whose row no longer matches its head version (the version it names holds its
+ * path and content): its row was edited behind the application's back, or the version it names
+ * is gone. Compared in the database, without reading the content out.
+ */
+async function liveMemoryOffItsHead(db: Db, storeId: string): Promise<ChainBreak | null> {
+  const [row] = await db.sql.$queryRaw<{ path: string; memory_version_id: string }[]>`
+    SELECT m.path, m.memory_version_id FROM memories m LEFT JOIN memory_versions v ON v.id = m.memory_version_id
+    WHERE m.store_id = ${storeId} AND (v.id IS NULL OR v.path <> m.path OR v.content <> m.content OR v.content_sha256 <> m.content_sha256)
+    ORDER BY m.memory_version_id LIMIT 1`;
+  return row
+    ? {
+        versionId: row.memory_version_id,
+        chainSeq: null,
+        problem: `The live memory at ${row.path} does not match its head version.`,
         expected: null,
         found: null,
       }
