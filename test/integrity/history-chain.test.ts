@@ -42,6 +42,16 @@ describe("history chain", () => {
     expect(seqs.map((r) => [r.id, Number(r.chain_seq)])).toEqual(ids.map((id, i) => [id, i + 1]));
   });
 
+  it("concurrent writes to one store leave one unbroken chain", async () => {
+    const storeId = await newStore(t.db);
+    await setReviewPolicy(t.db, storeId, "nobody");
+    const made = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => createMemory(t.db, { storeId, path: `/c/${i}.md`, content: `v${i}`, actor: API_ACTOR })),
+    );
+    await Promise.all(made.map((m) => updateMemory(t.db, { storeId, memoryId: m.id, content: `${m.content} again`, actor: API_ACTOR })));
+    expect(await verifyStoreChain(t.db, storeId)).toMatchObject({ status: "verified", versionsChecked: 24, head: { seq: 24 } });
+  });
+
   it("an edited path or content is reported at that version", async () => {
     const { storeId, ids } = await storeWithHistory();
     await t.db.sqlTransaction((tx) => tx.$executeRaw`UPDATE memory_versions SET path = '/elsewhere.md' WHERE id = ${ids[1]}`);
