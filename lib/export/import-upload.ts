@@ -76,6 +76,7 @@ export async function importUpload(db: Db, input: UploadInput): Promise<ImportRe
       sourceName: input.sourceName,
       dryRun: input.dryRun,
       onProgress: input.onProgress,
+      historyChain: chain.status,
     });
     return {
       type: "import_result",

@@ -107,6 +107,13 @@ describe("export and import carry the chain", () => {
     const imported = (await (await server.fetch("/v1/imports?format=jsonl&name=copy", { method: "POST", body: text })).json()) as Json;
     expect(imported.history_chain).toMatchObject({ status: "verified", versions_checked: 4, first_broken_version_id: null });
     expect(await report(imported.store_id)).toMatchObject({ status: "verified", versions_checked: 4 });
+    const events = (await (await server.fetch("/v1/audit_events?action=import.executed")).json()) as Json;
+    expect(events.data.filter((e: Json) => e.memory_store_id === imported.store_id)).toEqual([
+      expect.objectContaining({
+        target: { type: "import", id: imported.import_id },
+        details: expect.objectContaining({ with_history: true, history_chain: "verified" }),
+      }),
+    ]);
 
     const version = lines.find((l) => l.type === "memory_version" && l.content === "two")!;
     const tampered = text.replace(JSON.stringify(version), JSON.stringify({ ...version, content: "tw0" }));

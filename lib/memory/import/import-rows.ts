@@ -31,7 +31,11 @@ export interface ImportReportRecord {
   versionsWritten: number;
 }
 
-export type NewImportReport = Omit<ImportReportRecord, "id" | "createdAt" | "createdBy" | "versionsWritten"> & { actor: Actor };
+export type NewImportReport = Omit<ImportReportRecord, "id" | "createdAt" | "createdBy" | "versionsWritten"> & {
+  actor: Actor;
+  /** An import with history: what verifying the file's history chain found (lib/memory/integrity), for the audit log. */
+  historyChain?: string;
+};
 
 const COLUMNS = Prisma.raw(
   "id, store_id, source, source_name, on_conflict, with_history, new_store, created_by_type, created_by_id, created_at, counts, memories_written, versions_written",
@@ -106,7 +110,7 @@ export async function insertImportReport(
       versions_written: items.length,
     },
   });
-  const { actor, ...rest } = report;
+  const { actor, historyChain: _chain, ...rest } = report;
   // As read back: the key behind a session actor is not part of the report's actor.
   return { ...rest, id, createdAt, createdBy: actorFromColumns(actor.type, actorId(actor)), versionsWritten: items.length };
 }
