@@ -9,6 +9,7 @@ import { executeBulkDeletion } from "../../lib/memory/bulk-delete/execute-bulk-d
 import { planBulkDeletion } from "../../lib/memory/bulk-delete/plan-bulk-deletion.ts";
 import { verifyStoreChain } from "../../lib/memory/integrity/verify-chain.ts";
 import { createMemory } from "../../lib/memory/memories/create-memory.ts";
+import { setReviewPolicy } from "../../lib/memory/review/settings.ts";
 import { API_ACTOR, newStore, useFreshDatabase } from "../domain/database.ts";
 
 /** The audit log (lib/memory/audit): each action recorded once in its own transaction, chained; an edit behind the application's back breaks it there. */
@@ -54,6 +55,14 @@ describe("audit log", () => {
     expect(events[0]).toMatchObject({ actorType: "api_actor", targetType: "bulkdel", targetId: bulk.id, details: { items: 2 } });
     expect(await verifyStoreChain(t.db, storeId)).toMatchObject({ status: "verified", versionsChecked: 4 });
     expect(await verifyAuditChain(t.db)).toMatchObject({ status: "verified" });
+  });
+
+  it("a review policy change is recorded as policy.changed, with before and after; setting it again records nothing", async () => {
+    const storeId = await newStore(t.db);
+    await setReviewPolicy(t.db, storeId, "everyone", API_ACTOR);
+    await setReviewPolicy(t.db, storeId, "everyone", API_ACTOR);
+    const events = (await listAuditEvents(t.db, { limit: 50, action: "policy.changed" })).items.filter((e) => e.storeId === storeId);
+    expect(events.map((e) => e.details)).toEqual([{ policy: "needs_review", before: "agents", after: "everyone" }]);
   });
 
   it("an action that rolls back leaves no event", async () => {
