@@ -108,6 +108,7 @@ export async function insertImportReport(
       new_store: report.newStore,
       memories_written: report.memoriesWritten,
       versions_written: items.length,
+      ...(report.historyChain && { history_chain: report.historyChain }),
     },
   });
   const { actor, historyChain: _chain, ...rest } = report;
