@@ -25,3 +25,17 @@ test("the store page shows the history verified, then where an edit behind the a
   await expect(link).toHaveAttribute("href", `/stores/${storeId}/versions/${versions[1]!.id}`);
   checkConsole();
 });
+
+test("the audit log page lists an admin action and offers both downloads", async ({ page, baseURL }) => {
+  const checkConsole = failOnConsoleErrors(page);
+  const { storeId } = await seedHistory(page.request, baseURL!, "audited in the console");
+  await page.request.get(`${baseURL}/v1/exports/${storeId}?format=zip`);
+  await page.goto("/audit");
+  await expect(page.getByRole("heading", { name: "Audit log" })).toBeVisible();
+  await page.getByLabel("Action").selectOption("export.downloaded");
+  await expect(page.getByTestId("audit-row").first()).toContainText("export.downloaded");
+  await expect(page.getByRole("link", { name: "Download CSV" })).toHaveAttribute("href", "/v1/audit_events?format=csv&action=export.downloaded");
+  const csv = await page.request.get(`${baseURL}/v1/audit_events?format=csv&action=export.downloaded`);
+  expect(await csv.text()).toContain(storeId);
+  checkConsole();
+});
