@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { z } from "zod";
 import { parseTrustedProxies } from "./auth/trusted-proxies.ts";
+import { parseSigningKey } from "./memory/integrity/signing.ts";
 
 /**
  * Every environment variable the server reads, validated once; no other file of the server
@@ -63,6 +64,18 @@ const variables = z.object({
   /** The console's public URL; unset means the origin is taken from the request's (forwarded) host. */
   NEXTAUTH_URL: httpUrl("NEXTAUTH_URL").optional(),
   VERSION_RETENTION_DAYS: z.coerce.number().positive().default(30),
+  /** Ed25519 private key (PEM, or base64 PKCS#8 DER) signing retention checkpoints and exported chain heads; unset: unsigned. */
+  INTEGRITY_SIGNING_KEY: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      if (value === undefined) return;
+      try {
+        parseSigningKey(value);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: `INTEGRITY_SIGNING_KEY is not an Ed25519 private key: ${(error as Error).message}` });
+      }
+    }),
   /** How often each instance prunes old versions; 0 turns the periodic task off. */
   RETENTION_INTERVAL_MINUTES: z.coerce.number().min(0).default(60),
   /**
@@ -78,6 +91,11 @@ const variables = z.object({
   /** NORMAL: WAL commits survive a process crash, the last ones may be lost on power loss. FULL: they survive both. */
   SQLITE_SYNCHRONOUS: z.enum(["NORMAL", "FULL"]).default("NORMAL"),
   MAX_REQUEST_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  /**
+   * `off` writes versions without history chain fields, for the benchmark's guarded_write_cost
+   * only (what chaining costs): `npm run verify` reports such versions as breaks. Never in production.
+   */
+  HISTORY_CHAIN: z.enum(["on", "off"]).default("on"),
   /** 1 turns on the benchmark's reference route (/api/bench/floor); never needed in production. */
   MEMORY_CONSOLE_BENCH: z.enum(["0", "1"]).default("0"),
   /** Request and server logs at this level and above; `silent` turns them off. */

@@ -1,5 +1,5 @@
 // Builds the operator commands (npm run import, export, transfer, mirror, backup, restore,
-// prune, db:migrate, db:compact, user:create) into dist/cli/*.mjs at `npm run build`, so that
+// prune, verify, db:migrate, db:compact, user:create) into dist/cli/*.mjs at `npm run build`, so that
 // they run on a production install whose dev dependencies were pruned (`npm prune --omit=dev`),
 // where tsx is gone. Packages stay external: they are loaded from node_modules as the app does.
 import { build } from "esbuild";

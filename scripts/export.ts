@@ -4,6 +4,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { parseArgs } from "node:util";
+import { integritySigner } from "../lib/server/integrity-signer.ts";
 import { getDb } from "../lib/db/instance.ts";
 import { exportStream } from "../lib/export/export-stream.ts";
 import { EXPORT_FORMATS, isExportFormat } from "../lib/export/formats.ts";
@@ -18,7 +19,7 @@ if (!values.store || !values.out || !isExportFormat(values.format)) {
 const db = await getDb();
 try {
   const store = await getStore(db.read, values.store);
-  const stream = exportStream(db, store, values.format);
+  const stream = exportStream(db, store, values.format, integritySigner());
   await pipeline(Readable.fromWeb(stream as NodeReadableStream<Uint8Array>), createWriteStream(values.out));
   console.log(`exported ${store.id} (${store.memoryCount} memories) as ${values.format} to ${values.out}`);
 } catch (error) {

@@ -18,6 +18,7 @@ const NAV = [
   { href: "/api-reference", label: "API reference", admin: false },
   { href: "/erasures", label: "Erasures", admin: true },
   { href: "/webhooks", label: "Webhooks", admin: true },
+  { href: "/audit", label: "Audit log", admin: true },
   // Reviewers delete memories in bulk; stores take an admin (the page offers what the role allows).
   { href: "/bulk-deletions", label: "Bulk deletes", admin: false, write: true },
   // Not "Restores": a link named so would also answer to a search for "Stores".

@@ -3,7 +3,9 @@ import { Prisma, type Db, type SqlClient } from "../memory/db.ts";
 import { invalidRequest, notFound, permissionDenied } from "../memory/errors.ts";
 import { newId } from "../memory/ids.ts";
 import { KEY_COLUMNS, keyColumns, keyFromRow, type ApiKeyRecord, type KeyRow } from "./key-rows.ts";
-import type { Principal } from "./principal.ts";
+import { actorOf, type Principal } from "./principal.ts";
+import type { Actor } from "../memory/actor.ts";
+import { recordAuditEvent } from "../memory/audit/record-audit-event.ts";
 import { isRole, lowerRole, roleAtMost, ROLES, type Role } from "./roles.ts";
 
 /**
@@ -180,6 +182,12 @@ export async function createApiKey(db: Db, input: CreateApiKeyInput, grantor: Pr
     // 256 random bits never repeat: a clash would mean a broken random source, not a caller's mistake.
     const inserted = await insertKey(tx, fields);
     if (!inserted) throw new Error("A new API key's secret matches an existing key.");
+    await recordAuditEvent(tx, {
+      action: "api_key.created",
+      actor: actorOf(grantor),
+      target: { type: "api_key", id: inserted.id },
+      details: { name, role, store_ids: storeIds ?? null, read_only: readOnly },
+    });
     return inserted;
   });
   return { key, secret };
@@ -216,13 +224,16 @@ async function withClientNames(sql: SqlClient, keys: ApiKeyRecord[]): Promise<Li
 }
 
 /** Revoking an OAuth grant ends its tokens too (they already fail with the revoked row; the rows go). */
-export async function revokeApiKey(db: Db, id: string): Promise<ListedKey> {
+export async function revokeApiKey(db: Db, id: string, by: Actor | null): Promise<ListedKey> {
   const key = await db.sqlTransaction(async (tx) => {
+    const [before] = await tx.$queryRaw<{ revoked_at: unknown }[]>`SELECT revoked_at FROM api_keys WHERE id = ${id}`;
     const [row] = await tx.$queryRaw<KeyRow[]>`
       UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ${new Date()}) WHERE id = ${id} RETURNING ${KEY_COLUMNS}`;
     if (!row) throw notFound(`API key ${id} not found.`);
     await tx.$executeRaw`DELETE FROM oauth_tokens WHERE api_key_id = ${id}`;
     await tx.$executeRaw`DELETE FROM oauth_codes WHERE api_key_id = ${id}`;
+    // Revoking again changes nothing, so it records nothing.
+    if (before && before.revoked_at == null) await recordAuditEvent(tx, { action: "api_key.revoked", actor: by, target: { type: "api_key", id } });
     return keyFromRow(row);
   });
   const [listed] = await withClientNames(db.sql, [key]);

@@ -1,6 +1,8 @@
 import { Prisma, type Db, type SqlClient } from "../memory/db.ts";
 import { conflict, invalidRequest, notFound } from "../memory/errors.ts";
 import { newId } from "../memory/ids.ts";
+import type { Actor } from "../memory/actor.ts";
+import { recordAuditEvent } from "../memory/audit/record-audit-event.ts";
 import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, needsRehash } from "./passwords.ts";
 import { isRole, ROLES, type Role } from "./roles.ts";
 import { userColumns, userFromRow, type UserRecord, type UserRow, type UserWithCredentials } from "./user-rows.ts";
@@ -38,6 +40,8 @@ function validateRole(role: unknown): Role {
 }
 
 export interface CreateUserInput {
+  /** Who creates the user, for the audit log (null: an operator's command or the first-run setup). */
+  by?: Actor | null;
   email: unknown;
   password: unknown;
   role: unknown;
@@ -68,7 +72,12 @@ export async function createUser(db: Db, input: CreateUserInput): Promise<UserRe
   const role = validateRole(input.role);
   const name = validateName(input.name) ?? "";
   const passwordHash = await hashPassword(password);
-  const user = await db.sqlTransaction((tx) => insertUser(tx, { email, name, passwordHash, role }));
+  const user = await db.sqlTransaction(async (tx) => {
+    const inserted = await insertUser(tx, { email, name, passwordHash, role });
+    if (inserted)
+      await recordAuditEvent(tx, { action: "user.created", actor: input.by ?? null, target: { type: "user", id: inserted.id }, details: { email, role } });
+    return inserted;
+  });
   if (!user) throw conflict(`A user with email ${email} already exists.`);
   return user;
 }
@@ -140,6 +149,8 @@ export function userForToken(db: Db, token: { sub?: string; sv?: unknown } | nul
 export interface UpdateUserInput {
   id: string;
   actingUserId: string | null;
+  /** Who makes the change, for the audit log. */
+  by?: Actor | null;
   role?: unknown;
   disabled?: unknown;
   password?: unknown;
@@ -177,6 +188,18 @@ export async function updateUser(db: Db, input: UpdateUserInput): Promise<UserRe
     ];
     const [row] = await tx.$queryRaw<UserRow[]>`
       UPDATE users SET ${Prisma.join(changes, ", ")} WHERE id = ${input.id} RETURNING ${userColumns(false)}`;
-    return userFromRow(row!);
+    const changed = userFromRow(row!);
+    await recordAuditEvent(tx, {
+      action: role !== undefined && role !== user.role ? "user.role_changed" : "user.updated",
+      actor: input.by ?? null,
+      target: { type: "user", id: input.id },
+      details: {
+        ...(role !== undefined && { role_before: user.role, role }),
+        ...(input.disabled != null && { disabled: input.disabled }),
+        ...(passwordHash !== undefined && { password_changed: true }),
+        ...(name !== undefined && { name_changed: true }),
+      },
+    });
+    return changed;
   });
 }

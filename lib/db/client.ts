@@ -1,6 +1,6 @@
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
-import type { DatabaseTarget } from "../config.ts";
+import { config, type DatabaseTarget } from "../config.ts";
 import type { Db } from "../memory/db.ts";
 import { PrismaClient as PostgresClient } from "./generated/postgres/client.ts";
 import { PrismaClient as SqliteClient } from "./generated/sqlite/client.ts";
@@ -36,6 +36,9 @@ const OBSERVER: TransactionObserver = {
   },
   writePolicyEvent: (rule, outcome) => {
     if (metricsOn()) metrics().writePolicyEvents.inc({ rule, outcome });
+  },
+  get historyChainOff() {
+    return config().HISTORY_CHAIN === "off";
   },
 };
 

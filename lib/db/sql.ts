@@ -53,6 +53,8 @@ export interface TransactionObserver {
   transactionDone(seconds: number, outcome: "commit" | "rollback"): void;
   storeLockWaited(seconds: number): void;
   writePolicyEvent(rule: string, outcome: "refused" | "held"): void;
+  /** HISTORY_CHAIN=off, the benchmark's switch (bench/guarded-write.ts): versions are written without chain fields. */
+  readonly historyChainOff?: boolean;
 }
 
 type Row = Record<string, unknown>;
@@ -179,6 +181,7 @@ function sqlClientOn(engine: "sqlite" | "postgres", executor: () => Executor | P
   return {
     storeLockWaited: observer?.storeLockWaited,
     writePolicyEvent: observer?.writePolicyEvent,
+    historyChainOff: observer?.historyChainOff,
     async $queryRaw<T>(query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]): Promise<T> {
       return (await (await executor()).query(toQuery(engine, query, values))) as T;
     },

@@ -7,6 +7,7 @@ import type { Attribution } from "../memory/import/attribution.ts";
 import { importHistory } from "../memory/import/import-history.ts";
 import type { ConflictMode, ImportFile } from "../memory/import/plan-import.ts";
 import { readJsonLines } from "./read-jsonl.ts";
+import { verifyCarriedChain, type CarriedChainReport } from "../memory/integrity/verify-carried-chain.ts";
 
 export const IMPORT_FORMATS = ["zip", "tar.gz", "jsonl"] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
@@ -42,6 +43,8 @@ export interface ImportReport {
   with_history: boolean;
   plan_digest: string | null;
   counts: Record<string, number>;
+  /** An import with history: the chain the file carried, verified before anything was written. */
+  history_chain?: CarriedChainReport;
   items: {
     path: string;
     action: string;
@@ -63,6 +66,7 @@ function storeTarget(target: UploadInput["target"], exported: { name: string; de
 export async function importUpload(db: Db, input: UploadInput): Promise<ImportReport> {
   if (input.format === "jsonl") {
     const exported = readJsonLines(Buffer.from(input.data as Uint8Array).toString("utf8"));
+    const chain = verifyCarriedChain(exported.chain.versions, exported.chain.head);
     const result = await importHistory(db, {
       target: storeTarget(input.target, exported.store),
       versions: exported.versions,
@@ -72,6 +76,7 @@ export async function importUpload(db: Db, input: UploadInput): Promise<ImportRe
       sourceName: input.sourceName,
       dryRun: input.dryRun,
       onProgress: input.onProgress,
+      historyChain: chain.status,
     });
     return {
       type: "import_result",
@@ -81,6 +86,7 @@ export async function importUpload(db: Db, input: UploadInput): Promise<ImportRe
       with_history: true,
       plan_digest: null,
       counts: { create: result.memories.length, versions: result.versions },
+      history_chain: chain,
       items: result.memories.map((m) => ({
         path: m.path,
         action: "create",

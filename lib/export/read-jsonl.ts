@@ -2,12 +2,15 @@ import { actorFromWire, type Actor } from "../memory/actor.ts";
 import { invalidRequest } from "../memory/errors.ts";
 import type { HistoryVersion } from "../memory/import/import-history.ts";
 import { VERSION_OPERATIONS, type VersionOperation } from "../memory/versions/operations.ts";
-import { OMISSION_LINE } from "./lines.ts";
+import { OMISSION_LINE, VERSION_CHAIN_LINE } from "./lines.ts";
+import type { CarriedHead, CarriedVersion } from "../memory/integrity/verify-carried-chain.ts";
 
 export interface JsonLinesExport {
   store: { name: string; description: string; metadata: Record<string, string> };
   memories: { path: string; contentSha256: string }[];
   versions: HistoryVersion[];
+  /** The history chain the file carries (its versions' chain fields and the `history_chain` line); head null when it has none. */
+  chain: { versions: CarriedVersion[]; head: CarriedHead | null };
 }
 
 type Line = Record<string, unknown>;
@@ -49,7 +52,8 @@ function actor(line: Line, key: string, n: number): Actor | null {
  * left out are skipped.
  */
 export function readJsonLines(body: string): JsonLinesExport {
-  const result: JsonLinesExport = { store: { name: "", description: "", metadata: {} }, memories: [], versions: [] };
+  const result: JsonLinesExport = { store: { name: "", description: "", metadata: {} }, memories: [], versions: [], chain: { versions: [], head: null } };
+  let omissions = 0;
   let sawStore = false;
   for (const [i, raw] of body.split("\n").entries()) {
     const n = i + 1;
@@ -80,10 +84,67 @@ export function readJsonLines(body: string): JsonLinesExport {
         redactedAt: time(line, "redacted_at", n, true),
         redactedBy: actor(line, "redacted_by", n),
       });
-    } else if (line.type !== OMISSION_LINE) {
+      result.chain.versions.push(carriedVersion(line, result.versions[result.versions.length - 1]!));
+    } else if (line.type === VERSION_CHAIN_LINE) {
+      // Right after its version's line.
+      const carried = result.chain.versions[result.chain.versions.length - 1];
+      if (carried && carried.id === line.memory_version_id) withChainFields(carried, line);
+    } else if (line.type === CHAIN_LINE) {
+      result.chain.head = carriedHead(line, n);
+    } else if (line.type === OMISSION_LINE) {
+      omissions += 1;
+    } else {
       throw invalidRequest(`Line ${n}: unknown type ${JSON.stringify(String(line.type).slice(0, 40))}.`);
     }
   }
   if (!sawStore) throw invalidRequest("The file has no memory_store line: it is not a JSON Lines export.");
+  if (result.chain.head) result.chain.head.omissions = omissions;
   return result;
+}
+
+const CHAIN_LINE = "history_chain";
+const hashOrNull = (value: unknown): string | null => (typeof value === "string" && /^[0-9a-f]{64}$/.test(value) ? value : null);
+const seqOrNull = (value: unknown): number | null => (typeof value === "number" && Number.isSafeInteger(value) && value > 0 ? value : null);
+
+/** A version line as the chain reads it; its chain fields come from the version_chain line after it. */
+function carriedVersion(line: Line, v: HistoryVersion): CarriedVersion {
+  return {
+    id: v.id,
+    memoryId: v.memoryId,
+    operation: v.operation,
+    path: v.path,
+    content: v.content,
+    contentSha256: typeof line.content_sha256 === "string" ? line.content_sha256 : null,
+    contentSizeBytes: typeof line.content_size_bytes === "number" ? line.content_size_bytes : null,
+    createdBy: v.createdBy,
+    createdAt: v.createdAt,
+    redacted: v.redactedAt !== null,
+    chainSeq: null,
+    recordHash: null,
+    prevChainHash: null,
+    chainHash: null,
+  };
+}
+
+/** What is not well-formed reads as absent (verification then reports it). */
+function withChainFields(v: CarriedVersion, line: Line) {
+  v.chainSeq = seqOrNull(line.chain_seq);
+  v.recordHash = hashOrNull(line.record_hash);
+  v.prevChainHash = hashOrNull(line.prev_chain_hash);
+  v.chainHash = hashOrNull(line.chain_hash);
+}
+
+function carriedHead(line: Line, n: number): CarriedHead {
+  const head = line.head as { chain_seq?: unknown; chain_hash?: unknown } | undefined;
+  const checkpoint = line.checkpoint as { chain_seq?: unknown; chain_hash?: unknown } | null | undefined;
+  const headSeq = head && typeof head.chain_seq === "number" && Number.isSafeInteger(head.chain_seq) && head.chain_seq >= 0 ? head.chain_seq : null;
+  if (headSeq === null) throw invalidRequest(`Line ${n}: head.chain_seq must be a whole number.`);
+  const checkpointSeq = seqOrNull(checkpoint?.chain_seq);
+  const checkpointHash = hashOrNull(checkpoint?.chain_hash);
+  return {
+    headSeq,
+    headHash: hashOrNull(head!.chain_hash),
+    checkpoint: checkpointSeq !== null && checkpointHash !== null ? { seq: checkpointSeq, hash: checkpointHash } : null,
+    omissions: 0,
+  };
 }

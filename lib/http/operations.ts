@@ -10,6 +10,7 @@ import { TIME_TRAVEL_OPERATIONS } from "./time-travel-operations.ts";
 import { POLICY_OPERATIONS } from "./policy-operations.ts";
 import { TRANSFER_OPERATIONS } from "./transfer-operations.ts";
 import { WEBHOOK_OPERATIONS } from "./webhook-operations.ts";
+import { INTEGRITY_OPERATIONS } from "./integrity-operations.ts";
 import {
   createMemoryBody,
   createStoreBody,
@@ -269,4 +270,5 @@ export const OPERATIONS = {
   ...WEBHOOK_OPERATIONS,
   ...TIME_TRAVEL_OPERATIONS,
   ...POLICY_OPERATIONS,
+  ...INTEGRITY_OPERATIONS,
 } satisfies Record<string, Operation>;

@@ -48,6 +48,19 @@ const importResultSchema = extension(
     with_history: z.boolean(),
     plan_digest: z.string().nullable().meta({ description: "Send it back to import exactly what this dry run saw (required to overwrite)." }),
     counts: z.record(z.string(), z.number().int()),
+    history_chain: z
+      .object({
+        status: z.enum(["verified", "broken", "absent", "incomplete"]),
+        versions_checked: z.number().int(),
+        first_broken_version_id: z.string().nullable(),
+        problem: z.string().nullable(),
+        head: z.object({ chain_seq: z.number().int(), chain_hash: z.string().nullable() }).nullable(),
+      })
+      .optional()
+      .meta({
+        description:
+          "format=jsonl: the history chain the file carried, recomputed from it before anything was written (absent: the file has none; incomplete: the export left memories out). The imported versions start a new chain in this store.",
+      }),
     items: z.array(
       z.object({
         path: z.string(),

@@ -55,8 +55,17 @@ export interface SqlClient {
   storeLockWaited?(seconds: number): void;
   /** Told of each write-policy refusal and held finding (lib/db counts them in the metrics). */
   writePolicyEvent?(rule: string, outcome: "refused" | "held"): void;
+  /** Set only by the benchmark's HISTORY_CHAIN=off (lib/config.ts): the write path leaves the history chain alone. */
+  readonly historyChainOff?: boolean;
 }
 
 export { Prisma } from "../db/generated/sqlite/client.ts";
 /** Rows as the domain hands them out: the generated model types (the same on both engines). */
-export type { MemoryRecord, MemoryStore, MemoryVersion } from "../db/generated/sqlite/client.ts";
+export type { MemoryRecord } from "../db/generated/sqlite/client.ts";
+import type { MemoryStore as StoreModel, MemoryVersion as VersionModel } from "../db/generated/sqlite/client.ts";
+/** The history chain's columns (migration 0016) are read and written by lib/memory/integrity alone, not with the rows. */
+export type MemoryStore = Omit<
+  StoreModel,
+  "chainHeadSeq" | "chainHeadHash" | "chainCheckpointSeq" | "chainCheckpointHash" | "chainCheckpointAt" | "chainCheckpointSignature"
+>;
+export type MemoryVersion = Omit<VersionModel, "chainSeq" | "recordHash" | "prevChainHash" | "chainHash">;

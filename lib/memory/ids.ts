@@ -20,7 +20,8 @@ export type IdPrefix =
   | "whdel"
   | "bulkdel"
   | "restore"
-  | "revert";
+  | "revert"
+  | "auditevt";
 
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 let lastTime = -1;

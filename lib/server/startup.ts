@@ -10,6 +10,7 @@ import type { Db } from "../memory/db.ts";
 import { logger } from "../observability/logger.ts";
 import { metrics } from "../observability/metrics.ts";
 import { startWebhookWorker } from "../webhooks/delivery-worker.ts";
+import { integritySigner } from "./integrity-signer.ts";
 
 /** MEMORY_CONSOLE_ADMIN_EMAIL + _PASSWORD create the first admin without the setup page. */
 async function createAdminFromEnv(db: Db) {
@@ -50,7 +51,7 @@ function startRetention(db: Db): PeriodicTasks {
   const { VERSION_RETENTION_DAYS, RETENTION_INTERVAL_MINUTES } = config();
   if (RETENTION_INTERVAL_MINUTES <= 0) return { stop: async () => {} };
   const prune = () =>
-    pruneVersions(db, { retentionDays: VERSION_RETENTION_DAYS })
+    pruneVersions(db, { retentionDays: VERSION_RETENTION_DAYS, signer: integritySigner() })
       .then(async (result) => {
         await pruneWebhookLog(db, { retentionDays: VERSION_RETENTION_DAYS });
         return result;

@@ -174,6 +174,8 @@ describe("the schema reader", () => {
       "restore_items",
       "reverts",
       "revert_items",
+      "audit_events",
+      "audit_chain_head",
     ]);
     const memories = schema.models.find((m) => m.table === "memories")!;
     expect(memories.uniques).toEqual([{ fields: ["storeId", "path"] }]);

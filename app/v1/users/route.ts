@@ -9,6 +9,6 @@ export const GET = apiRoute(OPERATIONS.listUsers, async ({ db }) => ({
   next_page: null,
 }));
 
-export const POST = apiRoute(OPERATIONS.createUser, async ({ db, input }) => userWire(await createUser(db, await input())));
+export const POST = apiRoute(OPERATIONS.createUser, async ({ db, input, actor }) => userWire(await createUser(db, { ...(await input()), by: actor })));
 
 export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

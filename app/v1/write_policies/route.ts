@@ -6,8 +6,8 @@ import { getDefaultPolicy, setDefaultPolicy } from "@/lib/memory/policies/policy
 
 export const GET = apiRoute(OPERATIONS.retrieveDefaultWritePolicy, async ({ db }) => writePolicyWire(await getDefaultPolicy(db), null, false));
 
-export const POST = apiRoute(OPERATIONS.updateDefaultWritePolicy, async ({ db, input }) =>
-  writePolicyWire(await setDefaultPolicy(db, policyChangeOf(await input())), null, false),
+export const POST = apiRoute(OPERATIONS.updateDefaultWritePolicy, async ({ db, input, actor }) =>
+  writePolicyWire(await setDefaultPolicy(db, policyChangeOf(await input()), actor), null, false),
 );
 
 export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

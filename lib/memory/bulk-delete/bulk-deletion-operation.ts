@@ -32,6 +32,7 @@ export type BulkDeletionTypes = {
  */
 export const BULK_DELETION: BulkOperation<BulkDeletionTypes> = {
   words: { noun: "Bulk deletion", verb: "delete", done: "deleted" },
+  audit: { action: "bulk_deletion.executed", storeOf: (plan) => (plan.filter.target === "memories" ? plan.filter.storeId : null) },
   idPrefix: "bulkdel",
   plans: BULK_DELETIONS,
   items: BULK_DELETION_ITEMS,

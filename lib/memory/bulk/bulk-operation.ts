@@ -3,6 +3,7 @@
  * its finder, its per-chunk step and the words of its messages. planBulk and executeBulk do the
  * rest, the same way for every operation.
  */
+import type { AuditAction } from "../audit/audit-actions.ts";
 import type { Actor } from "../actor.ts";
 import type { Db, SqlClient, TransactionOptions } from "../db.ts";
 import type { IdPrefix } from "../ids.ts";
@@ -39,6 +40,8 @@ export interface StepResult<T extends BulkTypes> {
 export interface BulkOperation<T extends BulkTypes> {
   /** How messages name it: `Erasure`, `Bulk deletion`; the verb and its participle: `erase`, `erased`. */
   words: { noun: string; verb: string; done: string };
+  /** What the audit log records when one is carried out (lib/memory/audit), and the one store it was about (null: several). */
+  audit: { action: AuditAction; storeOf(plan: T["plan"]): string | null };
   idPrefix: IdPrefix;
   plans: Table<T["plan"]>;
   items: ItemTable<T["item"]>;

@@ -2,6 +2,7 @@ import { actorId, type Actor } from "../actor.ts";
 import type { Db } from "../db.ts";
 import { conflict, invalidRequest, MemoryError } from "../errors.ts";
 import { letOthersRun } from "../let-others-run.ts";
+import { recordAuditEvent } from "../audit/record-audit-event.ts";
 import type { BulkOperation, BulkTypes, StepContext } from "./bulk-operation.ts";
 import { PLAN_TTL_MS } from "./lifecycle.ts";
 import { assignments, getItems, getRow, insertItems, updateItems } from "./report-tables.ts";
@@ -67,6 +68,13 @@ export async function executeBulk<T extends BulkTypes>(
   await db.sqlTransaction(async (tx) => {
     await insertItems(tx, operation.items, plan.id, late);
     await tx.$executeRaw`UPDATE ${table} SET ${completion} WHERE id = ${plan.id}`;
+    await recordAuditEvent(tx, {
+      action: operation.audit.action,
+      actor: input.actor,
+      target: { type: operation.idPrefix, id: plan.id },
+      storeId: operation.audit.storeOf(plan),
+      details: { items: items.length + late.length },
+    });
   });
   await operation.afterCompletion?.(db, context);
   return { plan: await getRow(db.sql, operation.plans, plan.id, noun), items: await getItems(db.sql, operation.items, plan.id) };

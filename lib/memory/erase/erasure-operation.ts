@@ -25,6 +25,7 @@ export type ErasureTypes = {
  */
 export const ERASURE: BulkOperation<ErasureTypes> = {
   words: { noun: "Erasure", verb: "erase", done: "erased" },
+  audit: { action: "erasure.executed", storeOf: (plan) => (plan.storeIds?.length === 1 ? plan.storeIds[0]! : null) },
   idPrefix: "erasure",
   plans: ERASURES,
   items: ERASURE_ITEMS,

@@ -1,6 +1,7 @@
 import { Prisma, type Db, type MemoryRecord } from "../db.ts";
 import { MEMORY_COLUMNS, memoryFromRow, type MemoryRow } from "../memories/memory-rows.ts";
 import { versionColumns, type VersionRow } from "../versions/version-rows.ts";
+import { CHAIN_COLUMNS, type ChainColumns } from "../integrity/export-chain.ts";
 
 /**
  * An export reads a store a page at a time, each page after the last key seen (keyset
@@ -46,12 +47,12 @@ export async function* memoryPagesInPathOrder(db: Db, storeId: string): AsyncGen
  * Every version of the store with content (null when redacted or deleted), oldest first, a page
  * at a time, as rows (version-rows.ts): the export writes each straight as its line.
  */
-export async function* versionPagesInOrder(db: Db, storeId: string): AsyncGenerator<VersionRow[]> {
+export async function* versionPagesInOrder(db: Db, storeId: string): AsyncGenerator<(VersionRow & ChainColumns)[]> {
   let after = "";
   for (;;) {
-    const rows = await page<VersionRow & { content: string | null }>(
+    const rows = await page<VersionRow & ChainColumns & { content: string | null }>(
       db,
-      Prisma.sql`SELECT ${versionColumns(true)} FROM memory_versions WHERE store_id = ${storeId} AND id > ${after} ORDER BY id LIMIT ${PAGE}`,
+      Prisma.sql`SELECT ${versionColumns(true)}, ${CHAIN_COLUMNS} FROM memory_versions WHERE store_id = ${storeId} AND id > ${after} ORDER BY id LIMIT ${PAGE}`,
     );
     if (rows.length > 0) yield rows;
     if (rows.length < PAGE) return;

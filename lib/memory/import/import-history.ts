@@ -41,6 +41,8 @@ export interface ImportHistoryInput {
   dryRun?: boolean;
   /** Called as versions are replayed (after each batch), with how many of how many. */
   onProgress?: (written: number, total: number) => void;
+  /** What verifying the file's history chain found (lib/memory/integrity/verify-carried-chain.ts), recorded with the import. */
+  historyChain?: string;
 }
 
 export interface ImportHistoryResult {
@@ -101,6 +103,7 @@ export async function importHistory(db: Db, input: ImportHistoryInput): Promise<
             actor: input.actor,
             counts: { memories: memories.length, versions: written.length },
             memoriesWritten: memories.length,
+            historyChain: input.historyChain,
           },
           written,
         );

@@ -3,6 +3,7 @@
  * A report is written in the import's own transaction, so an import that landed always has one
  * and a refused import never does.
  */
+import { recordAuditEvent } from "../audit/record-audit-event.ts";
 import { actorFromColumns, actorId, type Actor } from "../actor.ts";
 import { Prisma, type SqlClient } from "../db.ts";
 import { newId } from "../ids.ts";
@@ -30,7 +31,11 @@ export interface ImportReportRecord {
   versionsWritten: number;
 }
 
-export type NewImportReport = Omit<ImportReportRecord, "id" | "createdAt" | "createdBy" | "versionsWritten"> & { actor: Actor };
+export type NewImportReport = Omit<ImportReportRecord, "id" | "createdAt" | "createdBy" | "versionsWritten"> & {
+  actor: Actor;
+  /** An import with history: what verifying the file's history chain found (lib/memory/integrity), for the audit log. */
+  historyChain?: string;
+};
 
 const COLUMNS = Prisma.raw(
   "id, store_id, source, source_name, on_conflict, with_history, new_store, created_by_type, created_by_id, created_at, counts, memories_written, versions_written",
@@ -92,7 +97,21 @@ export async function insertImportReport(
     const values = items.slice(i, i + ITEMS_PER_STATEMENT).map((item) => Prisma.sql`(${id}, ${item.versionId}, ${item.memoryId}, ${item.action})`);
     await tx.$executeRaw(Prisma.sql`INSERT INTO import_items (import_id, version_id, memory_id, action) VALUES ${Prisma.join(values)}`);
   }
-  const { actor, ...rest } = report;
+  await recordAuditEvent(tx, {
+    action: "import.executed",
+    actor: report.actor,
+    target: { type: "import", id },
+    storeId: report.storeId,
+    details: {
+      source: report.source,
+      with_history: report.withHistory,
+      new_store: report.newStore,
+      memories_written: report.memoriesWritten,
+      versions_written: items.length,
+      ...(report.historyChain && { history_chain: report.historyChain }),
+    },
+  });
+  const { actor, historyChain: _chain, ...rest } = report;
   // As read back: the key behind a session actor is not part of the report's actor.
   return { ...rest, id, createdAt, createdBy: actorFromColumns(actor.type, actorId(actor)), versionsWritten: items.length };
 }

@@ -9,6 +9,8 @@ import { guardWrite, type GuardedChange } from "../policies/guard-write.ts";
 import { createdByIsClaim, storedImportMark, type ImportMark } from "./import-mark.ts";
 import { actorOnWire, enqueueWebhookEvent, enqueueWebhookEvents } from "../webhooks/enqueue-event.ts";
 import type { VersionOperation } from "../versions/operations.ts";
+import { appendToChain, type VersionChainFields } from "../integrity/append-to-chain.ts";
+import type { ChainFields } from "../integrity/chain-record.ts";
 
 /**
  * The only three ways a memory row changes. Each writes the memory and its version in the
@@ -51,7 +53,7 @@ function guarded(tx: SqlClient, storeId: string, actor: Actor, changes: readonly
 
 const VERSION_COLUMNS = Prisma.raw(
   "id, store_id, memory_id, operation, path, content, content_sha256, content_size_bytes, created_by_type, created_by_id, api_key_id, created_at, " +
-    "imported_from, imported, created_by_claimed",
+    "imported_from, imported, created_by_claimed, chain_seq, record_hash, prev_chain_hash, chain_hash",
 );
 
 /**
@@ -83,14 +85,20 @@ interface VersionRow {
   size: number | null;
 }
 
-const versionValues = (v: VersionRow, author: Prisma.Sql, options: WriteOptions) =>
-  Prisma.sql`(${v.id}, ${v.storeId}, ${v.memoryId}, ${v.operation}, ${v.path}, ${v.content}, ${v.sha}, ${v.size}, ${author}${pendingValue(options)})`;
+const versionValues = (v: VersionRow, author: Prisma.Sql, c: VersionChainFields, options: WriteOptions) =>
+  Prisma.sql`(${v.id}, ${v.storeId}, ${v.memoryId}, ${v.operation}, ${v.path}, ${v.content}, ${v.sha}, ${v.size}, ${author}, ${c.seq}, ${c.recordHash}, ${c.prevHash}, ${c.chainHash}${pendingValue(options)})`;
 
+/** Every version row of one store's write, linked onto the store's history chain (lib/memory/integrity) in the same transaction. */
 async function insertVersionRows(tx: SqlClient, rows: readonly VersionRow[], actor: Actor, at: Date, options: WriteOptions) {
   const author = authorValues(actor, at, options.imported);
+  const chain = await appendToChain(
+    tx,
+    rows[0]!.storeId,
+    rows.map((row) => ({ ...row, actorType: actor.type, actorId: actorId(actor), at })),
+  );
   await tx.$executeRaw`
     INSERT INTO memory_versions (${VERSION_COLUMNS}${pendingColumn(options)})
-    VALUES ${Prisma.join(rows.map((row) => versionValues(row, author, options)))}`;
+    VALUES ${Prisma.join(rows.map((row, i) => versionValues(row, author, chain[i]!, options)))}`;
 }
 
 /** The memories table's columns and values, stated once for inserts of one or many. */

@@ -1,4 +1,6 @@
-import type { Db } from "../db.ts";
+import type { Actor } from "../actor.ts";
+import { recordAuditEvent } from "../audit/record-audit-event.ts";
+import type { Db, SqlClient } from "../db.ts";
 import { notFound } from "../errors.ts";
 import { lockStore } from "../stores/lock-store.ts";
 import { DEFAULT_POLICY_KEY, loadDefaultPolicy, loadStorePolicy, type StorePolicy } from "./load-policy.ts";
@@ -16,13 +18,15 @@ export async function getStorePolicy(db: Db, storeId: string): Promise<StorePoli
  * has none), or with `null` drops it so the store follows the instance default again. Written
  * under the store lock, so no write of the store sees half of it.
  */
-export async function setStorePolicy(db: Db, storeId: string, change: Record<string, unknown> | null): Promise<StorePolicy> {
+export async function setStorePolicy(db: Db, storeId: string, change: Record<string, unknown> | null, by: Actor | null): Promise<StorePolicy> {
   const saved = await db.sqlTransaction(async (tx) => {
     await lockStore(tx, storeId);
     const current = (await loadStorePolicy(tx, storeId))!;
     const next = change === null ? null : storedPolicy(changedPolicy(current.policy, change));
     await tx.$executeRaw`UPDATE memory_stores SET write_policy = ${next} WHERE id = ${storeId}`;
-    return (await loadStorePolicy(tx, storeId))!;
+    const saved = (await loadStorePolicy(tx, storeId))!;
+    await audited(tx, by, storeId, current, saved);
+    return saved;
   });
   await sweepStaleMemories(db, storeId);
   return saved;
@@ -31,12 +35,32 @@ export async function setStorePolicy(db: Db, storeId: string, change: Record<str
 export const getDefaultPolicy = (db: Db): Promise<WritePolicy> => loadDefaultPolicy(db.sql);
 
 /** Sets fields of the instance default, which every store without its own policy follows. */
-export async function setDefaultPolicy(db: Db, change: Record<string, unknown>): Promise<WritePolicy> {
+export async function setDefaultPolicy(db: Db, change: Record<string, unknown>, by: Actor | null): Promise<WritePolicy> {
   return db.sqlTransaction(async (tx) => {
-    const next = changedPolicy(await loadDefaultPolicy(tx), change);
+    const current = await loadDefaultPolicy(tx);
+    const next = changedPolicy(current, change);
     await tx.$executeRaw`
       INSERT INTO app_settings (key, value, created_at) VALUES (${DEFAULT_POLICY_KEY}, ${storedPolicy(next)}, ${new Date()})
       ON CONFLICT (key) DO UPDATE SET value = excluded.value`;
+    await audited(tx, by, null, { policy: current, own: true }, { policy: next, own: true });
     return next;
+  });
+}
+
+/** A change that changed something is in the audit log (`policy.changed`), with both documents: policies hold no content. */
+async function audited(
+  tx: SqlClient,
+  by: Actor | null,
+  storeId: string | null,
+  before: { policy: WritePolicy; own: boolean },
+  after: { policy: WritePolicy; own: boolean },
+) {
+  if (storedPolicy(before.policy) === storedPolicy(after.policy) && before.own === after.own) return;
+  await recordAuditEvent(tx, {
+    action: "policy.changed",
+    actor: by,
+    target: { type: "write_policy", id: storeId ?? "default" },
+    storeId,
+    details: { policy: "write_policy", inherited_before: !before.own, inherited_after: !after.own, before: before.policy, after: after.policy },
   });
 }

@@ -5,7 +5,19 @@ import { Prisma, type MemoryStore } from "../db.ts";
  * versions (see memories/memory-rows.ts): one column list, one row mapper. Counts may come back
  * as a bigint, timestamps as Dates (through Prisma) or RFC 3339 strings (from the adapter).
  */
-const COLUMN_NAMES = ["id", "name", "description", "metadata", "memory_count", "created_at", "updated_at", "archived_at", "review_policy", "history_horizon", "write_policy"];
+const COLUMN_NAMES = [
+  "id",
+  "name",
+  "description",
+  "metadata",
+  "memory_count",
+  "created_at",
+  "updated_at",
+  "archived_at",
+  "review_policy",
+  "history_horizon",
+  "write_policy",
+];
 
 export const STORE_COLUMNS = Prisma.raw(COLUMN_NAMES.join(", "));
 

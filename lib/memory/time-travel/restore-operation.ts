@@ -28,6 +28,7 @@ export type RestoreTypes = {
  */
 export const RESTORE: BulkOperation<RestoreTypes> = {
   words: { noun: "Restore", verb: "restore", done: "restored" },
+  audit: { action: "restore.executed", storeOf: (plan) => plan.storeId },
   idPrefix: "restore",
   plans: RESTORES,
   items: RESTORE_ITEMS,

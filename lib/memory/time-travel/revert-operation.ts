@@ -31,6 +31,7 @@ export type RevertTypes = {
  */
 export const REVERT: BulkOperation<RevertTypes> = {
   words: { noun: "Revert", verb: "revert", done: "reverted" },
+  audit: { action: "revert.executed", storeOf: (plan) => plan.storeId },
   idPrefix: "revert",
   plans: REVERTS,
   items: REVERT_ITEMS,

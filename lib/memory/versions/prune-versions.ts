@@ -1,6 +1,9 @@
 import { Prisma, type Db, type SqlClient } from "../db.ts";
 import { letOthersRun } from "../let-others-run.ts";
 import { purgeSearchIndex } from "../search/purge-search-index.ts";
+import { backfillPendingChains } from "../integrity/backfill-chain.ts";
+import { recordCheckpoints } from "../integrity/checkpoint.ts";
+import type { Signer } from "../integrity/signing.ts";
 
 /** Versions deleted per transaction: a backlog of millions never holds the event loop or the write lock for long. */
 const BATCH = 1000;
@@ -12,10 +15,13 @@ const BATCH = 1000;
  * store removes its versions separately. Idempotent, so every app instance may run it, and
  * each batch is its own transaction: an interrupted run leaves nothing half-done. Then the
  * search index rows of deleted versions (of this run, or of a store deletion a crash
- * interrupted) are purged.
+ * interrupted) are purged. Each store's history chain gets a checkpoint where it was cut
+ * (lib/memory/integrity/checkpoint.ts), signed when a signer is given, so it verifies from there.
  */
-export async function pruneVersions(db: Db, input: { retentionDays: number; now?: Date }): Promise<{ deleted: number }> {
+export async function pruneVersions(db: Db, input: { retentionDays: number; now?: Date; signer?: Signer }): Promise<{ deleted: number }> {
   const cutoff = new Date((input.now ?? new Date()).getTime() - input.retentionDays * 86_400_000);
+  // A chain still to be hashed (history from before migration 0016) is hashed whole before any of it goes.
+  await backfillPendingChains(db);
   let deleted = 0;
   for (;;) {
     const batch = await db.sqlTransaction(
@@ -25,13 +31,16 @@ export async function pruneVersions(db: Db, input: { retentionDays: number; now?
           AND NOT EXISTS (SELECT 1 FROM review_items r WHERE r.memory_id = v.memory_id AND (r.settled_version_id IS NULL OR v.id >= r.settled_version_id))`;
         // Each version described its memory until the next one was written: "as of" a moment up to
         // then can no longer be answered exactly (lib/memory/time-travel/answerable-moment.ts).
-        const rows = await tx.$queryRaw<{ id: string; store_id: string; ends_at: Date | string }[]>`
-        SELECT v.id, v.store_id, COALESCE((SELECT min(n.created_at) FROM memory_versions n
+        const rows = await tx.$queryRaw<
+          { id: string; store_id: string; ends_at: Date | string; chain_seq: number | bigint | null; chain_hash: string | null }[]
+        >`
+        SELECT v.id, v.store_id, v.chain_seq, v.chain_hash, COALESCE((SELECT min(n.created_at) FROM memory_versions n
             WHERE n.store_id = v.store_id AND n.memory_id = v.memory_id AND n.id > v.id), v.created_at) AS ends_at
         FROM memory_versions v WHERE ${prunable}
         LIMIT ${BATCH}`;
         if (rows.length === 0) return 0;
         await recordHorizons(tx, rows);
+        await recordCheckpoints(tx, rows, input.signer);
         return tx.$executeRaw`DELETE FROM memory_versions WHERE id IN (${Prisma.join(rows.map((r) => r.id))}) AND id IN (
         SELECT v.id FROM memory_versions v WHERE ${prunable})`;
       },

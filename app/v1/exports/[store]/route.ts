@@ -4,12 +4,15 @@ import { MEDIA_TYPES } from "@/lib/export/formats.ts";
 import { OPERATIONS } from "@/lib/http/operations.ts";
 import { apiRoute, otherMethods } from "@/lib/http/route.ts";
 import { getStore } from "@/lib/memory/stores/get-store.ts";
+import { recordExportDownload } from "@/lib/memory/audit/record-export.ts";
+import { integritySigner } from "@/lib/server/integrity-signer.ts";
 
-export const GET = apiRoute(OPERATIONS.exportStore, async ({ db, params, query }) => {
+export const GET = apiRoute(OPERATIONS.exportStore, async ({ db, params, query, actor }) => {
   const format = query.format ?? "jsonl";
   const store = await getStore(db.sql, params.store);
   const stamp = new Date().toISOString().slice(0, 10);
-  return new Response(exportStream(db, store, format), {
+  await recordExportDownload(db, { actor, storeId: store.id, format });
+  return new Response(exportStream(db, store, format, integritySigner()), {
     headers: {
       "content-type": MEDIA_TYPES[format],
       "content-disposition": `attachment; filename="${store.id}-${stamp}.${format}"`,

@@ -8,9 +8,9 @@ export const GET = apiRoute(OPERATIONS.retrieveReviewSettings, async ({ db, para
   reviewSettingsWire(params.store, await getReviewPolicy(db, params.store)),
 );
 
-export const POST = apiRoute(OPERATIONS.updateReviewSettings, async ({ db, params, input }) => {
+export const POST = apiRoute(OPERATIONS.updateReviewSettings, async ({ db, params, input, actor }) => {
   const body = await input();
-  return reviewSettingsWire(params.store, await setReviewPolicy(db, params.store, body.needs_review));
+  return reviewSettingsWire(params.store, await setReviewPolicy(db, params.store, body.needs_review, actor));
 });
 
 export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

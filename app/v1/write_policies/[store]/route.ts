@@ -9,10 +9,12 @@ const wire = (storeId: string, loaded: StorePolicy) => writePolicyWire(loaded.po
 
 export const GET = apiRoute(OPERATIONS.retrieveWritePolicy, async ({ db, params }) => wire(params.store, await getStorePolicy(db, params.store)));
 
-export const POST = apiRoute(OPERATIONS.updateWritePolicy, async ({ db, params, input }) =>
-  wire(params.store, await setStorePolicy(db, params.store, policyChangeOf(await input()))),
+export const POST = apiRoute(OPERATIONS.updateWritePolicy, async ({ db, params, input, actor }) =>
+  wire(params.store, await setStorePolicy(db, params.store, policyChangeOf(await input()), actor)),
 );
 
-export const DELETE = apiRoute(OPERATIONS.deleteWritePolicy, async ({ db, params }) => wire(params.store, await setStorePolicy(db, params.store, null)));
+export const DELETE = apiRoute(OPERATIONS.deleteWritePolicy, async ({ db, params, actor }) =>
+  wire(params.store, await setStorePolicy(db, params.store, null, actor)),
+);
 
 export const { PUT, PATCH } = otherMethods("GET", "POST", "DELETE");

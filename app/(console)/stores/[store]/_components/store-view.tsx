@@ -10,6 +10,7 @@ import { PathBreadcrumbs } from "@/components/memories/path-breadcrumbs.tsx";
 import { PathFilter } from "@/components/memories/path-filter.tsx";
 import { QuickOpen } from "@/components/memories/quick-open.tsx";
 import { ReviewSettingControl } from "@/components/review/review-setting.tsx";
+import { IntegrityBadge } from "@/components/stores/integrity-badge.tsx";
 import { AsOfBanner, AsOfPicker } from "@/components/stores/as-of-control.tsx";
 import { RestoreToMoment, StoreTimeStrip } from "@/components/time-travel/store-time-controls.tsx";
 import { ArchivedBanner, StoreNotFound } from "@/components/stores/store-notices.tsx";
@@ -91,6 +92,7 @@ export function StoreView({ storeId }: StoreViewProps) {
                 <Link href={`/stores/${storeId}/policy`} className="text-indigo-700 hover:underline" data-testid="store-policy-link">
                   Write policy
                 </Link>
+                <IntegrityBadge storeId={storeId} />
               </div>
             </>
           }

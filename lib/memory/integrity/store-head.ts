@@ -1,0 +1,23 @@
+import type { SqlClient } from "../db.ts";
+import { GENESIS } from "./chain-record.ts";
+
+/** A store's chain head as memory_stores holds it; hash null with seq > 0: history from before migration 0016, not yet hashed. */
+export interface StoreHead {
+  seq: number;
+  hash: string | null;
+}
+
+export async function readStoreHead(tx: SqlClient, storeId: string): Promise<StoreHead | null> {
+  const [row] = await tx.$queryRaw<{ chain_head_seq: number | bigint; chain_head_hash: string | null }[]>`
+    SELECT chain_head_seq, chain_head_hash FROM memory_stores WHERE id = ${storeId}`;
+  return row ? { seq: Number(row.chain_head_seq), hash: row.chain_head_hash } : null;
+}
+
+/** The hash a store's next version links to (a store with no history links to genesis). */
+export const headHash = (head: StoreHead): string => head.hash ?? GENESIS;
+
+export async function writeStoreHead(tx: SqlClient, storeId: string, head: { seq: number; hash: string }): Promise<void> {
+  await tx.$executeRaw`UPDATE memory_stores SET chain_head_seq = ${head.seq}, chain_head_hash = ${head.hash} WHERE id = ${storeId}`;
+}
+
+export const awaitsBackfill = (head: StoreHead): boolean => head.seq > 0 && head.hash === null;

@@ -1,0 +1,44 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { api } from "./api-client.ts";
+
+/** GET /v1/integrity/{store} (lib/http/integrity-wire.ts), the fields the console shows. */
+export interface IntegrityReport {
+  type: "integrity_report";
+  status: "verified" | "broken";
+  versions_checked: number;
+  first_broken_version_id: string | null;
+  break: { version_id: string; chain_seq: number | null; problem: string } | null;
+  redaction_count: number;
+  verified_at: string;
+}
+
+/** GET /v1/audit_events, one event as the console lists it. */
+export interface AuditEvent {
+  id: string;
+  seq: number | null;
+  action: string;
+  actor: Record<string, string> | null;
+  target: { type: string; id: string } | null;
+  memory_store_id: string | null;
+  details: Record<string, unknown>;
+  created_at: string;
+}
+
+/** A store's history verification, for admins only (the endpoint refuses anyone else). */
+export function useStoreIntegrity(storeId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ["integrity", storeId],
+    queryFn: () => api<IntegrityReport>(`/v1/integrity/${storeId}`),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+export function useAuditEvents(filter: { action?: string; page?: string }) {
+  return useQuery({
+    queryKey: ["audit-events", filter],
+    queryFn: () => api<{ data: AuditEvent[]; next_page: string | null }>("/v1/audit_events", { query: { limit: 50, ...filter } }),
+  });
+}
