@@ -10,7 +10,6 @@ import { createdByIsClaim, storedImportMark, type ImportMark } from "./import-ma
 import { actorOnWire, enqueueWebhookEvent, enqueueWebhookEvents } from "../webhooks/enqueue-event.ts";
 import type { VersionOperation } from "../versions/operations.ts";
 import { appendToChain, type VersionChainFields } from "../integrity/append-to-chain.ts";
-import type { ChainFields } from "../integrity/chain-record.ts";
 
 /**
  * The only three ways a memory row changes. Each writes the memory and its version in the
