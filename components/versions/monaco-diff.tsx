@@ -68,6 +68,10 @@ export function MonacoDiff({ original, modified, path, height = 420 }: MonacoDif
         loading={<Spinner label="Loading the diff editor…" />}
         onMount={(diffEditor) => {
           editorRef.current = diffEditor;
+          // Named, or axe flags the two sides' input areas (aria-input-field-name): the diff editor leaves them unlabelled.
+          const what = path || "the memory";
+          diffEditor.getOriginalEditor().updateOptions({ ariaLabel: `Older side of the diff of ${what}` });
+          diffEditor.getModifiedEditor().updateOptions({ ariaLabel: `Newer side of the diff of ${what}` });
           diffEditor.onDidUpdateDiff(() => {
             diffShown.current = true;
           });

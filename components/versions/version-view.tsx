@@ -14,6 +14,7 @@ import { useVersion } from "@/lib/queries/use-versions.ts";
 import { ActorLabel } from "./actor-name.tsx";
 import { ImportedNote } from "./imported-note.tsx";
 import { formatVersionTime } from "./version-format.ts";
+import { VersionPageActions } from "./version-page-actions.tsx";
 
 export type VersionViewProps = { storeId: string; versionId: string; searchMarks?: SearchMarks | null };
 
@@ -56,6 +57,7 @@ export function VersionView({ storeId, versionId, searchMarks }: VersionViewProp
           </>
         }
       />
+      <VersionPageActions storeId={storeId} version={v} archived={!!store.data?.archived_at} />
       {v.redacted_at ? (
         <Alert tone="warning" title="Redacted">
           This version&apos;s content and path were erased on {formatVersionTime(v.redacted_at)} by <ActorLabel actor={v.redacted_by} />.
@@ -64,7 +66,7 @@ export function VersionView({ storeId, versionId, searchMarks }: VersionViewProp
         <Alert tone="info">This version records the deletion of the memory; it has no content.</Alert>
       ) : (
         <>
-          <Alert tone="info">An old version, read-only. To bring it back, restore it from the memory&apos;s history.</Alert>
+          <Alert tone="info">An old version, read-only. To bring it back, restore it.</Alert>
           <MemoryEditor path={v.path ?? ""} initialText={v.content} onTextChange={ignore} handleRef={editorRef} readOnly searchMarks={searchMarks} />
         </>
       )}

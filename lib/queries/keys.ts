@@ -30,6 +30,7 @@ export const queryKeys = {
     one: (storeId: string, versionId: string) => ["versions", storeId, "one", versionId] as const,
     /** A memory's newest version (is it live or deleted?), read without filters. */
     latest: (storeId: string, memoryId: string) => ["versions", storeId, "latest", memoryId] as const,
+    previous: (storeId: string, versionId: string) => ["versions", storeId, "previous", versionId] as const,
   },
   reviews: {
     /** Everything review state derives from: items, counts, one item's diff. */
