@@ -20,6 +20,7 @@ const NAV = [
   { href: "/webhooks", label: "Webhooks", admin: true },
   // Reviewers delete memories in bulk; stores take an admin (the page offers what the role allows).
   { href: "/bulk-deletions", label: "Bulk deletes", admin: false, write: true },
+  { href: "/imports", label: "Imports", admin: false },
 ];
 
 /**

@@ -24,6 +24,10 @@ export const queryKeys = {
     all: ["erasures"] as const,
     one: (erasureId: string) => ["erasures", "one", erasureId] as const,
   },
+  imports: {
+    all: ["imports"] as const,
+    one: (importId: string) => ["imports", "one", importId] as const,
+  },
   versions: {
     all: (storeId: string) => ["versions", storeId] as const,
     list: (storeId: string, params: Record<string, unknown>) => ["versions", storeId, "list", params] as const,
