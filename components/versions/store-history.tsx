@@ -7,6 +7,7 @@ import { Alert } from "@/components/ui/alert.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Card, PageHeader } from "@/components/ui/card.tsx";
 import { Spinner } from "@/components/ui/states.tsx";
+import { usePageTitle } from "@/components/ui/use-page-title.ts";
 import { useReviewMarks } from "@/lib/queries/use-reviews.ts";
 import { useStore } from "@/lib/queries/use-stores.ts";
 import { useHistoryMemory, useVersionList, type VersionFilters } from "@/lib/queries/use-versions.ts";
@@ -29,6 +30,7 @@ export function StoreHistory({ storeId }: { storeId: string }) {
   const search = useSearchParams();
   const filters = filtersFromSearchParams(new URLSearchParams(search.toString()));
   const store = useStore(storeId);
+  usePageTitle(["History", store.data?.name]);
   const apply = (next: VersionFilters) => router.push(`${pathname}${filtersToQueryString(next)}`);
   const { memory_id: memoryId, ...rest } = filters;
 

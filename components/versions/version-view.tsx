@@ -9,6 +9,7 @@ import { Badge } from "@/components/ui/badge.tsx";
 import { PageHeader } from "@/components/ui/card.tsx";
 import { formatBytes } from "@/components/ui/format.ts";
 import { Spinner } from "@/components/ui/states.tsx";
+import { usePageTitle } from "@/components/ui/use-page-title.ts";
 import { useStore } from "@/lib/queries/use-stores.ts";
 import { useVersion } from "@/lib/queries/use-versions.ts";
 import { ActorLabel } from "./actor-name.tsx";
@@ -24,6 +25,7 @@ const ignore = () => {};
 export function VersionView({ storeId, versionId, searchMarks }: VersionViewProps) {
   const store = useStore(storeId);
   const version = useVersion(storeId, versionId);
+  usePageTitle([version.data ? `${version.data.path ?? version.data.id} (version)` : null, store.data?.name]);
   const editorRef = useRef<MemoryEditorHandle | null>(null);
   if (version.isLoading) return <Spinner label="Loading version…" />;
   if (version.error || !version.data) return <Alert title="Could not load this version">{version.error?.message}</Alert>;

@@ -1,0 +1,38 @@
+import { expect, test } from "@playwright/test";
+import { createMemory, createStore } from "./console-helpers.ts";
+
+// Small things that make the console pleasant: a 404 page of its own, and tabs that name the page.
+
+const shots = process.env.SCREENSHOT_DIR ?? "e2e/screenshots";
+
+test("an unknown path answers 404 with the console's own page, which fits a phone", async ({ page }) => {
+  for (const size of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    await page.setViewportSize(size);
+    const response = await page.goto("/no/such/page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByTestId("not-found").getByRole("heading", { level: 1 })).toHaveText("This page does not exist");
+    await expect(page).toHaveTitle("Page not found · Memory Console");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
+    await page.screenshot({ path: `${shots}/not-found-${size.width}.png` });
+  }
+  await page.getByRole("link", { name: "Go to the stores" }).click();
+  await expect(page).toHaveURL(/\/stores$/);
+});
+
+test("tabs name the page: the store, the memory's path, the history", async ({ page, baseURL }) => {
+  const store = await createStore(baseURL!, `titled ${Date.now()}`);
+  const memory = await createMemory(baseURL!, store.id, "/notes/plan.md", "# Plan\n");
+  await page.goto(`/stores/${store.id}`);
+  await expect(page).toHaveTitle(`${store.name} · Memory Console`);
+  await page.goto(`/stores/${store.id}/memories/${memory.id}`);
+  await expect(page).toHaveTitle(`/notes/plan.md · ${store.name} · Memory Console`);
+  await page.goto(`/stores/${store.id}/versions`);
+  await expect(page).toHaveTitle(`History · ${store.name} · Memory Console`);
+  await page.goto(`/stores/${store.id}/versions/${memory.memory_version_id}`);
+  await expect(page).toHaveTitle(`/notes/plan.md (version) · ${store.name} · Memory Console`);
+  await page.goto("/imports");
+  await expect(page).toHaveTitle("Imports · Memory Console");
+});
