@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createMemory, createStore } from "./console-helpers.ts";
+import { createMemory, createStore, editorReady, getMemory } from "./console-helpers.ts";
 
 // Small things that make the console pleasant: a 404 page of its own, and tabs that name the page.
 
@@ -35,4 +35,21 @@ test("tabs name the page: the store, the memory's path, the history", async ({ p
   await expect(page).toHaveTitle(`/notes/plan.md (version) · ${store.name} · Memory Console`);
   await page.goto("/imports");
   await expect(page).toHaveTitle("Imports · Memory Console");
+});
+
+test("a memory with mixed line endings opens clean and saves byte for byte, but for what was typed", async ({ page, baseURL }) => {
+  const store = await createStore(baseURL!, `line endings ${Date.now()}`);
+  const original = "first\r\nsecond\nthird\r\n";
+  const memory = await createMemory(baseURL!, store.id, "/mixed.txt", original);
+  await page.goto(`/stores/${store.id}/memories/${memory.id}`);
+  const editor = await editorReady(page, "first");
+  await expect(editor).toHaveAttribute("data-editor-ready", "true", { timeout: 30_000 });
+  await expect(page.getByTestId("save-status")).toHaveText("No changes");
+  await editor.locator(".view-lines").click();
+  await page.keyboard.press("ControlOrMeta+End");
+  await page.keyboard.type("fourth");
+  await expect(page.getByTestId("save-status")).toHaveText("Unsaved changes");
+  await page.keyboard.press("ControlOrMeta+S");
+  await expect(page.getByTestId("save-status")).toHaveText("Saved");
+  expect((await getMemory(baseURL!, store.id, memory.id)).body.content).toBe("first\r\nsecond\nthird\r\nfourth");
 });
