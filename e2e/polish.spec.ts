@@ -53,3 +53,18 @@ test("a memory with mixed line endings opens clean and saves byte for byte, but 
   await expect(page.getByTestId("save-status")).toHaveText("Saved");
   expect((await getMemory(baseURL!, store.id, memory.id)).body.content).toBe("first\r\nsecond\nthird\r\nfourth");
 });
+
+test("a long path is shortened in the middle in the history, keeping its file name, with the full path on hover", async ({ page, baseURL }) => {
+  const store = await createStore(baseURL!, `long paths ${Date.now()}`);
+  const path = "/customers/europe/spain/madrid/accounts/2026/quarterly-reviews/ana-garcia-plan.md";
+  await createMemory(baseURL!, store.id, path, "long\n");
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto(`/stores/${store.id}/versions`);
+    const cell = page.locator('[data-truncated="middle"]').first();
+    await expect(cell).toHaveAttribute("title", path);
+    await expect(cell.locator('[aria-hidden="true"]')).toHaveText(/^\/customers\/.*….*ana-garcia-plan\.md$/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
+  await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? "e2e/screenshots"}/history-long-path-1280.png` });
+});
