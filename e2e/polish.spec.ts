@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { createMemory, createStore, editorReady, getMemory } from "./console-helpers.ts";
+import { apiCall } from "./helpers.ts";
 
 // Small things that make the console pleasant: a 404 page of its own, and tabs that name the page.
 
@@ -67,4 +68,13 @@ test("a long path is shortened in the middle in the history, keeping its file na
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   }
   await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? "e2e/screenshots"}/history-long-path-1280.png` });
+});
+
+test("an archived store's review policy is shown read-only", async ({ page, baseURL }) => {
+  const store = await createStore(baseURL!, `archived policy ${Date.now()}`);
+  await apiCall(baseURL!, `/v1/memory_stores/${store.id}/archive`, { method: "POST" });
+  await page.goto(`/stores/${store.id}`);
+  const setting = page.getByTestId("review-setting");
+  await expect(setting).toContainText("archived: read-only");
+  await expect(page.getByRole("combobox", { name: "Needs review:" })).toHaveCount(0);
 });
