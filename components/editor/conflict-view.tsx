@@ -5,15 +5,19 @@ import { SizeCounter, utf8Length } from "@/components/memories/size-counter.tsx"
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { formatDateTime } from "@/components/ui/format.ts";
+import { ActorLabel } from "@/components/versions/actor-name.tsx";
 import { LIMITS } from "@/lib/memory/limits.ts";
+import { useVersion } from "@/lib/queries/use-versions.ts";
 import { MergeDiffEditor } from "./merge-diff-editor.tsx";
 import { openConflicts, resolveConflict, type ConflictChoice, type MergeResult } from "./three-way-merge.ts";
 
 export type ConflictViewProps = {
+  storeId: string;
   path: string;
-  /** The server's current content and when it changed. */
+  /** The server's current content, when it changed and its version (which says who changed it). */
   theirs: string;
   theirsUpdatedAt: string;
+  theirsVersionId: string;
   merge: MergeResult;
   saving: boolean;
   error: Error | null;
@@ -33,7 +37,19 @@ const CHOICES: { choice: ConflictChoice; label: string }[] = [
  * right, editable, against the server's content on the left; overlapping changes are marked
  * as numbered conflict blocks until resolved.
  */
-export function ConflictView({ path, theirs, theirsUpdatedAt, merge, saving, error, onTakeTheirs, onKeepMine, onSaveMerge }: ConflictViewProps) {
+export function ConflictView({
+  storeId,
+  path,
+  theirs,
+  theirsUpdatedAt,
+  theirsVersionId,
+  merge,
+  saving,
+  error,
+  onTakeTheirs,
+  onKeepMine,
+  onSaveMerge,
+}: ConflictViewProps) {
   const [merged, setMerged] = useState(merge.text);
   // Bumped when a button rewrites the merge, so the diff editor starts again from the new text.
   const [revision, setRevision] = useState(0);
@@ -41,13 +57,20 @@ export function ConflictView({ path, theirs, theirsUpdatedAt, merge, saving, err
     setMerged((text) => resolveConflict(text, n, choice, merge.conflicts));
     setRevision((r) => r + 1);
   };
+  const theirVersion = useVersion(storeId, theirsVersionId);
   const open = openConflicts(merged);
   const bytes = utf8Length(merged);
   return (
     <section aria-label="Resolve conflict" data-testid="conflict-view" className="space-y-3">
       <Alert tone="warning" title="Someone changed this memory while you were editing">
         <p>
-          Your save was refused: the memory no longer has the content you started from (it changed {formatDateTime(theirsUpdatedAt)}).
+          Your save was refused: the memory no longer has the content you started from. It was changed{" "}
+          {theirVersion.data && (
+            <>
+              by <ActorLabel actor={theirVersion.data.created_by} />{" "}
+            </>
+          )}
+          on {formatDateTime(theirsUpdatedAt)} (version <span className="font-mono text-xs">{theirsVersionId}</span>); the history below shows every change.
           {merge.conflicts.length === 0
             ? " Your changes and theirs touch different lines, so they were merged automatically on the right. Check the result, then save the merge."
             : ` ${merge.conflicts.length} of your changes overlap theirs; they are marked in the merge on the right. Edit it, or pick a side for each conflict.`}

@@ -3,6 +3,7 @@
 import Editor, { type OnMount } from "@monaco-editor/react";
 import { useImperativeHandle, useMemo, useRef, useState, type Ref } from "react";
 import { useLatestRef } from "@/components/ui/use-latest-ref.ts";
+import { keepLineEndings } from "./keep-line-endings.ts";
 import { languageForPath } from "./monaco-setup.ts";
 import { replaceModelText, type CodeEditor } from "./replace-model-text.ts";
 import { markSearchMatches, type SearchMarks } from "./search-marks.ts";
@@ -57,12 +58,20 @@ export function MemoryEditor({ path, initialText, onTextChange, handleRef, readO
   const [mounted, setMounted] = useState(false);
   const saveRef = useLatestRef(onSave);
   const changeRef = useLatestRef(onTextChange);
+  // The text as it was given (its own line endings, which Monaco and a textarea normalise): what
+  // the editor reports is laid over it, so only what was typed differs (keep-line-endings.ts).
+  const sourceRef = useRef(initialText);
+  const keep = (text: string) => keepLineEndings(sourceRef.current, text);
 
   useImperativeHandle(
     handleRef,
     () => ({
-      getText: () => editorRef.current?.getValue() ?? plainRef.current?.value ?? null,
+      getText: () => {
+        const text = editorRef.current?.getValue() ?? plainRef.current?.value ?? null;
+        return text === null ? null : keepLineEndings(sourceRef.current, text);
+      },
       replaceText: (text) => {
+        sourceRef.current = text;
         if (editorRef.current) replaceModelText(editorRef.current, text);
         else if (plainRef.current) plainRef.current.value = text;
       },
@@ -79,9 +88,9 @@ export function MemoryEditor({ path, initialText, onTextChange, handleRef, readO
       editorRef.current = null;
     });
     editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyS, () => saveRef.current?.());
-    editor.onDidChangeModelContent(() => changeRef.current(editor.getValue()));
+    editor.onDidChangeModelContent(() => changeRef.current(keep(editor.getValue())));
     // Typed into the server-rendered text before the page's scripts ran: no change event reported it.
-    if (editor.getValue() !== initialText) changeRef.current(editor.getValue());
+    if (keep(editor.getValue()) !== initialText) changeRef.current(keep(editor.getValue()));
     if (autoFocus) editor.focus();
     if (searchMarks) setMarked(markSearchMatches(editor, monaco, searchMarks));
   };
@@ -133,7 +142,7 @@ export function MemoryEditor({ path, initialText, onTextChange, handleRef, readO
             defaultValue={initialText}
             readOnly={readOnly}
             spellCheck={false}
-            onChange={(event) => changeRef.current(event.target.value)}
+            onChange={(event) => changeRef.current(keep(event.target.value))}
             className="absolute inset-0 z-10 h-full w-full resize-none border-0 bg-white py-0 pl-[62px] pr-4 font-mono text-[13px] text-slate-900 outline-none"
             style={{ lineHeight: `${LINE_HEIGHT}px`, fontFamily: FONT_FAMILY }}
           />

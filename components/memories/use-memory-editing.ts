@@ -87,6 +87,8 @@ export function useMemoryEditing(storeId: string, memory: Memory) {
     try {
       const theirs = await api<Memory>(`/v1/memory_stores/${storeId}/memories/${memory.id}`, { query: { view: "full" } });
       client.setQueryData(queryKeys.memories.one(storeId, memory.id), theirs);
+      // The history under the editor shows the change that caused the conflict, and who made it.
+      void client.invalidateQueries({ queryKey: queryKeys.versions.all(storeId) });
       update.reset();
       setConflict({ base: baseContent, theirs, mine, merge: threeWayMerge(baseContent, theirs.content ?? "", mine) });
     } catch (error) {

@@ -1,9 +1,11 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Dialog, DialogActions } from "@/components/ui/dialog.tsx";
+import { Field, Input } from "@/components/ui/field.tsx";
+import { LIMITS } from "@/lib/memory/limits.ts";
 import { Spinner } from "@/components/ui/states.tsx";
 import { TypedConfirmation, useTypedConfirmation } from "@/components/ui/typed-confirmation.tsx";
 import type { BulkAction, BulkPreview, BulkReport } from "@/lib/queries/review-types.ts";
@@ -62,7 +64,7 @@ export function BulkDialog({ action, scope, scopeLabel, onClose, onDone }: BulkD
             pending={run.isPending}
             error={run.error}
             onCancel={onClose}
-            onConfirm={() => run.mutate({ preview: preview.data! }, { onSuccess: onDone })}
+            onConfirm={(reason) => run.mutate({ preview: preview.data!, reason }, { onSuccess: onDone })}
           />
         )}
       </div>
@@ -77,10 +79,12 @@ type ConfirmProps = {
   pending: boolean;
   error: Error | null;
   onCancel: () => void;
-  onConfirm: () => void;
+  onConfirm: (reason: string) => void;
 };
 
-function Confirm({ action, preview, scopeLabel, pending, error, onCancel, onConfirm }: ConfirmProps) {
+function Confirm({ action, preview, scopeLabel, pending, error, onCancel, onConfirm: confirm }: ConfirmProps) {
+  const [reason, setReason] = useState("");
+  const onConfirm = () => confirm(reason);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const phraseRef = useRef<HTMLFormElement>(null);
   const phrase = bulkConfirmationPhrase(action, preview.count);
@@ -112,6 +116,9 @@ function Confirm({ action, preview, scopeLabel, pending, error, onCancel, onConf
         </ul>
       )}
       <p className="text-xs text-slate-500">An item an agent changes after this count is left for you to look at again.</p>
+      <Field label="Reason (optional)" htmlFor="bulk-review-reason" hint="Kept with each decision and shown in the history.">
+        <Input id="bulk-review-reason" value={reason} maxLength={LIMITS.reviewReasonChars} onChange={(e) => setReason(e.target.value)} />
+      </Field>
       {phrase && (
         <form
           ref={phraseRef}

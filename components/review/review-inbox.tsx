@@ -63,6 +63,8 @@ export function ReviewInbox({ storeId, header }: ReviewInboxProps) {
   const filtersShown = filtersOpen ?? filtered;
   const [dialog, setDialog] = useState<DialogState>(null);
   const [notice, setNotice] = useState<Notice>(null);
+  /** The reason typed for the next approve or revert of the change on screen (kept with the decision). */
+  const [reason, setReason] = useState("");
 
   const apply = (next: ReviewFilters) => {
     const { store_id: _fixed, ...rest } = next;
@@ -79,10 +81,11 @@ export function ReviewInbox({ storeId, header }: ReviewInboxProps) {
     const listed = current;
     cursor.hide(listed);
     const head = d.item.head_version_id;
+    setReason("");
     const request =
       kind === "approve"
-        ? approve.mutateAsync({ item: d.item, headVersionId: head })
-        : revert.mutateAsync({ item: d.item, headVersionId: head, redact: kind === "redact" });
+        ? approve.mutateAsync({ item: d.item, headVersionId: head, reason })
+        : revert.mutateAsync({ item: d.item, headVersionId: head, redact: kind === "redact", reason });
     request.then(done, (error: Error) => {
       cursor.unhide(listed);
       setNotice({ tone: "error", error });
@@ -209,6 +212,8 @@ export function ReviewInbox({ storeId, header }: ReviewInboxProps) {
                   <ReviewActions
                     detail={shown() ?? undefined}
                     busy={false}
+                    reason={reason}
+                    onReason={setReason}
                     onApprove={() => act("approve")}
                     onRevert={() => act("revert")}
                     onEdit={openEdit}

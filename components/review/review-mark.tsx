@@ -28,6 +28,11 @@ export function ReviewMarkNote({ mark }: { mark: ReviewMark }) {
           on <time dateTime={mark.at}>{formatVersionTime(mark.at)}</time>
         </>
       )}
+      {mark.reason && (
+        <>
+          : <q data-testid="review-reason">{mark.reason}</q>
+        </>
+      )}
     </div>
   );
 }

@@ -3,6 +3,7 @@
 import { usePermissions } from "@/components/shell/session-user.tsx";
 import { NEEDS_REVIEW, type NeedsReview } from "@/lib/queries/review-types.ts";
 import { useReviewSettings, useUpdateReviewSettings } from "@/lib/queries/use-reviews.ts";
+import { useStore } from "@/lib/queries/use-stores.ts";
 
 const LABEL: Record<NeedsReview, string> = {
   agents: "Agents' writes (API keys, sessions)",
@@ -10,17 +11,23 @@ const LABEL: Record<NeedsReview, string> = {
   nobody: "Nobody's writes",
 };
 
-/** Whose writes to a store await review: admins choose, everyone else reads it. */
+/** Whose writes to a store await review: admins choose, everyone else reads it; an archived store's is only read (it takes no more writes). */
 export function ReviewSettingControl({ storeId }: { storeId: string }) {
   const { isAdmin } = usePermissions();
   const settings = useReviewSettings(storeId);
   const update = useUpdateReviewSettings(storeId);
+  const archived = !!useStore(storeId).data?.archived_at;
   if (!settings.data) return null;
   const value = settings.data.needs_review;
-  if (!isAdmin) {
+  if (!isAdmin || archived) {
     return (
-      <span className="text-slate-600" data-testid="review-setting">
+      <span
+        className="text-slate-600"
+        data-testid="review-setting"
+        title={archived ? "An archived store takes no more writes: there is nothing new to review." : undefined}
+      >
         Needs review: {LABEL[value].toLowerCase()}
+        {archived && " (archived: read-only)"}
       </span>
     );
   }

@@ -23,6 +23,7 @@ const NAV = [
   { href: "/bulk-deletions", label: "Bulk deletes", admin: false, write: true },
   // Not "Restores": a link named so would also answer to a search for "Stores".
   { href: "/restores", label: "Rollbacks", admin: false, write: true },
+  { href: "/imports", label: "Imports", admin: false },
 ];
 
 /**

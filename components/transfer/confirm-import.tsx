@@ -1,30 +1,44 @@
 "use client";
 
+import { useState } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { DialogActions } from "@/components/ui/dialog.tsx";
 import { TypedConfirmation, useTypedConfirmation } from "@/components/ui/typed-confirmation.tsx";
 import type { ImportResult } from "./import-types.ts";
 
-export type ConfirmImportProps = { preview: ImportResult; busy: boolean; onConfirm: () => void; onClose: () => void };
+export type ConfirmImportProps = {
+  preview: ImportResult;
+  busy: boolean;
+  /** skipProblems: leave out the files the preview refused and import the rest. */
+  onConfirm: (skipProblems: boolean) => void;
+  onClose: () => void;
+};
 
 /**
- * Under the preview: why nothing can be imported, that there is nothing to write, or the typed
- * confirmation (`import N`, N the memories it writes) and the button. Keyed by the preview, so a
- * new preview asks again.
+ * Under the preview: the files with problems, to fix or to skip; that there is nothing to write;
+ * or the typed confirmation (`import N`, N the memories it writes) and the button. Keyed by the
+ * preview, so a new preview asks again.
  */
 export function ConfirmImport({ preview, busy, onConfirm, onClose }: ConfirmImportProps) {
   const problems = preview.items.filter((i) => i.problem).length;
   const writes = (preview.counts.create ?? 0) + (preview.counts.overwrite ?? 0);
   const confirmation = useTypedConfirmation(`import ${writes}`);
-  if (problems > 0) {
+  const [skipping, setSkipping] = useState(false);
+  const files = (n: number) => `${n.toLocaleString()} file${n === 1 ? "" : "s"}`;
+  if (problems > 0 && !skipping) {
     return (
       <>
-        <Alert title={`${problems} file${problems === 1 ? "" : "s"} cannot be imported`}>
-          An import lands whole or not at all: fix or remove the files marked above (or choose another conflict mode), then try again.
+        <Alert title={`${files(problems)} cannot be imported`}>
+          Fix or remove the files marked above (or choose another conflict mode) and preview again
+          {writes > 0 ? `, or skip them and import the other ${files(writes)}: nothing else changes.` : "."}
         </Alert>
         <DialogActions onCancel={onClose} cancelLabel="Close">
-          {null}
+          {writes > 0 && (
+            <Button variant="secondary" disabled={busy} onClick={() => setSkipping(true)}>
+              Skip the {files(problems)} with problems
+            </Button>
+          )}
         </DialogActions>
       </>
     );
@@ -38,10 +52,20 @@ export function ConfirmImport({ preview, busy, onConfirm, onClose }: ConfirmImpo
   }
   return (
     <>
+      {skipping && (
+        <Alert tone="warning" title={`${files(problems)} will be left out`}>
+          They are listed in the summary with their problem; the import report counts them.{" "}
+          <button type="button" className="underline" onClick={() => setSkipping(false)}>
+            Fix them instead
+          </button>
+        </Alert>
+      )}
       <TypedConfirmation state={confirmation} id="import-confirm" disabled={busy} hint="One version per memory, attributed to you, in one transaction." />
       <DialogActions onCancel={onClose}>
-        <Button disabled={!confirmation.confirmed || busy} onClick={onConfirm}>
-          {busy ? "Importing…" : `Import ${writes.toLocaleString()} ${writes === 1 ? "memory" : "memories"}`}
+        <Button disabled={!confirmation.confirmed || busy} onClick={() => onConfirm(skipping)}>
+          {busy
+            ? "Importing…"
+            : `Import ${writes.toLocaleString()} ${writes === 1 ? "memory" : "memories"}${skipping ? `, skip ${problems.toLocaleString()}` : ""}`}
         </Button>
       </DialogActions>
     </>

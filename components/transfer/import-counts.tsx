@@ -5,7 +5,7 @@ const LABELS: [key: string, would: string, did: string][] = [
   ["overwrite", "to overwrite", "overwritten"],
   ["skip", "to skip (exist)", "skipped (existed)"],
   ["unchanged", "already the same", "already the same"],
-  ["refused", "with problems", "with problems"],
+  ["refused", "with problems", "left out (problems)"],
   ["versions", "versions", "versions"],
 ];
 

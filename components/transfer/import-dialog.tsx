@@ -76,13 +76,15 @@ export function ImportDialog({ target, initial, onClose }: ImportDialogProps) {
     [query],
   );
 
+  // The last preview stays on screen while a new one runs (a new conflict mode): confirming waits for it.
   const runPreview = useCallback(
-    async (p: Prepared) => {
+    async (p: Prepared, nextMode?: ConflictMode) => {
       setError(null);
-      setPreview(null);
       try {
-        setPreview(await send(p, { dry_run: true }, "Checking every file"));
+        // A mode just chosen is not in this render's query yet: it is sent explicitly.
+        setPreview(await send(p, { dry_run: true, ...(nextMode && { on_conflict: nextMode }) }, "Checking every file"));
       } catch (e) {
+        setPreview(null);
         setError((e as Error).message);
       } finally {
         setProgress(null);
@@ -135,13 +137,13 @@ export function ImportDialog({ target, initial, onClose }: ImportDialogProps) {
 
   const busy = progress !== null;
 
-  const confirm = async () => {
+  const confirm = async (skipProblems: boolean) => {
     if (!prepared || !preview) return;
     setError(null);
     try {
       const done = await send(
         prepared,
-        { plan_digest: preview.plan_digest ?? undefined, progress: true },
+        { plan_digest: preview.plan_digest ?? undefined, progress: true, ...(skipProblems && { skip_problems: true }) },
         prepared.format === "jsonl" ? "Replaying versions" : "Writing memories",
       );
       setResult(done);
@@ -194,8 +196,9 @@ export function ImportDialog({ target, initial, onClose }: ImportDialogProps) {
             mode={mode}
             disabled={busy}
             onChange={(next) => {
+              // Previewed again at once; the last preview stays on screen meanwhile.
               setMode(next);
-              setPreview(null);
+              if (prepared) void runPreview(prepared, next);
             }}
           />
         )}
@@ -203,9 +206,16 @@ export function ImportDialog({ target, initial, onClose }: ImportDialogProps) {
         {error && <Alert title="Nothing was imported">{error}</Alert>}
         {preview && !result && (
           <>
-            <ImportCounts counts={preview.counts} dryRun />
+            <div className="flex flex-wrap items-start justify-between gap-2">
+              <ImportCounts counts={preview.counts} dryRun />
+              {!busy && prepared && (
+                <Button size="sm" variant="ghost" onClick={() => void runPreview(prepared)}>
+                  Preview again
+                </Button>
+              )}
+            </div>
             <PreviewTree items={preview.items} />
-            <ConfirmImport key={preview.plan_digest ?? ""} preview={preview} busy={busy} onConfirm={() => void confirm()} onClose={onClose} />
+            <ConfirmImport key={preview.plan_digest ?? ""} preview={preview} busy={busy} onConfirm={(skip) => void confirm(skip)} onClose={onClose} />
           </>
         )}
         {result && <ImportSummary result={result} newStore={!("storeId" in target)} onClose={onClose} />}

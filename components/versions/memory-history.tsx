@@ -95,6 +95,7 @@ function History({ storeId, memoryId, currentVersionId, currentContent, canWrite
               canWrite={canWrite}
               archived={archived}
               onDiffCurrent={() => selection.openDiff({ kind: "version", version }, current)}
+              onDiffPrevious={() => selection.openPrevious(version)}
               onRestore={() =>
                 setRestoring({
                   version,

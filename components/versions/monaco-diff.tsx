@@ -2,7 +2,7 @@
 
 import { DiffEditor } from "@monaco-editor/react";
 import type { editor } from "monaco-editor";
-import { useLayoutEffect, useRef } from "react";
+import { useLayoutEffect, useMemo, useRef } from "react";
 import { languageForPath } from "@/components/editor/monaco-setup.ts";
 import { useMonacoReady } from "@/components/editor/use-monaco-ready.ts";
 import { Spinner } from "@/components/ui/states.tsx";
@@ -38,6 +38,13 @@ export function MonacoDiff({ original, modified, path, height = 420 }: MonacoDif
   const ready = useMonacoReady();
   const editorRef = useRef<editor.IStandaloneDiffEditor | null>(null);
   const diffShown = useRef(false);
+  // Named, or axe flags the two sides' input areas (aria-input-field-name): set at creation and again on mount.
+  const what = path || "the memory";
+  const labels = { original: `Older side of the diff of ${what}`, modified: `Newer side of the diff of ${what}` };
+  const options = useMemo(
+    () => ({ ...OPTIONS, originalAriaLabel: `Older side of the diff of ${what}`, modifiedAriaLabel: `Newer side of the diff of ${what}` }),
+    [what],
+  );
   useLayoutEffect(
     () => () => {
       const diffEditor = editorRef.current;
@@ -62,14 +69,21 @@ export function MonacoDiff({ original, modified, path, height = 420 }: MonacoDif
         original={original}
         modified={modified}
         language={languageForPath(path)}
-        options={OPTIONS}
+        options={options}
         keepCurrentOriginalModel
         keepCurrentModifiedModel
         loading={<Spinner label="Loading the diff editor…" />}
         onMount={(diffEditor) => {
           editorRef.current = diffEditor;
+          // Again once the diff is shown: Monaco may reset them while it sets the two sides up.
+          const name = () => {
+            diffEditor.getOriginalEditor().updateOptions({ ariaLabel: labels.original });
+            diffEditor.getModifiedEditor().updateOptions({ ariaLabel: labels.modified });
+          };
+          name();
           diffEditor.onDidUpdateDiff(() => {
             diffShown.current = true;
+            name();
           });
         }}
       />

@@ -7,10 +7,12 @@ import { Alert } from "@/components/ui/alert.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Card, PageHeader } from "@/components/ui/card.tsx";
 import { Spinner } from "@/components/ui/states.tsx";
+import { usePageTitle } from "@/components/ui/use-page-title.ts";
 import { useReviewMarks } from "@/lib/queries/use-reviews.ts";
 import { useStore } from "@/lib/queries/use-stores.ts";
 import { useHistoryMemory, useVersionList, type VersionFilters } from "@/lib/queries/use-versions.ts";
-import { useDiffSelection } from "./diff-selection.tsx";
+import { ActionButton } from "./action-button.tsx";
+import { previousDiffReason, useDiffSelection } from "./diff-selection.tsx";
 import { filtersFromSearchParams, filtersToQueryString } from "./filter-params.ts";
 import { MemoryHistory } from "./memory-history.tsx";
 import { VersionFilterForm } from "./version-filters.tsx";
@@ -28,6 +30,7 @@ export function StoreHistory({ storeId }: { storeId: string }) {
   const search = useSearchParams();
   const filters = filtersFromSearchParams(new URLSearchParams(search.toString()));
   const store = useStore(storeId);
+  usePageTitle(["History", store.data?.name]);
   const apply = (next: VersionFilters) => router.push(`${pathname}${filtersToQueryString(next)}`);
   const { memory_id: memoryId, ...rest } = filters;
 
@@ -120,7 +123,19 @@ function StoreVersions({ storeId, filters }: { storeId: string; filters: Version
         selection={selection}
         emptyText={filtered ? "No version matches these filters." : "Nothing has been written to this store yet (or its versions were pruned)."}
       >
-        <VersionTable storeId={storeId} versions={list.versions} showMemory selected={selection.selectedIds} onToggleSelect={selection.toggle} marks={marks} />
+        <VersionTable
+          storeId={storeId}
+          versions={list.versions}
+          showMemory
+          selected={selection.selectedIds}
+          onToggleSelect={selection.toggle}
+          marks={marks}
+          actions={(version) => (
+            <ActionButton onClick={() => selection.openPrevious(version)} disabledReason={previousDiffReason(version)}>
+              Diff with previous
+            </ActionButton>
+          )}
+        />
       </VersionList>
     </div>
   );

@@ -2,6 +2,7 @@
 
 import type { MemoryVersion } from "@/lib/queries/types.ts";
 import { ActionButton } from "./action-button.tsx";
+import { previousDiffReason } from "./diff-selection.tsx";
 
 export type VersionActionsProps = {
   version: MemoryVersion;
@@ -10,6 +11,7 @@ export type VersionActionsProps = {
   canWrite: boolean;
   archived: boolean;
   onDiffCurrent: () => void;
+  onDiffPrevious: () => void;
   onRestore: () => void;
   onRedact: () => void;
 };
@@ -37,10 +39,13 @@ export function actionReasons({ version: v, head, archived }: Pick<VersionAction
 }
 
 export function VersionActions(props: VersionActionsProps) {
-  const { version, canWrite, onDiffCurrent, onRestore, onRedact } = props;
+  const { version, canWrite, onDiffCurrent, onDiffPrevious, onRestore, onRedact } = props;
   const reasons = actionReasons(props);
   return (
     <div className="flex flex-wrap justify-end gap-1.5">
+      <ActionButton onClick={onDiffPrevious} disabledReason={previousDiffReason(version)}>
+        Diff with previous
+      </ActionButton>
       <ActionButton onClick={onDiffCurrent} disabledReason={reasons.diffCurrent}>
         Diff with current
       </ActionButton>

@@ -12,7 +12,7 @@ export type VersionFilterFormProps = { value: VersionFilters; onApply: (filters:
 
 /**
  * The API's list filters: operation, actor (a user or API key by name, or a session or service
- * account id), memory id, date range. Applying puts them in the URL, so the view is a deep link.
+ * account id), path prefix, memory id, date range. Applying puts them in the URL, so the view is a deep link.
  */
 export function VersionFilterForm({ value, onApply }: VersionFilterFormProps) {
   const actors = useActors();
@@ -21,6 +21,7 @@ export function VersionFilterForm({ value, onApply }: VersionFilterFormProps) {
   const [actorChoice, setActorChoice] = useState(initialActor ? `${initialActor.key}:${isTyped(initialActor.key) ? "" : initialActor.id}` : "");
   const [typedActorId, setTypedActorId] = useState(initialActor && isTyped(initialActor.key) ? initialActor.id : "");
   const [memoryId, setMemoryId] = useState(value.memory_id ?? "");
+  const [pathPrefix, setPathPrefix] = useState(value.path_prefix ?? "");
   const [from, setFrom] = useState(toLocalInput(value["created_at[gte]"]));
   const [to, setTo] = useState(toLocalInput(value["created_at[lte]"]));
 
@@ -32,6 +33,7 @@ export function VersionFilterForm({ value, onApply }: VersionFilterFormProps) {
     const filters: VersionFilters = {
       operation: operation || undefined,
       memory_id: memoryId.trim() || undefined,
+      path_prefix: pathPrefix.trim() || undefined,
       // An untouched date keeps the URL's exact instant (the input only shows minutes).
       "created_at[gte]": from === toLocalInput(value["created_at[gte]"]) ? value["created_at[gte]"] : fromLocalInput(from, "from"),
       "created_at[lte]": to === toLocalInput(value["created_at[lte]"]) ? value["created_at[lte]"] : fromLocalInput(to, "to"),
@@ -84,6 +86,9 @@ export function VersionFilterForm({ value, onApply }: VersionFilterFormProps) {
           />
         </Field>
       )}
+      <Field label="Path starts with" htmlFor="filter-path">
+        <Input id="filter-path" value={pathPrefix} onChange={(e) => setPathPrefix(e.target.value)} className="font-mono" placeholder="/notes/" />
+      </Field>
       <Field label="Memory id" htmlFor="filter-memory">
         <Input id="filter-memory" value={memoryId} onChange={(e) => setMemoryId(e.target.value)} className="font-mono" placeholder="mem_…" />
       </Field>

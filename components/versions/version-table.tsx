@@ -4,6 +4,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge.tsx";
 import { formatBytes } from "@/components/ui/format.ts";
+import { MiddleTruncate } from "@/components/ui/middle-truncate.tsx";
 import { Cell, Row, Table } from "@/components/ui/table.tsx";
 import { ReviewMarkBadge, ReviewMarkNote } from "@/components/review/review-mark.tsx";
 import type { ReviewMark } from "@/lib/queries/review-types.ts";
@@ -89,8 +90,8 @@ export function VersionTable({ storeId, versions, headVersionId, showMemory, sel
               <ActorLabel actor={v.created_by} />
             </Cell>
             <Cell className="max-w-xs">
-              <div className="truncate font-mono text-xs text-slate-800" title={v.path ?? undefined}>
-                {v.path ?? <span className="font-sans text-slate-500">{v.redacted_at ? "path redacted" : "—"}</span>}
+              <div className="truncate font-mono text-xs text-slate-800">
+                {v.path ? <MiddleTruncate text={v.path} max={48} /> : <span className="font-sans text-slate-500">{v.redacted_at ? "path redacted" : "—"}</span>}
               </div>
               {renamedFrom.get(v.id) && (
                 <div className="truncate text-xs text-slate-500" title={renamedFrom.get(v.id)}>

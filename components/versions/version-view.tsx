@@ -9,11 +9,13 @@ import { Badge } from "@/components/ui/badge.tsx";
 import { PageHeader } from "@/components/ui/card.tsx";
 import { formatBytes } from "@/components/ui/format.ts";
 import { Spinner } from "@/components/ui/states.tsx";
+import { usePageTitle } from "@/components/ui/use-page-title.ts";
 import { useStore } from "@/lib/queries/use-stores.ts";
 import { useVersion } from "@/lib/queries/use-versions.ts";
 import { ActorLabel } from "./actor-name.tsx";
 import { ImportedNote } from "./imported-note.tsx";
 import { formatVersionTime } from "./version-format.ts";
+import { VersionPageActions } from "./version-page-actions.tsx";
 
 export type VersionViewProps = { storeId: string; versionId: string; searchMarks?: SearchMarks | null };
 
@@ -23,6 +25,7 @@ const ignore = () => {};
 export function VersionView({ storeId, versionId, searchMarks }: VersionViewProps) {
   const store = useStore(storeId);
   const version = useVersion(storeId, versionId);
+  usePageTitle([version.data ? `${version.data.path ?? version.data.id} (version)` : null, store.data?.name]);
   const editorRef = useRef<MemoryEditorHandle | null>(null);
   if (version.isLoading) return <Spinner label="Loading version…" />;
   if (version.error || !version.data) return <Alert title="Could not load this version">{version.error?.message}</Alert>;
@@ -56,6 +59,7 @@ export function VersionView({ storeId, versionId, searchMarks }: VersionViewProp
           </>
         }
       />
+      <VersionPageActions storeId={storeId} version={v} archived={!!store.data?.archived_at} />
       {v.redacted_at ? (
         <Alert tone="warning" title="Redacted">
           This version&apos;s content and path were erased on {formatVersionTime(v.redacted_at)} by <ActorLabel actor={v.redacted_by} />.
@@ -64,7 +68,7 @@ export function VersionView({ storeId, versionId, searchMarks }: VersionViewProp
         <Alert tone="info">This version records the deletion of the memory; it has no content.</Alert>
       ) : (
         <>
-          <Alert tone="info">An old version, read-only. To bring it back, restore it from the memory&apos;s history.</Alert>
+          <Alert tone="info">An old version, read-only. To bring it back, restore it.</Alert>
           <MemoryEditor path={v.path ?? ""} initialText={v.content} onTextChange={ignore} handleRef={editorRef} readOnly searchMarks={searchMarks} />
         </>
       )}

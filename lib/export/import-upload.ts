@@ -21,6 +21,8 @@ export interface UploadInput {
   onConflict: ConflictMode;
   dryRun: boolean;
   planDigest?: string;
+  /** Files: write what has no problem, leave the refused files out (needs planDigest). */
+  skipProblems?: boolean;
   actor: Actor;
   /**
    * With history: whose authorship the versions show (lib/memory/import/import-history.ts).
@@ -111,6 +113,7 @@ export async function importUpload(db: Db, input: UploadInput): Promise<ImportRe
     dryRun: input.dryRun,
     onProgress: input.onProgress,
     expectedDigest: input.planDigest,
+    skipProblems: input.skipProblems,
   });
   return {
     type: "import_result",

@@ -57,6 +57,7 @@ export const reviewDecisionSchema = extension(
     redacted: z.boolean(),
     reviewer: actorSchema,
     batch_id: z.string().nullable(),
+    reason: z.string().nullable().meta({ description: "The reviewer's reason, as written with the approve or revert; null when none was given." }),
     created_at: timestamp,
   }),
   "ReviewDecision",
@@ -100,7 +101,15 @@ const bulkAnswerSchema = extension(
 const marksSchema = extension(
   z.object({
     type: z.literal("review_marks"),
-    data: z.record(z.string(), z.object({ state: z.enum(["awaiting", "approved", "reverted"]), reviewer: actorSchema.nullable(), at: timestamp.nullable() })),
+    data: z.record(
+      z.string(),
+      z.object({
+        state: z.enum(["awaiting", "approved", "reverted"]),
+        reviewer: actorSchema.nullable(),
+        at: timestamp.nullable(),
+        reason: z.string().nullable(),
+      }),
+    ),
   }),
   "ReviewMarks",
   "Review state per version id, for history views.",

@@ -7,6 +7,7 @@ import type { ReviewMark } from "../memory/review/marks.ts";
 import { REVIEW_CHANGES, REVIEW_POLICIES, type ReviewPolicy } from "../memory/review/policy.ts";
 import type { ReviewDecisionRecord, ReviewItemRecord } from "../memory/review/review-rows.ts";
 import { limit, timestamp } from "./schemas.ts";
+import { LIMITS } from "../memory/limits.ts";
 
 /** Wire shapes of the review endpoints (this project's extension; the console infers its types from these). */
 const iso = (d: Date) => d.toISOString();
@@ -44,6 +45,7 @@ export function reviewDecisionWire(decision: ReviewDecisionRecord) {
     redacted: decision.redacted,
     reviewer: decision.reviewer,
     batch_id: decision.batchId,
+    reason: decision.reason,
     created_at: iso(decision.createdAt),
   };
 }
@@ -69,7 +71,7 @@ export function reviewOutcomeWire(outcome: { decision: ReviewDecisionRecord; rem
 export function reviewMarksWire(marks: Map<string, ReviewMark>) {
   return {
     type: "review_marks" as const,
-    data: Object.fromEntries([...marks].map(([id, m]) => [id, { state: m.state, reviewer: m.reviewer, at: m.at && iso(m.at) }])),
+    data: Object.fromEntries([...marks].map(([id, m]) => [id, { state: m.state, reviewer: m.reviewer, at: m.at && iso(m.at), reason: m.reason }])),
   };
 }
 
@@ -96,10 +98,12 @@ const bulkFilter = z.strictObject({ ...filterFields, updated_after: bodyTimestam
 // Items as a dry run returned them (their store_id and path may come back too; they are not needed).
 const bulkItem = z.object({ memory_id: z.string(), head_version_id: z.string() });
 
-export const approveBody = z.strictObject({ head_version_id: z.string(), content: z.string().nullish(), path: z.string().nullish() });
-export const revertBody = z.strictObject({ head_version_id: z.string(), redact: z.boolean().optional() });
+/** The reviewer's reason for a decision, kept with it (blank is none). */
+const reason = z.string().max(LIMITS.reviewReasonChars, `reason: at most ${LIMITS.reviewReasonChars} characters`).nullish();
+export const approveBody = z.strictObject({ head_version_id: z.string(), content: z.string().nullish(), path: z.string().nullish(), reason });
+export const revertBody = z.strictObject({ head_version_id: z.string(), redact: z.boolean().optional(), reason });
 export const bulkBody = z
-  .strictObject({ action: z.enum(BULK_ACTIONS), dry_run: z.boolean().optional(), filter: bulkFilter.optional(), items: z.array(bulkItem).optional() })
+  .strictObject({ action: z.enum(BULK_ACTIONS), dry_run: z.boolean().optional(), filter: bulkFilter.optional(), items: z.array(bulkItem).optional(), reason })
   .refine((b) => b.items !== undefined || (b.dry_run === true && b.filter !== undefined), {
     message: "send items (what a dry run returned), or dry_run: true with a filter to preview",
   });

@@ -95,6 +95,8 @@ const versionFilters = {
   service_account_id: z.string().optional(),
   "created_at[gte]": timestamp.optional(),
   "created_at[lte]": timestamp.optional(),
+  /** This project's addition: versions whose path starts with this string (a folder, a file, or a name's beginning). */
+  path_prefix: z.string().min(1).max(1024).optional(),
 } satisfies Record<VersionFilterKey, z.ZodType>;
 
 export const listVersionsQuery = z.object({

@@ -24,6 +24,10 @@ export const importQuery = z.object({
   on_conflict: z.enum(CONFLICT_MODES, `must be one of ${CONFLICT_MODES.join(", ")}`).optional(),
   dry_run: flag.optional(),
   plan_digest: z.string().optional(),
+  skip_problems: flag.optional().meta({
+    description:
+      "Files (zip, tar.gz): import the files without problems and leave out those the dry run refused (counted as refused in the report). Needs plan_digest, so only what the preview showed is left out.",
+  }),
   source_name: z.string().max(255, "must be at most 255 characters").optional(),
   attribution: z
     .enum(ATTRIBUTIONS, `must be one of ${ATTRIBUTIONS.join(", ")}`)

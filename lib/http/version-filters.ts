@@ -11,5 +11,6 @@ export const VERSION_FILTER_KEYS = [
   "service_account_id",
   "created_at[gte]",
   "created_at[lte]",
+  "path_prefix",
 ] as const;
 export type VersionFilterKey = (typeof VERSION_FILTER_KEYS)[number];

@@ -12,4 +12,6 @@ export const LIMITS = {
   pageDefault: 20,
   pageMax: 100,
   pageMaxFullView: 20,
+  /** A reviewer's reason for a decision (this project's own). */
+  reviewReasonChars: 1000,
 } as const;

@@ -37,12 +37,17 @@ export const queryKeys = {
     list: (kind: "restores" | "reverts") => ["put-backs", kind] as const,
     one: (kind: "restores" | "reverts", id: string) => ["put-backs", kind, id] as const,
   },
+  imports: {
+    all: ["imports"] as const,
+    one: (importId: string) => ["imports", "one", importId] as const,
+  },
   versions: {
     all: (storeId: string) => ["versions", storeId] as const,
     list: (storeId: string, params: Record<string, unknown>) => ["versions", storeId, "list", params] as const,
     one: (storeId: string, versionId: string) => ["versions", storeId, "one", versionId] as const,
     /** A memory's newest version (is it live or deleted?), read without filters. */
     latest: (storeId: string, memoryId: string) => ["versions", storeId, "latest", memoryId] as const,
+    previous: (storeId: string, versionId: string) => ["versions", storeId, "previous", versionId] as const,
   },
   reviews: {
     /** Everything review state derives from: items, counts, one item's diff. */

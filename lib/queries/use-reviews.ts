@@ -76,30 +76,33 @@ function invalidateAfterReview(client: QueryClient, storeIds: string[], settled:
 /** The item an action settled for good (nothing newer awaits), if it did. */
 const settledBy = (result: ReviewActionResult | undefined, memoryId: string) => (result && !result.remaining ? [memoryId] : []);
 
-export type ApproveInput = { item: ReviewItem; headVersionId: string; content?: string; path?: string };
+export type ApproveInput = { item: ReviewItem; headVersionId: string; content?: string; path?: string; reason?: string };
+
+/** The reviewer's reason as the API takes it: left out when blank. */
+const reasonBody = (reason: string | undefined) => (reason?.trim() ? { reason: reason.trim() } : {});
 
 /** Approve what was shown; with content or path, "edit and approve" (a new version, settled). */
 export function useApproveReview() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ item, headVersionId, content, path }: ApproveInput) =>
+    mutationFn: ({ item, headVersionId, content, path, reason }: ApproveInput) =>
       api<ReviewActionResult>(`/v1/reviews/${enc(item.memory_id)}/approve`, {
         method: "POST",
-        body: { head_version_id: headVersionId, ...(content !== undefined && { content }), ...(path !== undefined && { path }) },
+        body: { head_version_id: headVersionId, ...(content !== undefined && { content }), ...(path !== undefined && { path }), ...reasonBody(reason) },
       }),
     onSettled: (result, _error, { item }) => invalidateAfterReview(client, [item.store_id], settledBy(result, item.memory_id)),
   });
 }
 
-export type RevertInput = { item: ReviewItem; headVersionId: string; redact?: boolean };
+export type RevertInput = { item: ReviewItem; headVersionId: string; redact?: boolean; reason?: string };
 
 export function useRevertReview() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ item, headVersionId, redact }: RevertInput) =>
+    mutationFn: ({ item, headVersionId, redact, reason }: RevertInput) =>
       api<ReviewActionResult>(`/v1/reviews/${enc(item.memory_id)}/revert`, {
         method: "POST",
-        body: { head_version_id: headVersionId, ...(redact && { redact: true }) },
+        body: { head_version_id: headVersionId, ...(redact && { redact: true }), ...reasonBody(reason) },
       }),
     onSettled: (result, _error, { item }) => invalidateAfterReview(client, [item.store_id], settledBy(result, item.memory_id)),
   });
@@ -131,10 +134,14 @@ export function useBulkPreview(action: BulkAction, scope: BulkScope) {
 export function useBulkRun() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ preview }: { preview: BulkPreview }) =>
+    mutationFn: ({ preview, reason }: { preview: BulkPreview; reason?: string }) =>
       api<BulkReport>("/v1/reviews/bulk", {
         method: "POST",
-        body: { action: preview.action, items: preview.items.map(({ memory_id, head_version_id }) => ({ memory_id, head_version_id })) },
+        body: {
+          action: preview.action,
+          items: preview.items.map(({ memory_id, head_version_id }) => ({ memory_id, head_version_id })),
+          ...reasonBody(reason),
+        },
       }),
     onSettled: (report, _error, { preview }) => {
       const refused = new Set(report?.conflicts.map((c) => c.memory_id));

@@ -31,6 +31,27 @@ export function useVersion(storeId: string, versionId: string | null) {
 }
 
 /**
+ * The version of the same memory just before `version` (null: none retained, e.g. it was the
+ * first or older ones were pruned). Versions of a memory are listed newest first and ids are
+ * time-ordered, so it is the first listed at or before this one's time with a smaller id.
+ */
+export function usePreviousVersion(storeId: string, version: MemoryVersion | null) {
+  return useQuery({
+    queryKey: queryKeys.versions.previous(storeId, version?.id ?? ""),
+    queryFn: async ({ signal }) => {
+      const v = version!;
+      const page = await api<Page<MemoryVersion>>(`${storePath(storeId)}/memory_versions`, {
+        query: { memory_id: v.memory_id, "created_at[lte]": v.created_at, limit: 20 },
+        signal,
+      });
+      return page.data.find((p) => p.id < v.id) ?? null;
+    },
+    enabled: version !== null,
+    staleTime: 60_000,
+  });
+}
+
+/**
  * The memory whose history is shown, as the history needs it: live (with its content and head
  * version) or deleted. Its newest version says which, so a deleted memory costs no 404 (which
  * the browser would log as an error); the memory itself shares the memory page's cache key.

@@ -152,6 +152,26 @@ describe("dry run, conflicts and refusals", () => {
     expect((await contents(target.id))["/a.md"]!.content).toBe("theirs");
   });
 
+  it("skip_problems with the dry run's plan_digest imports the files without problems and reports the rest", async () => {
+    const target = await stores().create({ name: "forgiving" });
+    const zip = zipSync({ "ok.md": new TextEncoder().encode("ok"), "bad.md": new Uint8Array([0xff, 0xfe, 0x00]) });
+    const dry = await upload(`format=zip&store_id=${target.id}&dry_run=true`, zip);
+    expect(dry.body.counts).toMatchObject({ create: 1, refused: 1 });
+    await expectEnvelope((await upload(`format=zip&store_id=${target.id}&skip_problems=true`, zip)).response, 400, "invalid_request_error");
+    await expectEnvelope(
+      (await upload(`format=zip&store_id=${target.id}&skip_problems=yes&plan_digest=${dry.body.plan_digest}`, zip)).response,
+      400,
+      "invalid_request_error",
+    );
+    expect(await contents(target.id)).toEqual({});
+    const done = await upload(`format=zip&store_id=${target.id}&skip_problems=true&plan_digest=${dry.body.plan_digest}`, zip);
+    expect(done.body.counts).toMatchObject({ create: 1, refused: 1 });
+    expect(done.body.items.find((i: Json) => i.path === "/bad.md").problem).toMatch(/UTF-8/);
+    expect(Object.keys(await contents(target.id))).toEqual(["/ok.md"]);
+    const report = await server.fetch(`/v1/imports/${done.body.import_id}`);
+    expect(((await report.json()) as Json).counts).toMatchObject({ create: 1, refused: 1 });
+  });
+
   it("bad format, unknown store, a hostile archive: clear 4xx envelopes", async () => {
     await expectEnvelope(await download("memstore_nope", "zip"), 404, "not_found_error");
     const store = await stores().create({ name: "e" });

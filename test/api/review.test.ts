@@ -187,6 +187,32 @@ describe("actions are conditional on the head the reviewer saw", () => {
   });
 });
 
+describe("a reviewer's reason (migration 0021)", () => {
+  it("is kept with approve, revert and bulk decisions and listed with them; an overlong one is refused and changes nothing", async () => {
+    const storeId = await store("reasons");
+    const [a, b, c] = await Promise.all(["a", "b", "c"].map((n) => memories().create(storeId, { path: `/${n}.md`, content: n })));
+    const approved = await call(reviewer(), "POST", `/v1/reviews/${a!.id}/approve`, { head_version_id: a!.memory_version_id, reason: "looks right" });
+    expect(approved.body.decision).toMatchObject({ action: "approved", reason: "looks right" });
+    const tooLong = await call(reviewer(), "POST", `/v1/reviews/${b!.id}/revert`, { head_version_id: b!.memory_version_id, reason: "x".repeat(1001) });
+    await expectEnvelope(tooLong.response, 400, "invalid_request_error");
+    expect((await pending(storeId)).map((i) => i.path).sort()).toEqual(["/b.md", "/c.md"]);
+    const reverted = await call(reviewer(), "POST", `/v1/reviews/${b!.id}/revert`, { head_version_id: b!.memory_version_id, reason: "not ours" });
+    expect(reverted.body.decision).toMatchObject({ action: "reverted", reason: "not ours" });
+    const report = await call(reviewer(), "POST", "/v1/reviews/bulk", {
+      action: "approve",
+      items: [{ memory_id: c!.id, head_version_id: c!.memory_version_id }],
+      reason: "batch ok",
+    });
+    const batch = await call(reviewer(), "GET", `/v1/review_decisions?batch_id=${report.body.batch_id}`);
+    expect(batch.body.data.map((d: Json) => d.reason)).toEqual(["batch ok"]);
+    const trail = await call(reviewer(), "GET", `/v1/review_decisions?memory_id=${a!.id}`);
+    expect(trail.body.data[0]).toMatchObject({ reason: "looks right" });
+    const none = await memories().create(storeId, { path: "/d.md", content: "d" });
+    const plain = await call(reviewer(), "POST", `/v1/reviews/${none.id}/approve`, { head_version_id: none.memory_version_id });
+    expect(plain.body.decision.reason).toBeNull();
+  });
+});
+
 describe("roles, store-limited keys and the envelope", () => {
   it("viewers read the inbox but cannot act; store-limited keys see and touch only their stores", async () => {
     const mine = await store("mine");

@@ -283,6 +283,26 @@ describe("GET /v1/memory_stores/{store}/memory_versions", () => {
   });
 });
 
+describe("GET …/memory_versions?path_prefix= (this project's addition)", () => {
+  it("lists the versions whose path starts with the prefix, pages through them, and refuses an empty one", async () => {
+    const store = await newStore(server);
+    const a = await memories().create(store.id, { path: "/notes/a.md", content: "a" });
+    await memories().update(a.id, { memory_store_id: store.id, content: "a2" });
+    await memories().create(store.id, { path: "/notes/b.md", content: "b" });
+    await memories().create(store.id, { path: "/todo.md", content: "t" });
+    const list = (query: Record<string, unknown>) => versions().list(store.id, query as never);
+    const listed = await collect(list({ path_prefix: "/notes/", limit: 2 }));
+    expect(listed.map((v) => [v.path, v.operation])).toEqual([
+      ["/notes/b.md", "created"],
+      ["/notes/a.md", "modified"],
+      ["/notes/a.md", "created"],
+    ]);
+    expect((await list({ path_prefix: "/notes/a", memory_id: a.id })).data).toHaveLength(2);
+    expect((await list({ path_prefix: "/nothing/" })).data).toEqual([]);
+    await expectEnvelope(await server.fetch(`/v1/memory_stores/${store.id}/memory_versions?path_prefix=${"x".repeat(1025)}`), 400, "invalid_request_error");
+  });
+});
+
 describe("GET /v1/memory_stores/{store}/memory_versions/{version}", () => {
   it("defaults to view=full; view=basic leaves content null with sha and size set", async () => {
     const store = await newStore(server);

@@ -46,6 +46,32 @@ describe("import of files", () => {
     expect((await listVersions(t.db, { storeId, withContent: false, limit: 10 })).items).toHaveLength(0);
   });
 
+  it("skip problems: the files without one land, the refused ones are left out, only against the confirmed dry run", async () => {
+    const storeId = await newStore(t.db);
+    const files = [
+      { path: "/a.md", data: text("a") },
+      { path: "/b.md", data: new Uint8Array([0xff, 0xfe, 0x00]) },
+      { path: "/c.md", data: text("c") },
+    ];
+    const preview = await importFiles(t.db, { ...base, target: { storeId }, files, dryRun: true });
+    await expect(importFiles(t.db, { ...base, target: { storeId }, files, skipProblems: true })).rejects.toMatchObject({
+      code: "invalid_request",
+      message: expect.stringMatching(/plan_digest/),
+    });
+    // The store changed since the preview: nothing is written.
+    await createMemory(t.db, { storeId, path: "/c.md", content: "other", actor: API_ACTOR });
+    await expect(importFiles(t.db, { ...base, target: { storeId }, files, skipProblems: true, expectedDigest: preview.plan.digest })).rejects.toMatchObject({
+      code: "precondition_failed",
+    });
+    expect(await paths(storeId)).toEqual({ "/c.md": "other" });
+
+    const again = await importFiles(t.db, { ...base, onConflict: "skip", target: { storeId }, files, dryRun: true });
+    const done = await importFiles(t.db, { ...base, onConflict: "skip", target: { storeId }, files, skipProblems: true, expectedDigest: again.plan.digest });
+    expect(done.counts).toMatchObject({ create: 1, skip: 1, refused: 1 });
+    expect(await paths(storeId)).toEqual({ "/a.md": "a", "/c.md": "other" });
+    expect(done.report?.counts).toMatchObject({ create: 1, skip: 1, refused: 1 });
+  });
+
   it("a new store is created in the import's transaction: a refused import leaves no store", async () => {
     const before = (await t.db.sql.$queryRaw<{ n: number | bigint }[]>`SELECT COUNT(*) AS n FROM memory_stores`)[0]!.n;
     const files = [

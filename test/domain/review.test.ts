@@ -246,6 +246,29 @@ describe("the inbox, bulk actions, history marks and retention", () => {
     expect(logged.items.map((d) => d.memoryId).sort()).toEqual([scratch[0]!.id, scratch[2]!.id].sort());
   });
 
+  it("a reviewer's reason is kept with each decision: approve, revert, edit and a bulk batch; blank is none", async () => {
+    const storeId = await newStore(t.db);
+    const [a, b, c, d, e] = await Promise.all(["a", "b", "c", "d", "e"].map((n) => agentWrites(storeId, `/why/${n}.md`, n)));
+    const seen = (m: typeof a) => ({ storeId, memoryId: m!.id, seenHeadVersionId: m!.memoryVersionId, actor: REVIEWER });
+    await approveReview(t.db, { ...seen(a), reason: "  checked with Ana  " });
+    await revertReview(t.db, { ...seen(b), reason: "wrong customer" });
+    await editAndApprove(t.db, { ...seen(c), content: "c, fixed", reason: "typo" });
+    await approveReview(t.db, { ...seen(d), reason: "   " });
+    const report = await runBulk(t.db, {
+      action: "revert",
+      items: [{ memoryId: e!.id, headVersionId: e!.memoryVersionId }],
+      actor: REVIEWER,
+      filter: { visibleStoreIds: [storeId] },
+      reason: "agent looped",
+    });
+    const reasonOf = async (memoryId: string) => (await listDecisions(t.db, { memoryId, limit: 1 })).items[0]?.reason;
+    expect(await reasonOf(a!.id)).toBe("checked with Ana");
+    expect(await reasonOf(b!.id)).toBe("wrong customer");
+    expect(await reasonOf(c!.id)).toBe("typo");
+    expect(await reasonOf(d!.id)).toBeNull();
+    expect((await listDecisions(t.db, { batchId: report.batchId, limit: 10 })).items.map((x) => x.reason)).toEqual(["agent looped"]);
+  });
+
   it("a bulk action never reaches stores outside the caller's", async () => {
     const mine = await newStore(t.db);
     const theirs = await newStore(t.db);

@@ -82,6 +82,22 @@ describe("versions", () => {
     }
   });
 
+  it("path_prefix lists the versions whose path starts with it, taken literally (no LIKE wildcards)", async () => {
+    const storeId = await newStore(t.db);
+    const a = await createMemory(t.db, { storeId, path: "/notes/a.md", content: "a", actor: API_ACTOR });
+    await createMemory(t.db, { storeId, path: "/notes_b.md", content: "b", actor: API_ACTOR });
+    await createMemory(t.db, { storeId, path: "/n%tes/c.md", content: "c", actor: API_ACTOR });
+    await createMemory(t.db, { storeId, path: "/😀/d.md", content: "d", actor: API_ACTOR });
+    await updateMemory(t.db, { storeId, memoryId: a.id, path: "/other/a.md", actor: API_ACTOR });
+    const paths = async (pathPrefix: string) => (await listVersions(t.db, { storeId, pathPrefix, withContent: false, limit: 100 })).items.map((v) => v.path);
+    expect(await paths("/notes/")).toEqual(["/notes/a.md"]);
+    expect(await paths("/notes")).toEqual(["/notes_b.md", "/notes/a.md"]);
+    expect(await paths("/n%")).toEqual(["/n%tes/c.md"]);
+    expect(await paths("/n_tes")).toEqual([]);
+    expect(await paths("/😀/")).toEqual(["/😀/d.md"]);
+    expect(await paths("/other")).toEqual(["/other/a.md"]);
+  });
+
   it("versions outlive their memory", async () => {
     const storeId = await newStore(t.db);
     const memory = await createMemory(t.db, { storeId, path: "/o.md", content: "x", actor: API_ACTOR });

@@ -44,6 +44,7 @@ export const POST = apiRoute(OPERATIONS.importUpload, async ({ db, query, princi
       onConflict: query.on_conflict ?? "fail",
       dryRun: query.dry_run ?? false,
       planDigest: query.plan_digest,
+      skipProblems: query.skip_problems ?? false,
       sourceName: query.source_name ?? null,
       actor,
       attribution,

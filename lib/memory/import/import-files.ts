@@ -24,6 +24,11 @@ export interface ImportFilesInput {
   dryRun?: boolean;
   /** The digest of the dry run the caller confirmed; required for on_conflict=overwrite. */
   expectedDigest?: string;
+  /**
+   * Leave out the files with problems and import the rest, instead of refusing the whole import.
+   * Only with expectedDigest: what is left out is exactly what the confirmed dry run refused.
+   */
+  skipProblems?: boolean;
   /** Called as memories are written (after each batch), with how many of how many. */
   onProgress?: (written: number, total: number) => void;
 }
@@ -84,13 +89,16 @@ export async function importFiles(db: Db, input: ImportFilesInput): Promise<Impo
   if (input.onConflict === "overwrite" && !input.expectedDigest && !newStore) {
     throw invalidRequest("on_conflict=overwrite: first run a dry run, then pass its plan_digest, so that only what the preview showed is overwritten.");
   }
+  if (input.skipProblems && !input.expectedDigest) {
+    throw invalidRequest("skip_problems: first run a dry run, then pass its plan_digest, so that only the files it refused are left out.");
+  }
   const started = startImport();
   return db.sqlTransaction(
     async (tx) => {
       const storeId = newStore ? (await insertStore(tx, newStore)).id : (input.target as { storeId: string }).storeId;
       assertNotArchived(await lockStore(tx, storeId), "importing memories");
       const plan = await planImport(tx, storeId, input.files, input.onConflict);
-      if (plan.problems > 0) refuse(plan);
+      if (plan.problems > 0 && !input.skipProblems) refuse(plan);
       if (input.expectedDigest && input.expectedDigest !== plan.digest) {
         throw preconditionFailed(
           "Nothing was imported: the store changed since the dry run (a memory it would overwrite or skip was written meanwhile). Run the dry run again and confirm what it shows.",

@@ -14,6 +14,8 @@ export interface ApproveInput {
   seenHeadVersionId: string;
   actor: Actor;
   batchId?: string | null;
+  /** Why, in the reviewer's words; kept with the decision. */
+  reason?: string | null;
 }
 
 export interface ReviewOutcome {
@@ -29,7 +31,7 @@ export interface ReviewOutcome {
  */
 export async function approveInTx(tx: SqlClient, input: ApproveInput): Promise<ReviewOutcome> {
   const item = await openItem(tx, input.storeId, input.memoryId);
-  const settlement = { action: "approved" as const, actor: input.actor, batchId: input.batchId };
+  const settlement = { action: "approved" as const, actor: input.actor, batchId: input.batchId, reason: input.reason };
   if (item.headVersionId === input.seenHeadVersionId) {
     return { decision: (await settleOpenItem(tx, item.memoryId, settlement, null))!, remaining: null };
   }

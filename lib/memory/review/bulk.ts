@@ -71,7 +71,10 @@ export interface BulkReport {
  * (settled by someone else, changed since, a path now taken) is reported and the rest go on.
  * The decisions share a batch id: the report of who did what stays in the database.
  */
-export async function runBulk(db: Db, input: { action: BulkAction; items: readonly BulkItem[]; actor: Actor; filter: ReviewFilter }): Promise<BulkReport> {
+export async function runBulk(
+  db: Db,
+  input: { action: BulkAction; items: readonly BulkItem[]; actor: Actor; filter: ReviewFilter; reason?: string | null },
+): Promise<BulkReport> {
   const memoryIds = distinct(input.items.map((i) => i.memoryId));
   const heads = new Map(input.items.map((i) => [i.memoryId, i.headVersionId]));
   const open = await openItemsOf(db, memoryIds, input.filter);
@@ -91,7 +94,7 @@ export async function runBulk(db: Db, input: { action: BulkAction; items: readon
           const applied: string[] = [];
           const failed: { memoryId: string; message: string }[] = [];
           for (const memoryId of chunk) {
-            const one = { storeId, memoryId, seenHeadVersionId: heads.get(memoryId)!, actor: input.actor, batchId: report.batchId };
+            const one = { storeId, memoryId, seenHeadVersionId: heads.get(memoryId)!, actor: input.actor, batchId: report.batchId, reason: input.reason };
             try {
               // Every check of an action runs before its first write, so a refused item leaves the transaction clean.
               if (input.action === "approve") await approveInTx(tx, one);

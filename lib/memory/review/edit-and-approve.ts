@@ -18,6 +18,8 @@ export interface EditAndApproveInput {
   content?: unknown;
   path?: unknown;
   actor: Actor;
+  /** Why, in the reviewer's words; kept with the decision. */
+  reason?: string | null;
 }
 
 /**
@@ -40,7 +42,7 @@ export async function editAndApprove(db: Db, input: EditAndApproveInput): Promis
     const unchanged = next.content === memory.content && next.path === memory.path;
     if (!unchanged && next.path !== memory.path) await assertPathFree(tx, memory.storeId, next.path, [memory.id]);
     const written = unchanged ? null : await changeMemory(tx, memory, next, input.actor, { settling: true, deliberate: true });
-    const settlement = { action: unchanged ? ("approved" as const) : ("edited" as const), actor: input.actor };
+    const settlement = { action: unchanged ? ("approved" as const) : ("edited" as const), actor: input.actor, reason: input.reason };
     return { decision: (await settleOpenItem(tx, item.memoryId, settlement, written?.memoryVersionId ?? null))!, remaining: null };
   });
 }

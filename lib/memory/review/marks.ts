@@ -9,6 +9,8 @@ export interface ReviewMark {
   state: "awaiting" | "approved" | "reverted";
   reviewer: Actor | null;
   at: Date | null;
+  /** The reviewer's reason for the decision, if they gave one. */
+  reason: string | null;
 }
 
 /** A version lies in a range (after `from`, up to `to`) of one memory's versions. */
@@ -38,11 +40,17 @@ export async function reviewMarks(db: Db, storeId: string, versionIds: readonly 
   for (const v of versions) {
     const item = itemOf.get(v.memory_id);
     if (item && within(v.id, item.settled_version_id, item.head_version_id)) {
-      marks.set(v.id, { state: "awaiting", reviewer: null, at: null });
+      marks.set(v.id, { state: "awaiting", reviewer: null, at: null, reason: null });
       continue;
     }
     const decision = decisions.find((d) => d.memoryId === v.memory_id && within(v.id, d.fromVersionId, d.toVersionId));
-    if (decision) marks.set(v.id, { state: decision.action === "reverted" ? "reverted" : "approved", reviewer: decision.reviewer, at: decision.createdAt });
+    if (decision)
+      marks.set(v.id, {
+        state: decision.action === "reverted" ? "reverted" : "approved",
+        reviewer: decision.reviewer,
+        at: decision.createdAt,
+        reason: decision.reason,
+      });
   }
   return marks;
 }

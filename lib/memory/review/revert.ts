@@ -21,6 +21,8 @@ export interface RevertInput {
   /** Also redact the reverted versions (for a secret an agent wrote). */
   redact?: boolean;
   batchId?: string | null;
+  /** Why, in the reviewer's words; kept with the decision. */
+  reason?: string | null;
 }
 
 /** The settled state to write back: null when the memory did not exist when it was last settled. */
@@ -68,7 +70,7 @@ export async function revertInTx(tx: SqlClient, store: LockedStore, input: Rever
     const after = item.settledVersionId === null ? Prisma.empty : Prisma.sql`AND id > ${item.settledVersionId}`;
     await clearVersionContent(tx, Prisma.sql`memory_id = ${item.memoryId} ${after} AND id <= ${item.headVersionId}`, input.actor, new Date());
   }
-  const settlement = { action: "reverted" as const, actor: input.actor, batchId: input.batchId, redacted: input.redact ?? false };
+  const settlement = { action: "reverted" as const, actor: input.actor, batchId: input.batchId, redacted: input.redact ?? false, reason: input.reason };
   return { decision: (await settleOpenItem(tx, item.memoryId, settlement, resultVersionId))!, remaining: null };
 }
 

@@ -96,6 +96,7 @@ const DECISION_COLUMNS = [
   "reviewer_type",
   "reviewer_id",
   "batch_id",
+  "reason",
   "created_at",
 ];
 export const decisionColumns = () => Prisma.raw(DECISION_COLUMNS.join(", "));
@@ -112,6 +113,7 @@ export interface ReviewDecisionRow {
   reviewer_type: string;
   reviewer_id: string;
   batch_id: string | null;
+  reason: string | null;
   created_at: Date | string;
 }
 
@@ -128,6 +130,8 @@ export interface ReviewDecisionRecord {
   redacted: boolean;
   reviewer: Actor;
   batchId: string | null;
+  /** What the reviewer wrote about the decision, if anything. */
+  reason: string | null;
   createdAt: Date;
 }
 
@@ -143,6 +147,7 @@ export function decisionFromRow(row: ReviewDecisionRow): ReviewDecisionRecord {
     redacted: Boolean(Number(row.redacted)),
     reviewer: actorFromColumns(row.reviewer_type, row.reviewer_id)!,
     batchId: row.batch_id,
+    reason: row.reason,
     createdAt: new Date(row.created_at),
   };
 }

@@ -10,6 +10,8 @@ export interface Settlement {
   actor: Actor;
   batchId?: string | null;
   redacted?: boolean;
+  /** The reviewer's reason, kept with the decision (blank means none). */
+  reason?: string | null;
 }
 
 /** Records who decided the versions after `from` up to `to` of a memory. */
@@ -28,12 +30,13 @@ export async function recordDecision(
     redacted: decision.redacted ?? false,
     reviewer: decision.actor,
     batchId: decision.batchId ?? null,
+    reason: decision.reason?.trim() || null,
     createdAt: new Date(),
   };
   await tx.$executeRaw`
-    INSERT INTO review_decisions (id, store_id, memory_id, action, from_version_id, to_version_id, result_version_id, redacted, reviewer_type, reviewer_id, batch_id, created_at)
+    INSERT INTO review_decisions (id, store_id, memory_id, action, from_version_id, to_version_id, result_version_id, redacted, reviewer_type, reviewer_id, batch_id, reason, created_at)
     VALUES (${record.id}, ${record.storeId}, ${record.memoryId}, ${record.action}, ${record.fromVersionId}, ${record.toVersionId}, ${record.resultVersionId},
-      ${record.redacted}, ${record.reviewer.type}, ${actorId(record.reviewer)}, ${record.batchId}, ${record.createdAt})`;
+      ${record.redacted}, ${record.reviewer.type}, ${actorId(record.reviewer)}, ${record.batchId}, ${record.reason}, ${record.createdAt})`;
   return record;
 }
 

@@ -15,6 +15,8 @@ export interface ListVersionsInput {
   serviceAccountId?: string;
   createdAtGte?: Date;
   createdAtLte?: Date;
+  /** Only versions whose path starts with this (redacted versions, which have no path, never match). */
+  pathPrefix?: string;
   withContent: boolean;
   limit: number;
   /** Continue after this version id (newest first, so: ids below it). */
@@ -62,6 +64,8 @@ export async function listVersions(db: Db, input: ListVersionsInput) {
     ...(input.createdAtGte ? [Prisma.sql`created_at >= ${input.createdAtGte}`] : []),
     ...(input.createdAtLte ? [Prisma.sql`created_at <= ${input.createdAtLte}`] : []),
     ...(input.afterId ? [Prisma.sql`id < ${input.afterId}`] : []),
+    // A prefix compared as text, not LIKE: `%` and `_` in a path are ordinary characters.
+    ...(input.pathPrefix ? [Prisma.sql`substr(path, 1, CAST(${[...input.pathPrefix].length} AS INTEGER)) = ${input.pathPrefix}`] : []),
   ];
   const rows = await db.sql.$queryRaw<VersionRow[]>`
     SELECT ${versionColumns(input.withContent)} FROM memory_versions

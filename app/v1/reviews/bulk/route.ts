@@ -17,7 +17,7 @@ export const POST = apiRoute(OPERATIONS.bulkReview, async ({ db, principal, acto
     };
   }
   const items = input.items!.map((i) => ({ memoryId: i.memory_id, headVersionId: i.head_version_id }));
-  const report = await runBulk(db, { action: input.action, items, actor, filter });
+  const report = await runBulk(db, { action: input.action, items, actor, filter, reason: input.reason });
   return {
     type: "review_bulk_report" as const,
     batch_id: report.batchId,

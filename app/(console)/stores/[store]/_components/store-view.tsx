@@ -17,6 +17,7 @@ import { ArchivedBanner, StoreNotFound } from "@/components/stores/store-notices
 import { Alert } from "@/components/ui/alert.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Card, PageHeader } from "@/components/ui/card.tsx";
+import { usePageTitle } from "@/components/ui/use-page-title.ts";
 import { Spinner } from "@/components/ui/states.tsx";
 import { ApiError } from "@/lib/queries/api-client.ts";
 import type { Memory } from "@/lib/queries/types.ts";
@@ -42,6 +43,7 @@ export function StoreView({ storeId }: StoreViewProps) {
   // The memory open beside the tree (a file browser): in the URL, so reload, Back and links keep it.
   const openId = search.get("memory");
   const openMemory = useMemory(storeId, openId ?? "", { enabled: openId !== null });
+  usePageTitle([openId ? openMemory.data?.path : null, store.data?.name]);
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<Memory | null>(null);
 

@@ -19,6 +19,7 @@ export const GET = apiRoute(OPERATIONS.listVersions, async ({ db, params, query 
     serviceAccountId: query.service_account_id,
     createdAtGte: query["created_at[gte]"],
     createdAtLte: query["created_at[lte]"],
+    pathPrefix: query.path_prefix,
     withContent: full,
     limit: pageSize(query.limit, full),
     afterId: cursor?.after,

@@ -9,7 +9,7 @@ import { editAndApprove } from "@/lib/memory/review/edit-and-approve.ts";
 export const POST = apiRoute(OPERATIONS.approveReview, async ({ db, principal, actor, params, input }) => {
   const body = await input();
   const storeId = await reviewStoreFor(db, principal, params.memory, "act");
-  const common = { storeId, memoryId: params.memory, seenHeadVersionId: body.head_version_id, actor };
+  const common = { storeId, memoryId: params.memory, seenHeadVersionId: body.head_version_id, actor, reason: body.reason };
   const edits = body.content != null || body.path != null;
   return reviewOutcomeWire(edits ? await editAndApprove(db, { ...common, content: body.content, path: body.path }) : await approveReview(db, common));
 });

@@ -8,7 +8,9 @@ import { revertReview } from "@/lib/memory/review/revert.ts";
 export const POST = apiRoute(OPERATIONS.revertReview, async ({ db, principal, actor, params, input }) => {
   const body = await input();
   const storeId = await reviewStoreFor(db, principal, params.memory, "act");
-  return reviewOutcomeWire(await revertReview(db, { storeId, memoryId: params.memory, seenHeadVersionId: body.head_version_id, redact: body.redact, actor }));
+  return reviewOutcomeWire(
+    await revertReview(db, { storeId, memoryId: params.memory, seenHeadVersionId: body.head_version_id, redact: body.redact, actor, reason: body.reason }),
+  );
 });
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

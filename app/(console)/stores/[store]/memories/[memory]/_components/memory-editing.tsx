@@ -187,9 +187,11 @@ export function MemoryEditing({ store, memory, editable, searchMarks, toolbar, a
       {editing.conflict && (
         <ConflictView
           key={editing.conflict.theirs.memory_version_id + editing.conflict.mine.length}
+          storeId={store.id}
           path={memory.path}
           theirs={editing.conflict.theirs.content ?? ""}
           theirsUpdatedAt={editing.conflict.theirs.updated_at}
+          theirsVersionId={editing.conflict.theirs.memory_version_id}
           merge={editing.conflict.merge}
           saving={editing.update.isPending}
           error={editing.update.error}

@@ -5,6 +5,7 @@ import { usePermissions } from "@/components/shell/session-user.tsx";
 import { StoreNotFound } from "@/components/stores/store-notices.tsx";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Spinner } from "@/components/ui/states.tsx";
+import { usePageTitle } from "@/components/ui/use-page-title.ts";
 import { MemoryHistory } from "@/components/versions/memory-history.tsx";
 import { ApiError } from "@/lib/queries/api-client.ts";
 import { useMemory } from "@/lib/queries/use-memories.ts";
@@ -28,6 +29,7 @@ export function MemoryView({ storeId, memoryId, searchMarks, inPane = false }: M
   const { canWrite } = usePermissions();
   const store = useStore(storeId);
   const memory = useMemory(storeId, memoryId);
+  usePageTitle(inPane ? [] : [memory.data?.path, store.data?.name]);
 
   if (store.isLoading || memory.isLoading) return <Spinner label="Loading memory…" />;
   if (store.error instanceof ApiError && store.error.status === 404) return <StoreNotFound message={store.error.message} />;
