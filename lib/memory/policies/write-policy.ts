@@ -47,9 +47,6 @@ const MAX_GLOBS = 100;
 const MAX_GLOB_CHARS = 1024;
 const MAX_EXPIRY_DAYS = 36_500;
 
-/** The fields a caller may set; each replaces the stored one, absent ones keep theirs. */
-export type WritePolicyChange = Partial<WritePolicy>;
-
 function globs(field: string, value: unknown): string[] {
   if (!Array.isArray(value)) throw invalidRequest(`${field}: must be an array of path globs.`);
   if (value.length > MAX_GLOBS) throw invalidRequest(`${field}: at most ${MAX_GLOBS} globs.`);
