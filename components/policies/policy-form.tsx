@@ -67,6 +67,39 @@ function fieldsOf(draft: Draft): WritePolicyFields {
   };
 }
 
+type TextField = Exclude<keyof Draft, "detectors">;
+
+const TEXT_FIELDS: Record<TextField, { label: string; hint: string; lines: boolean }> = {
+  protectedPaths: {
+    label: "Protected paths",
+    hint: "One glob per line, e.g. /policies/** — agents may not create, change, move or delete there.",
+    lines: true,
+  },
+  allowedPaths: { label: "Allowed paths", hint: "One glob per line; empty: anywhere.", lines: true },
+  maxContentBytes: { label: "Largest memory (bytes)", hint: "Empty: the API's 102,400.", lines: false },
+  maxMemories: { label: "Most memories in the store", hint: "Empty: the API's 10,000.", lines: false },
+  expiry: {
+    label: "Review after days",
+    hint: 'One rule per line, "glob days", e.g. "/** 90"; the last matching line wins. Memories unchanged that long wait in the inbox: keep or delete. Nothing is deleted on its own.',
+    lines: true,
+  },
+};
+
+/** One of the draft's text fields: globs and rules one per line, caps as a number. */
+function DraftText({ name, value, disabled, onChange }: { name: TextField; value: string; disabled: boolean; onChange: (value: string) => void }) {
+  const { label, hint, lines } = TEXT_FIELDS[name];
+  const id = `policy-${name}`;
+  return (
+    <Field label={label} htmlFor={id} hint={hint}>
+      {lines ? (
+        <Textarea id={id} rows={3} className="font-mono" value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)} />
+      ) : (
+        <Input id={id} inputMode="numeric" value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)} />
+      )}
+    </Field>
+  );
+}
+
 export interface PolicyFormProps {
   /** null: the instance default. */
   storeId: string | null;
@@ -125,60 +158,14 @@ export function PolicyForm({ storeId, policy }: PolicyFormProps) {
         <h2 className="text-base font-semibold text-slate-900">What agents may write</h2>
         <p className="text-sm text-slate-600">API keys, their sessions and MCP clients. People signed in with a role are not held to these.</p>
         <div className="grid gap-4 md:grid-cols-2">
-          <Field
-            label="Protected paths"
-            htmlFor={id("protected")}
-            hint="One glob per line, e.g. /policies/** — agents may not create, change, move or delete there."
-          >
-            <Textarea
-              id={id("protected")}
-              rows={3}
-              className="font-mono"
-              value={draft.protectedPaths}
-              disabled={disabled}
-              onChange={(e) => set({ protectedPaths: e.target.value })}
-            />
-          </Field>
-          <Field label="Allowed paths" htmlFor={id("allowed")} hint="One glob per line; empty: anywhere.">
-            <Textarea
-              id={id("allowed")}
-              rows={3}
-              className="font-mono"
-              value={draft.allowedPaths}
-              disabled={disabled}
-              onChange={(e) => set({ allowedPaths: e.target.value })}
-            />
-          </Field>
-          <Field label="Largest memory (bytes)" htmlFor={id("bytes")} hint="Empty: the API's 102,400.">
-            <Input
-              id={id("bytes")}
-              inputMode="numeric"
-              value={draft.maxContentBytes}
-              disabled={disabled}
-              onChange={(e) => set({ maxContentBytes: e.target.value })}
-            />
-          </Field>
-          <Field label="Most memories in the store" htmlFor={id("count")} hint="Empty: the API's 10,000.">
-            <Input id={id("count")} inputMode="numeric" value={draft.maxMemories} disabled={disabled} onChange={(e) => set({ maxMemories: e.target.value })} />
-          </Field>
+          {(["protectedPaths", "allowedPaths", "maxContentBytes", "maxMemories"] as const).map((name) => (
+            <DraftText key={name} name={name} value={draft[name]} disabled={disabled} onChange={(value) => set({ [name]: value })} />
+          ))}
         </div>
       </Card>
       <Card className="space-y-4 p-4">
         <h2 className="text-base font-semibold text-slate-900">Stale memories</h2>
-        <Field
-          label="Review after days"
-          htmlFor={id("expiry")}
-          hint='One rule per line, "glob days", e.g. "/** 90"; the last matching line wins. Memories unchanged that long wait in the inbox: keep or delete. Nothing is deleted on its own.'
-        >
-          <Textarea
-            id={id("expiry")}
-            rows={3}
-            className="font-mono"
-            value={draft.expiry}
-            disabled={disabled}
-            onChange={(e) => set({ expiry: e.target.value })}
-          />
-        </Field>
+        <DraftText name="expiry" value={draft.expiry} disabled={disabled} onChange={(expiry) => set({ expiry })} />
       </Card>
       {save.error && <Alert title="Not saved">{save.error.message}</Alert>}
       {dryRun.error && <Alert title="The dry run failed">{dryRun.error.message}</Alert>}
