@@ -30,7 +30,7 @@ test("the policy page dry-runs, saves, and the inbox shows what a held write was
   const before = await apiCall<{ inherited: boolean }>(base, `/v1/write_policies/${store.id}`);
   expect(before.body.inherited).toBe(true);
   await page.getByRole("button", { name: "Save this store's policy" }).click();
-  await expect(page.getByText("Saved.")).toBeVisible();
+  await expect(page.getByText("Saved.", { exact: true })).toBeVisible();
   const saved = await apiCall<{ inherited: boolean; protected_paths: string[]; detectors: Record<string, string> }>(base, `/v1/write_policies/${store.id}`);
   expect(saved.body).toMatchObject({ inherited: false, protected_paths: ["/policies/**"], detectors: { secrets: "refuse" } });
 

@@ -118,6 +118,7 @@ export function PolicyForm({ storeId, policy }: PolicyFormProps) {
   const set = (change: Partial<Draft>) => {
     setDraft((d) => ({ ...d, ...change }));
     dryRun.reset();
+    save.reset();
   };
   const id = (name: string) => `policy-${name}`;
   const disabled = !isAdmin || save.isPending;
@@ -126,7 +127,7 @@ export function PolicyForm({ storeId, policy }: PolicyFormProps) {
       className="space-y-6"
       onSubmit={(e) => {
         e.preventDefault();
-        save.mutate(fieldsOf(draft));
+        save.mutate(fieldsOf(draft), { onSuccess: (saved) => setDraft(draftOf(saved)) });
       }}
     >
       <Card className="space-y-4 p-4">

@@ -31,7 +31,7 @@ export function PolicyPage({ storeId }: { storeId: string | null }) {
     <div className="mx-auto max-w-5xl">
       <PageHeader title={title} description={description} />
       <QueryState isLoading={policy.isLoading} error={policy.error}>
-        {policy.data && <PolicyForm key={JSON.stringify(policy.data)} storeId={storeId} policy={policy.data} />}
+        {policy.data && <PolicyForm key={storeId ?? "default"} storeId={storeId} policy={policy.data} />}
       </QueryState>
     </div>
   );
