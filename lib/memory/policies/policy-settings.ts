@@ -47,7 +47,14 @@ export async function setDefaultPolicy(db: Db, change: Record<string, unknown>, 
   });
 }
 
-/** A change that changed something is in the audit log (`policy.changed`), with both documents: policies hold no content. */
+/** Each field that differs, before and after (policies hold no content, so the values are safe to log). */
+function changedFields(before: WritePolicy, after: WritePolicy) {
+  const keys = Object.keys(after) as (keyof WritePolicy)[];
+  const differs = keys.filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+  return Object.fromEntries(differs.map((k) => [k, { before: before[k], after: after[k] }]));
+}
+
+/** A change that changed something is in the audit log (`policy.changed`), with each changed field's two values. */
 async function audited(
   tx: SqlClient,
   by: Actor | null,
@@ -61,6 +68,6 @@ async function audited(
     actor: by,
     target: { type: "write_policy", id: storeId ?? "default" },
     storeId,
-    details: { policy: "write_policy", inherited_before: !before.own, inherited_after: !after.own, before: before.policy, after: after.policy },
+    details: { policy: "write_policy", inherited_before: !before.own, inherited_after: !after.own, changed: changedFields(before.policy, after.policy) },
   });
 }
