@@ -146,6 +146,23 @@ describe("refuse", () => {
     expect(await paths(storeId)).toEqual(["/clean.md"]);
   });
 
+  it("reads what a write brings in: a move that keeps the content is not scanned again", async () => {
+    const storeId = await store("moves");
+    const held = await create(agent, storeId, "/old/deploy.md", `notes\n${GITHUB_TOKEN}\n`);
+    expect(held.status).toBe(200);
+    expect((await call(agent, "POST", `/v1/write_policies/${storeId}`, { detectors: { secrets: "refuse" } })).status).toBe(200);
+    // Renaming the folder moves the memory with its content: allowed, and not flagged a second time.
+    const moved = await tool(agent, storeId, { command: "rename", old_path: "/memories/old", new_path: "/memories/new" });
+    expect(moved.body.is_error, moved.body.content).toBe(false);
+    const [item] = await inbox(storeId);
+    expect(item!.path).toBe("/new/deploy.md");
+    expect(item!.findings.map((f: Json) => f.rule)).toEqual(["github"]);
+    // Changing the content is a new write of it: the secret still in it is refused.
+    const edited = await tool(agent, storeId, { command: "str_replace", path: "/memories/new/deploy.md", old_str: "notes", new_str: "deploy notes" });
+    expect(edited.body.is_error).toBe(true);
+    expect(edited.body.content).toContain("secrets/github");
+  });
+
   it("is counted in /metrics by rule and outcome", async () => {
     const text = await (await fetch(`${server.baseURL}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
     expect(text).toMatch(/memory_console_write_policy_events_total\{rule="secrets",outcome="refused"\} [1-9]/);

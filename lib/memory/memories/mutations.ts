@@ -70,7 +70,7 @@ const pendingColumn = (options: WriteOptions) => (options.deferSearchIndex ? Pri
 const pendingValue = (options: WriteOptions) => (options.deferSearchIndex ? Prisma.sql`, true` : Prisma.empty);
 
 /** The memory's last version before a write, and its path then (null: it did not exist); null for a new memory. */
-type Before = { versionId: string; path: string | null } | null;
+type Before = { versionId: string; path: string | null; content?: string } | null;
 
 /** One version row as written: the one place that states the versions table's columns and values. */
 interface VersionRow {
@@ -134,7 +134,8 @@ interface VersionWrite {
 /** A version row with its review state and webhook event, in the caller's transaction. */
 async function recordVersion(tx: SqlClient, write: VersionWrite, options: WriteOptions): Promise<VersionRow> {
   const { storeId, memoryId, operation, state, actor, at, before } = write;
-  const [findings] = await guarded(tx, storeId, actor, [{ path: state.path, previousPath: before?.path ?? null, content: state.content }], options);
+  const change = { path: state.path, previousPath: before?.path ?? null, content: state.content, previousContent: before?.content };
+  const [findings] = await guarded(tx, storeId, actor, [change], options);
   const row: VersionRow = {
     id: before === null ? newId("memver") : newIdAfter("memver", before.versionId),
     storeId,
@@ -271,7 +272,7 @@ export async function changeMemory(
 ): Promise<MemoryRecord> {
   validateMemoryState(state);
   const now = options.at ?? new Date();
-  const before = { versionId: memory.memoryVersionId, path: memory.path };
+  const before = { versionId: memory.memoryVersionId, path: memory.path, content: memory.content };
   const row = await recordVersion(tx, { storeId: memory.storeId, memoryId: memory.id, operation: "modified", state, actor, at: now, before }, options);
   const changed = memoryOf({ ...row, content: state.content, sha: row.sha!, size: row.size! }, memory.createdAt, now);
   await tx.$executeRaw`

@@ -15,6 +15,11 @@ export interface GuardedChange {
   previousPath: string | null;
   /** null for a delete. */
   content: string | null;
+  /**
+   * The content before a change. The detectors read what a write brings in: a move or a rename
+   * that keeps the content is not scanned again (a folder of 10,000 moves without re-flagging).
+   */
+  previousContent?: string | null;
 }
 
 /** What the policy's classes are called in metrics and refusals. */
@@ -92,7 +97,7 @@ export async function guardWrite(tx: SqlClient, storeId: string, actor: Actor, c
   }
   const held: Finding[][] = [];
   for (const change of changes) {
-    if (change.content === null) {
+    if (change.content === null || change.content === change.previousContent) {
       held.push([]);
       continue;
     }
