@@ -85,6 +85,27 @@ export function MonacoDiff({ original, modified, path, height = 420 }: MonacoDif
             diffShown.current = true;
             name();
           });
+          // Monaco sometimes writes an empty aria-label on a side's input area after setting it up,
+          // and updateOptions with an unchanged label does not write it again: put it back on the node.
+          const sides = [
+            [diffEditor.getOriginalEditor(), labels.original],
+            [diffEditor.getModifiedEditor(), labels.modified],
+          ] as const;
+          const relabel = () => {
+            for (const [side, label] of sides) {
+              side
+                .getDomNode()
+                ?.querySelectorAll(".native-edit-context, textarea.inputarea")
+                .forEach((area) => {
+                  if (!area.getAttribute("aria-label")) area.setAttribute("aria-label", label);
+                });
+            }
+          };
+          const observer = new MutationObserver(relabel);
+          const root = diffEditor.getContainerDomNode();
+          observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ["aria-label"] });
+          relabel();
+          diffEditor.onDidDispose(() => observer.disconnect());
         }}
       />
     </div>
