@@ -6,6 +6,7 @@ import { GET as listMemories } from "@/app/v1/memory_stores/[store]/memories/rou
 import { GET as listVersions } from "@/app/v1/memory_stores/[store]/memory_versions/route.ts";
 import { GET as retrieveStore } from "@/app/v1/memory_stores/[store]/route.ts";
 import { GET as listStores } from "@/app/v1/memory_stores/route.ts";
+import { GET as listMemoriesAsOf } from "@/app/v1/point_in_time/[store]/memories/route.ts";
 import { GET as findStores } from "@/app/v1/store_search/route.ts";
 import { currentRequest, requestContext } from "@/lib/observability/request-context.ts";
 import { apiUrl } from "@/lib/queries/api-client.ts";
@@ -21,6 +22,7 @@ const ROUTES: [RegExp, string[], RouteHandler][] = [
   [/^\/v1\/memory_stores\/([^/]+)\/memories$/, ["store"], listMemories as RouteHandler],
   [/^\/v1\/memory_stores\/([^/]+)\/memories\/([^/]+)$/, ["store", "memory"], retrieveMemory as RouteHandler],
   [/^\/v1\/memory_stores\/([^/]+)\/memory_versions$/, ["store"], listVersions as RouteHandler],
+  [/^\/v1\/point_in_time\/([^/]+)\/memories$/, ["store"], listMemoriesAsOf as RouteHandler],
 ];
 
 /**

@@ -11,8 +11,11 @@ export default async function StorePage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const { store } = await params;
-  const { prefix, memory } = await searchParams;
-  const queries = [storeQuery(store), folderQuery(store, folderOf(typeof prefix === "string" ? prefix : null))];
+  const { prefix, memory, as_of: asOf } = await searchParams;
+  // As of a moment the tree comes from the point-in-time listing: prefetched too, so the browser never
+  // fetches it while the page hydrates (an answer arriving mid-hydration broke it, React error #418).
+  const at = typeof asOf === "string" && asOf ? asOf : null;
+  const queries = [storeQuery(store), folderQuery(store, folderOf(typeof prefix === "string" ? prefix : null), null, at)];
   return (
     <WithPageData queries={typeof memory === "string" && memory ? [...queries, memoryQuery(store, memory)] : queries}>
       <StoreView storeId={store} />
