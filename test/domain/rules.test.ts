@@ -93,7 +93,7 @@ export const RULES: Record<string, Coverage> = {
   "5. nothing lost on a crash": { elsewhere: "kill -9 of a server: test/crash/kill-during-writes.test.ts" },
 };
 
-describe("DESIGN.md rules checklist", () => {
+describe("docs/design.md rules checklist", () => {
   it("every test the checklist names exists in test/domain", () => {
     const names = new Set(
       readdirSync(import.meta.dirname)

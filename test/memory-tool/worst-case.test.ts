@@ -4,7 +4,7 @@ import { openServerDb, seedMemories } from "./database.ts";
 import { allVersions, callTool, newStore, type ToolInput } from "./helpers.ts";
 
 /**
- * DESIGN.md "Trust": no request holds the event loop (issue 8, item 2). Each worst-case input
+ * docs/design.md "Trust": no request holds the event loop (issue 8, item 2). Each worst-case input
  * runs while another client polls GET /v1/memory_stores; the bounds are generous (speed itself
  * is measured by `npm run bench`, guard_p99_ms): before the fix these calls held the whole
  * server for over a minute.

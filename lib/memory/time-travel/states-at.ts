@@ -1,5 +1,5 @@
 /**
- * "The store as of T", derived from versions alone (DESIGN.md, "Time travel"): a memory's state
+ * "The store as of T", derived from versions alone (docs/design.md, "This project's extensions": time travel): a memory's state
  * at T is its newest version written at or before T (by `created_at`; newest by id, which is the
  * order the store lock let them be written in); a `deleted` one, or none, means it was not live.
  * Redaction cleared a version's content, hash and size and its path: such a state is marked
