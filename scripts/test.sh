@@ -1,21 +1,34 @@
 #!/usr/bin/env bash
-# npm test: type-check, lint and format-check beside the build, run the unit and API suites on SQLite, the engine-dependent suites
-# again on PostgreSQL (test/postgres-suites.json; a fresh database per server, dropped afterwards), then the e2e specs
+# npm test: the build beside lint, the format check and knip; the type check (which the build leaves
+# to it) beside the unit and API suites on SQLite; the engine-dependent suites again on PostgreSQL
+# (test/postgres-suites.json; a fresh database per server, dropped afterwards); then the e2e specs
 # in Chromium. REQUIRE_POSTGRES=1 (set by CI) turns a missing PostgreSQL into a failure.
+# Each phase prints when it starts, and the run ends with how long each took.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# The type check first (next typegen writes .next/types, which the build writes too); then lint
-# and the format check beside the build, each of which leaves the other core mostly idle.
-echo "=== typecheck ==="
-npm run typecheck
+timings=()
+phase_started=$SECONDS
+phase_name=""
+phase() {
+  [ -n "$phase_name" ] && timings+=("$(printf '%5d s  %s' $((SECONDS - phase_started)) "$phase_name")")
+  phase_name="$1"
+  phase_started=$SECONDS
+  [ -n "$1" ] && echo "=== $1 ==="
+  return 0
+}
+trap 'phase ""; printf "%s\n" "--- time per phase ---" "${timings[@]}"' EXIT
 
-echo "=== build, beside lint (ESLint, including the layer rules), the format check (npm run format fixes it) and knip (unused files, exports, dependencies) ==="
+# The build type-checks only what is not a test (Next.js skips *.test.* and *.spec.*), so the full
+# `tsc` runs anyway; SKIP_BUILD_TYPECHECK=1 (next.config.mjs) keeps the build from checking the
+# same files a second time. tsc waits for the build (both write .next/types) and runs beside the
+# SQLite suites, when one core is mostly waiting on test servers.
+phase "build, beside lint (ESLint, including the layer rules), the format check (npm run format fixes it) and knip (unused files, exports, dependencies)"
 checks_log=$(mktemp)
 (npm run lint && npm run format:check && npm run knip) >"$checks_log" 2>&1 &
 checks=$!
 build_status=0
-npm run build || build_status=$?
+SKIP_BUILD_TYPECHECK=1 npm run build || build_status=$?
 checks_status=0
 wait "$checks" || checks_status=$?
 cat "$checks_log"
@@ -25,12 +38,25 @@ if [ "$build_status" -ne 0 ] || [ "$checks_status" -ne 0 ]; then
   exit 1
 fi
 
-echo "=== vitest: unit + API on SQLite ==="
-TEST_ENGINE=sqlite npx vitest run
+phase "vitest: unit + API on SQLite, beside the type check"
+typecheck_log=$(mktemp)
+npm run typecheck >"$typecheck_log" 2>&1 &
+typecheck=$!
+vitest_status=0
+TEST_ENGINE=sqlite npx vitest run || vitest_status=$?
+typecheck_status=0
+wait "$typecheck" || typecheck_status=$?
+echo "--- type check (npm run typecheck) ---"
+cat "$typecheck_log"
+rm -f "$typecheck_log"
+if [ "$vitest_status" -ne 0 ] || [ "$typecheck_status" -ne 0 ]; then
+  echo "vitest on SQLite exited $vitest_status, the type check $typecheck_status" >&2
+  exit 1
+fi
 
 if node scripts/postgres-reachable.mjs; then
   # Only the suites whose outcome can depend on the engine (test/postgres-suites.json; test/unit/postgres-suites.test.ts keeps the list honest).
-  echo "=== vitest: the engine-dependent suites on PostgreSQL ==="
+  phase "vitest: the engine-dependent suites on PostgreSQL"
   mapfile -t postgres_suites < <(node -e 'for (const s of require("./test/postgres-suites.json").suites) console.log(s)')
   TEST_ENGINE=postgres npx vitest run "${postgres_suites[@]}"
 elif [ -n "${REQUIRE_POSTGRES:-}" ]; then
@@ -41,6 +67,6 @@ else
 fi
 
 if [ -f playwright.config.ts ]; then
-  echo "=== playwright: console e2e in Chromium ==="
+  phase "playwright: console e2e in Chromium"
   npx playwright test
 fi
