@@ -4,7 +4,6 @@ import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useState } from "react";
 import { usePermissions } from "@/components/shell/session-user.tsx";
-import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { PageHeader } from "@/components/ui/card.tsx";
 import { LocalTime, useHydrated } from "@/components/ui/local-time.tsx";
@@ -17,6 +16,7 @@ import { ChangesList } from "./changes-list.tsx";
 import { presetWindow } from "./moments.ts";
 import { parseParamValue } from "./principal-filter.ts";
 import { PutBackDialog, type PutBackRequest } from "./put-back-dialog.tsx";
+import { ErrorAlert } from "@/components/ui/error-alert.tsx";
 
 const PRINCIPAL_KEYS = ["session_id", "api_key_id", "user_id"] as const;
 
@@ -128,7 +128,7 @@ export function ChangesView({ storeId }: { storeId: string }) {
       {changes.isPending ? (
         <Spinner label="Comparing…" />
       ) : changes.error ? (
-        <Alert title="Could not compare">{changes.error.message}</Alert>
+        <ErrorAlert error={changes.error} title="Could not compare" />
       ) : items.length === 0 ? (
         <EmptyState title="No changes">Nothing differs between these two moments{span.principal ? " among what this principal wrote" : ""}.</EmptyState>
       ) : (
