@@ -64,7 +64,7 @@ export function ReviewBatches() {
                     </Link>
                   )}
                   {canWrite && (
-                    <Button size="sm" variant="ghost" onClick={() => setUndoing(batch)}>
+                    <Button size="sm" variant="danger-quiet" onClick={() => setUndoing(batch)}>
                       Undo this batch…
                     </Button>
                   )}

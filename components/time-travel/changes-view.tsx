@@ -98,7 +98,7 @@ export function ChangesView({ storeId }: { storeId: string }) {
             )}
             {canWrite && session && (
               <Button
-                variant="danger"
+                variant="danger-quiet"
                 onClick={() =>
                   setDialog({
                     kind: "reverts",
