@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { PageHeader } from "@/components/ui/card.tsx";
 import { LocalTime, useHydrated } from "@/components/ui/local-time.tsx";
 import { EmptyState, Spinner } from "@/components/ui/states.tsx";
+import { useActorName } from "@/components/versions/actor-name.tsx";
 import { LoadMore } from "@/components/versions/load-more.tsx";
 import { useStore } from "@/lib/queries/use-stores.ts";
 import { useStoreActivity, useStoreChanges } from "@/lib/queries/use-time-travel.ts";
@@ -41,6 +42,7 @@ export function changesHref(storeId: string, span: ChangesWindow) {
  * back to `from`, or the session shown is undone.
  */
 export function ChangesView({ storeId }: { storeId: string }) {
+  const actorName = useActorName();
   const search = useSearchParams();
   const router = useRouter();
   const span = windowOf(new URLSearchParams(search.toString()));
@@ -104,7 +106,7 @@ export function ChangesView({ storeId }: { storeId: string }) {
                     kind: "reverts",
                     input: { memory_store_id: storeId, session_id: session, "created_at[gte]": span.from, ...(span.to && { "created_at[lte]": span.to }) },
                     title: "Undo this session",
-                    description: `Put back every memory session ${session} changed in this window to its state before the session's first change; memories someone else changed since are left alone.`,
+                    description: `Put back every memory ${actorName({ type: "session_actor", session_id: session }).label} changed in this window to its state before the session's first change; memories someone else changed since are left alone.`,
                   })
                 }
               >

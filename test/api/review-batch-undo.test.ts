@@ -72,7 +72,11 @@ describe("undo a review batch", () => {
     expect(rows[a.id]).toMatchObject({ action: "delete", outcome: "planned", memory_store_id: storeId, decision_id: expect.stringMatching(/^revdec_/) });
     expect(rows[b.id]).toMatchObject({ action: "conflict", outcome: "left", reason: expect.stringMatching(/changed after the batch by api_actor/) });
 
-    await expectEnvelope((await call(reviewer(), "POST", `/v1/review_batch_undos/${plan.body.id}/execute`, { confirmation: "undo" })).response, 400, "invalid_request_error");
+    await expectEnvelope(
+      (await call(reviewer(), "POST", `/v1/review_batch_undos/${plan.body.id}/execute`, { confirmation: "undo" })).response,
+      400,
+      "invalid_request_error",
+    );
     const done = await call(reviewer(), "POST", `/v1/review_batch_undos/${plan.body.id}/execute`, { confirmation: "undo 1 memory" });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(done.body).toMatchObject({ status: "completed", executed_by: { type: "user_actor" } });
@@ -104,5 +108,25 @@ describe("undo a review batch", () => {
     const limited = (await call({}, "POST", "/v1/api_keys", { name: "lim", role: "reviewer", store_ids: [other] })).body.secret;
     await expectEnvelope((await call({ key: limited }, "POST", "/v1/review_batch_undos", { batch_id: batchId })).response, 404, "not_found_error");
     expect((await call({ key: limited }, "GET", "/v1/review_batches")).body.data.map((b: Json) => b.id)).not.toContain(batchId);
+  });
+});
+
+// Sessions are shown with the key that ran them (issue 26, item 5): the names the console reads.
+describe("GET /v1/actors names each session's key", () => {
+  it("lists a session with the API key it wrote through, and the key with the user who made it", async () => {
+    const storeId = (await server.client.beta.memoryStores.create({ name: "sessions named" })).id;
+    const made = await call(reviewer(), "POST", "/v1/api_keys", { name: "support bot", role: "reviewer" });
+    expect(made.status).toBe(200);
+    const session = `sess_named_${Date.now()}`;
+    const res = await server.fetch(`/v1/memory_stores/${storeId}/memory_tool?session_id=${session}`, {
+      method: "POST",
+      headers: { "x-api-key": made.body.secret, "content-type": "application/json" },
+      body: JSON.stringify({ command: "create", path: "/memories/s.md", file_text: "s\n" }),
+    });
+    expect(res.status).toBe(200);
+    const names = (await call(reviewer(), "GET", "/v1/actors")).body;
+    expect(names.sessions).toContainEqual({ id: session, api_key_id: made.body.id });
+    const me = names.users.find((u: Json) => u.email === ADMIN.email);
+    expect(names.api_keys).toContainEqual({ id: made.body.id, name: "support bot", created_by_user_id: me.id });
   });
 });

@@ -45,3 +45,7 @@ CREATE TABLE "review_batch_undo_items" (
 );
 
 ALTER TABLE "review_batch_undo_items" ADD CONSTRAINT "review_batch_undo_items_undo_id_fkey" FOREIGN KEY ("undo_id") REFERENCES "review_batch_undos"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- Which API key a session ran with (the console names a session by its key: lib/auth/actor-names.ts):
+-- one index entry per version, built once here over existing versions (a full pass of the table).
+CREATE INDEX "memory_versions_created_by_type_created_by_id_api_key_id_idx" ON "memory_versions"("created_by_type", "created_by_id", "api_key_id");
