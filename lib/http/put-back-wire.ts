@@ -45,7 +45,9 @@ export const putBackItemSchema = z.object({
   new_memory_id: z.string().nullable().meta({ description: "A memory re-created under a new id: the old id maps to this one." }),
   new_version_id: z.string().nullable(),
 });
-export const putBackCountsSchema = z.object(Object.fromEntries(PUT_BACK_ACTIONS.map((a) => [a, z.number().int()])) as Record<(typeof PUT_BACK_ACTIONS)[number], z.ZodNumber>);
+export const putBackCountsSchema = z.object(
+  Object.fromEntries(PUT_BACK_ACTIONS.map((a) => [a, z.number().int()])) as Record<(typeof PUT_BACK_ACTIONS)[number], z.ZodNumber>,
+);
 
 export const restoreSchema = extension(
   z.object({

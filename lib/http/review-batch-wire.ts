@@ -30,10 +30,7 @@ export const reviewBatchSchema = extension(
     decisions: z.number().int(),
     memory_store_ids: z.array(z.string()),
     reason: z.string().nullable(),
-    last_undo: z
-      .object({ id: z.string(), status: bulkStatusSchema })
-      .nullable()
-      .meta({ description: "Its newest undo (dry run or report), if any." }),
+    last_undo: z.object({ id: z.string(), status: bulkStatusSchema }).nullable().meta({ description: "Its newest undo (dry run or report), if any." }),
   }),
   "ReviewBatch",
   "One recorded bulk approve or revert of the review inbox: the decisions sharing its batch id.",

@@ -52,7 +52,11 @@ describe("undo a review batch", () => {
     expect(byMemory.get(a.id)).toMatchObject({ action: "modify", outcome: "planned", target: { path: "/a.md" } });
     expect(byMemory.get(b.id)).toMatchObject({ action: "delete", outcome: "planned", target: null });
     expect(byMemory.get(d.id)).toMatchObject({ action: "create", outcome: "planned", seen: null, target: { path: "/d.md" } });
-    expect(byMemory.get(e.id)).toMatchObject({ action: "conflict", outcome: "left", reason: expect.stringMatching(/^conflict: changed after the batch by api_actor apikey_domaintest/) });
+    expect(byMemory.get(e.id)).toMatchObject({
+      action: "conflict",
+      outcome: "left",
+      reason: expect.stringMatching(/^conflict: changed after the batch by api_actor apikey_domaintest/),
+    });
 
     // Between the dry run and its execution, a changes: it is left `late`.
     await updateMemory(t.db, { storeId, memoryId: a.id, content: "a meanwhile", actor: REVIEWER });
@@ -98,12 +102,23 @@ describe("undo a review batch", () => {
     const again = await planBatchUndo(t.db, { batchId: batch.batchId, actor: ADMIN });
     expect(again.plan.actionable).toBe(0);
     expect(again.items.map((i) => i.action)).toEqual(["conflict", "conflict"]);
-    expect(again.items.map((i) => i.reason)).toEqual([expect.stringMatching(/^conflict: \/f\.md is memory mem_\w+'s path now$/), expect.stringMatching(/by user_actor user_admin/)]);
+    expect(again.items.map((i) => i.reason)).toEqual([
+      expect.stringMatching(/^conflict: \/f\.md is memory mem_\w+'s path now$/),
+      expect.stringMatching(/by user_actor user_admin/),
+    ]);
     await expect(executeBatchUndo(t.db, { id: again.plan.id, confirmation: "undo 0 memories", actor: ADMIN })).rejects.toThrow(/found nothing to undo/);
 
     const listed = await listReviewBatches(t.db, { limit: 10, visibleStoreIds: [storeId] });
     expect(listed.items).toEqual([
-      expect.objectContaining({ id: batch.batchId, action: "reverted", decisions: 2, storeIds: [storeId], reason: "bulk", reviewer: REVIEWER, lastUndo: { id: again.plan.id, status: "planned" } }),
+      expect.objectContaining({
+        id: batch.batchId,
+        action: "reverted",
+        decisions: 2,
+        storeIds: [storeId],
+        reason: "bulk",
+        reviewer: REVIEWER,
+        lastUndo: { id: again.plan.id, status: "planned" },
+      }),
     ]);
     expect(listed.items[0]!.createdAt).toBeInstanceOf(Date);
     expect(Number.isNaN(listed.items[0]!.createdAt.getTime())).toBe(false);

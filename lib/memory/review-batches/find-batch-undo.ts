@@ -145,7 +145,13 @@ function undoItem(
   if (changedSince) {
     const by = actorFromColumns(changedSince.created_by_type, changedSince.created_by_id);
     const who = by ? `${by.type} ${actorId(by)}` : "unknown";
-    return { ...base, action: "conflict", reason: `conflict: changed after the batch by ${who} (version ${changedSince.id})`, target: targetSide, outcome: "left" };
+    return {
+      ...base,
+      action: "conflict",
+      reason: `conflict: changed after the batch by ${who} (version ${changedSince.id})`,
+      target: targetSide,
+      outcome: "left",
+    };
   }
   if (archived) return { ...base, action: "skip", reason: "archived: nothing in an archived store can be written", target: targetSide, outcome: "left" };
   const what = actionFor(live, target) ?? { action: "unchanged" as const, reason: null };

@@ -33,9 +33,7 @@ type BatchRow = {
 export async function listReviewBatches(db: Db, input: { limit: number; afterId?: string; visibleStoreIds?: readonly string[] }) {
   const where = [Prisma.sql`batch_id IS NOT NULL`, ...(input.afterId ? [Prisma.sql`batch_id < ${input.afterId}`] : [])];
   const visible = input.visibleStoreIds;
-  const having = visible
-    ? Prisma.sql`HAVING SUM(CASE WHEN store_id IN (${Prisma.join([...visible, ""])}) THEN 0 ELSE 1 END) = 0`
-    : Prisma.empty;
+  const having = visible ? Prisma.sql`HAVING SUM(CASE WHEN store_id IN (${Prisma.join([...visible, ""])}) THEN 0 ELSE 1 END) = 0` : Prisma.empty;
   const rows = await db.sql.$queryRaw<BatchRow[]>`
     SELECT batch_id, MIN(action) AS action, MIN(reviewer_type) AS reviewer_type, MIN(reviewer_id) AS reviewer_id,
       MIN(created_at) AS created_at, COUNT(*) AS decisions, MAX(reason) AS reason

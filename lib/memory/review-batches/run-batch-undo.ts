@@ -13,7 +13,8 @@ import { batchDecisions } from "./find-batch-undo.ts";
 export async function planBatchUndo(db: Db, input: { batchId: string; visibleStoreIds?: readonly string[]; actor: Actor }) {
   const [first] = await batchDecisions(db, input);
   const action = first!.action;
-  if (action !== "approved" && action !== "reverted") throw invalidRequest(`Review batch ${input.batchId} ${action} memories; only approvals and reverts can be undone.`);
+  if (action !== "approved" && action !== "reverted")
+    throw invalidRequest(`Review batch ${input.batchId} ${action} memories; only approvals and reverts can be undone.`);
   return planBulk(db, BATCH_UNDO, { selection: { batchId: input.batchId, visibleStoreIds: input.visibleStoreIds, action }, actor: input.actor });
 }
 
