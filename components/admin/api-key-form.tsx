@@ -2,7 +2,6 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { DialogActions } from "@/components/ui/dialog.tsx";
 import { Field, Input } from "@/components/ui/field.tsx";
@@ -12,6 +11,7 @@ import { queryKeys } from "@/lib/queries/keys.ts";
 import type { ApiKey, Page, Store } from "@/lib/queries/types.ts";
 import { useCreateApiKey } from "@/lib/queries/use-admin.ts";
 import { ROLE_HELP } from "./user-form.tsx";
+import { ErrorAlert } from "@/components/ui/error-alert.tsx";
 
 function useStoreChoices() {
   const params = { include_archived: true, limit: 100 };
@@ -38,7 +38,7 @@ export function ApiKeyForm({ onCreated, onCancel }: { onCreated: (key: ApiKey & 
 
   return (
     <form onSubmit={onSubmit} className="space-y-4">
-      {create.error && <Alert>{create.error.message}</Alert>}
+      {create.error && <ErrorAlert error={create.error} />}
       <Field label="Name" htmlFor="key-name" hint="Say who or what uses it, e.g. “support agent (prod)”.">
         <Input id="key-name" name="name" required maxLength={100} />
       </Field>

@@ -1,12 +1,12 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { DialogActions } from "@/components/ui/dialog.tsx";
 import { Field, Input } from "@/components/ui/field.tsx";
 import { ROLES } from "@/lib/auth/roles.ts";
 import { useCreateUser } from "@/lib/queries/use-admin.ts";
+import { ErrorAlert } from "@/components/ui/error-alert.tsx";
 
 export const ROLE_HELP = {
   admin: "everything, including users, API keys, archiving and deleting stores",
@@ -26,7 +26,7 @@ export function UserForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form onSubmit={onSubmit} className="space-y-4">
-      {create.error && <Alert>{create.error.message}</Alert>}
+      {create.error && <ErrorAlert error={create.error} />}
       <Field label="Email" htmlFor="user-email">
         <Input id="user-email" name="email" type="email" required />
       </Field>

@@ -4,7 +4,6 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { DryRunList } from "@/components/bulk/dry-run-list.tsx";
 import { usePermissions } from "@/components/shell/session-user.tsx";
-import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card } from "@/components/ui/card.tsx";
 import { StoreOptions } from "@/components/stores/store-options.tsx";
@@ -14,6 +13,7 @@ import type { BulkDeletion } from "@/lib/queries/types.ts";
 import { useExecuteBulkDeletion, usePlanBulkDeletion, type PlanBulkDeletionInput } from "@/lib/queries/use-bulk-deletions.ts";
 import { useStores } from "@/lib/queries/use-stores.ts";
 import { describeFilter } from "./bulk-labels.ts";
+import { ErrorAlert } from "@/components/ui/error-alert.tsx";
 
 /** `key:value` pairs, one a line, into metadata (the key ends at the first colon); null if a line is not a pair. */
 function parsePairs(text: string): Record<string, string> | null {
@@ -109,7 +109,7 @@ export function BulkDeleteForm() {
             </Field>
           </div>
         )}
-        {plan.error && <Alert>{plan.error.message}</Alert>}
+        {plan.error && <ErrorAlert error={plan.error} />}
         <Button type="submit" disabled={plan.isPending || (target === "memories" ? !storeId : !metadata)}>
           {plan.isPending ? "Looking…" : "Dry run"}
         </Button>
@@ -128,7 +128,7 @@ export function BulkDeleteForm() {
               <div className="max-w-sm">
                 <TypedConfirmation state={confirmation} id="bulk-confirm" hint="This cannot be undone." />
               </div>
-              {execute.error && <Alert>{execute.error.message}</Alert>}
+              {execute.error && <ErrorAlert error={execute.error} />}
               <Button
                 variant="danger"
                 disabled={!confirmation.confirmed || execute.isPending}

@@ -3,6 +3,7 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
+import { ErrorAlert } from "@/components/ui/error-alert.tsx";
 import { Card, PageHeader } from "@/components/ui/card.tsx";
 import { formatDateTime } from "@/components/ui/format.ts";
 import { Spinner } from "@/components/ui/states.tsx";
@@ -52,7 +53,7 @@ export type BulkReportProps<R extends BulkReportRecord> = {
  */
 export function BulkReport<R extends BulkReportRecord>({ query, noun, content }: BulkReportProps<R>) {
   if (query.isLoading) return <Spinner />;
-  if (query.error || !query.data) return <Alert title={`Could not load this ${noun}`}>{query.error?.message}</Alert>;
+  if (query.error || !query.data) return <ErrorAlert error={query.error ?? new Error("No report.")} title={`Could not load this ${noun}`} />;
   const report = query.data;
   const c = content(report);
   const download = (format: "json" | "csv") => `${c.downloadPath}?format=${format}`;

@@ -10,6 +10,7 @@ import { LIMITS } from "@/lib/memory/limits.ts";
 import { useVersion } from "@/lib/queries/use-versions.ts";
 import { MergeDiffEditor } from "./merge-diff-editor.tsx";
 import { openConflicts, resolveConflict, type ConflictChoice, type MergeResult } from "./three-way-merge.ts";
+import { ErrorAlert } from "@/components/ui/error-alert.tsx";
 
 export type ConflictViewProps = {
   storeId: string;
@@ -95,7 +96,7 @@ export function ConflictView({
         <span className="pl-2">The merge (editable)</span>
       </div>
       <MergeDiffEditor key={revision} path={path} theirs={theirs} initialMerged={merged} onMergedChange={setMerged} />
-      {error && <Alert>{error.message}</Alert>}
+      {error && <ErrorAlert error={error} />}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <SizeCounter bytes={bytes} />
         <div className="flex flex-wrap items-center gap-2">

@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { Dialog, DialogActions } from "@/components/ui/dialog.tsx";
 import { ApiError } from "@/lib/queries/api-client.ts";
 import { useDeleteMemory } from "@/lib/queries/use-memories.ts";
+import { ErrorAlert } from "@/components/ui/error-alert.tsx";
 
 export type DeleteMemoryDialogProps = {
   storeId: string;
@@ -28,7 +29,7 @@ export function DeleteMemoryDialog({ storeId, memoryId, path, expectedSha256, un
             Its content changed after you loaded it, so the delete was refused. Reload the page to see the current content before deciding.
           </Alert>
         ) : (
-          remove.error && <Alert>{remove.error.message}</Alert>
+          remove.error && <ErrorAlert error={remove.error} />
         )}
         <p>
           Deletes <span className="font-mono">{path}</span>. Its versions stay in the store&apos;s history, from where it can be restored.

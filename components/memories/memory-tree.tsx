@@ -3,13 +3,13 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
-import { Alert } from "@/components/ui/alert.tsx";
 import { EmptyState, Spinner } from "@/components/ui/states.tsx";
 import { queryKeys } from "@/lib/queries/keys.ts";
 import { folderQuery } from "@/lib/queries/page-queries.ts";
 import { useMemoryFolders } from "@/lib/queries/use-memory-folders.ts";
 import { TreeRowView } from "./tree-row.tsx";
 import { flattenTree } from "./tree-rows.ts";
+import { ErrorAlert } from "@/components/ui/error-alert.tsx";
 
 export type MemoryTreeProps = {
   storeId: string;
@@ -110,7 +110,7 @@ export function MemoryTree({ storeId, root, nameFilter, asOf = null, memoryHref,
 
   const rootFolder = folders.get(root);
   if (!rootFolder || rootFolder.isLoading) return <Spinner label="Loading memories…" />;
-  if (rootFolder.error && rootFolder.items.length === 0) return <Alert title="Could not list these memories">{rootFolder.error.message}</Alert>;
+  if (rootFolder.error && rootFolder.items.length === 0) return <ErrorAlert error={rootFolder.error} title="Could not list these memories" />;
   if (rootFolder.items.length === 0 && !rootFolder.hasMore) {
     return <EmptyState title={root === "/" ? "This store has no memories yet" : `Nothing under ${root}`} />;
   }

@@ -4,7 +4,6 @@ import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from "react";
 import { Kbd } from "@/components/review/kbd.tsx";
-import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Dialog } from "@/components/ui/dialog.tsx";
 import { Spinner } from "@/components/ui/states.tsx";
@@ -12,6 +11,7 @@ import { api } from "@/lib/queries/api-client.ts";
 import { queryKeys } from "@/lib/queries/keys.ts";
 import type { MemoryListItem, Page } from "@/lib/queries/types.ts";
 import { rankPaths } from "./fuzzy-path.ts";
+import { ErrorAlert } from "@/components/ui/error-alert.tsx";
 
 type PathEntry = { id: string; path: string };
 
@@ -152,7 +152,7 @@ function QuickOpenDialog({ storeId, hrefFor, onClose }: QuickOpenProps & { onClo
         className="block w-full rounded-md border-0 px-3 py-2 font-mono text-sm text-slate-900 ring-1 ring-inset ring-slate-300 placeholder:font-sans placeholder:text-slate-400 focus:ring-2 focus:ring-indigo-600"
       />
       {paths.isLoading && <Spinner label="Listing the store's paths…" />}
-      {paths.error && <Alert title="Could not list this store's memories">{paths.error.message}</Alert>}
+      {paths.error && <ErrorAlert error={paths.error} title="Could not list this store's memories" />}
       {paths.data && (
         <>
           <ul id={listId} role="listbox" aria-label="Matching memories" className="mt-3 max-h-[50vh] overflow-y-auto" data-testid="quick-open-results">

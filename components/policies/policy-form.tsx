@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { Card } from "@/components/ui/card.tsx";
 import { Field, Input, Select, Textarea } from "@/components/ui/field.tsx";
 import { useDryRunWritePolicy, useSaveWritePolicy, type WritePolicy, type WritePolicyFields } from "@/lib/queries/use-write-policies.ts";
+import { ErrorAlert } from "@/components/ui/error-alert.tsx";
 
 type Detector = keyof WritePolicy["detectors"];
 type Action = WritePolicy["detectors"][Detector];
@@ -168,8 +169,8 @@ export function PolicyForm({ storeId, policy }: PolicyFormProps) {
         <h2 className="text-base font-semibold text-slate-900">Stale memories</h2>
         <DraftText name="expiry" value={draft.expiry} disabled={disabled} onChange={(expiry) => set({ expiry })} />
       </Card>
-      {save.error && <Alert title="Not saved">{save.error.message}</Alert>}
-      {dryRun.error && <Alert title="The dry run failed">{dryRun.error.message}</Alert>}
+      {save.error && <ErrorAlert error={save.error} title="Not saved" />}
+      {dryRun.error && <ErrorAlert error={dryRun.error} title="The dry run failed" />}
       {save.isSuccess && !save.isPending && <Alert tone="success">Saved.</Alert>}
       {dryRun.data && <DryRunResult storeId={storeId!} result={dryRun.data} />}
       {isAdmin && (

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -168,7 +169,10 @@ function Report({ report, preview, onClose }: { report: BulkReport; preview: Bul
         </ul>
       )}
       <p className="text-xs text-slate-500">
-        Batch <span className="font-mono">{report.batch_id}</span>
+        Batch <span className="font-mono">{report.batch_id}</span> ·{" "}
+        <Link href="/review/batches" className="text-indigo-700 underline">
+          undo it from the batches list
+        </Link>
       </p>
       <div className="flex justify-end">
         <Button ref={closeRef} onClick={onClose}>

@@ -21,7 +21,10 @@ export function InboxHeader({ storeId }: { storeId?: string }) {
         )}
       </h1>
       <p className="mt-1 text-sm text-slate-600">
-        Changes that agents made and no reviewer has settled yet, newest first. Approve keeps a change; revert writes back what was last reviewed.
+        Changes that agents made and no reviewer has settled yet, newest first. Approve keeps a change; revert writes back what was last reviewed.{" "}
+        <Link className="text-indigo-700 underline decoration-indigo-300 hover:decoration-indigo-700" href="/review/batches">
+          Bulk actions done, and their undo
+        </Link>
       </p>
       {storeId && (
         <div className="mt-2 flex flex-wrap items-center gap-4 text-sm">

@@ -1,6 +1,7 @@
 "use client";
 
 import { Alert } from "@/components/ui/alert.tsx";
+import { ErrorAlert } from "@/components/ui/error-alert.tsx";
 import { ApiError } from "@/lib/queries/api-client.ts";
 
 /** A refused review action: the server's message, and for a conflict what it means. */
@@ -16,5 +17,5 @@ export function ReviewError({ error }: { error: Error }) {
       </Alert>
     );
   }
-  return <Alert title={error instanceof ApiError && error.status < 500 ? "Refused by the server" : "Something went wrong"}>{error.message}</Alert>;
+  return <ErrorAlert error={error} title={error instanceof ApiError && error.status < 500 ? "Refused by the server" : undefined} />;
 }

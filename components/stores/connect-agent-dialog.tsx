@@ -8,6 +8,7 @@ import { Dialog } from "@/components/ui/dialog.tsx";
 import type { Store } from "@/lib/queries/types.ts";
 import { useCreateApiKey } from "@/lib/queries/use-admin.ts";
 import { connectSnippets, serverName } from "./connect-snippets.ts";
+import { ErrorAlert } from "@/components/ui/error-alert.tsx";
 
 function CopyButton({ text, label }: { text: string; label: string }) {
   const [copied, setCopied] = useState(false);
@@ -96,7 +97,7 @@ export function ConnectAgentDialog({ store, open, onClose }: { store: Store; ope
           ) : (
             <p className="mt-1 text-slate-600">Ask an admin for a key limited to this store, or use a client that signs in by URL.</p>
           )}
-          {create.error && <Alert>{create.error.message}</Alert>}
+          {create.error && <ErrorAlert error={create.error} />}
         </section>
         {snippets.map((s) => (
           <section key={s.id} className="min-w-0">

@@ -1,13 +1,13 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Dialog, DialogActions } from "@/components/ui/dialog.tsx";
 import { TypedConfirmation, useTypedConfirmation } from "@/components/ui/typed-confirmation.tsx";
 import type { Store } from "@/lib/queries/types.ts";
 import { useArchiveStore, useCreateStore, useDeleteStore, useUpdateStore } from "@/lib/queries/use-stores.ts";
 import { StoreForm } from "./store-form.tsx";
+import { ErrorAlert } from "@/components/ui/error-alert.tsx";
 
 export type CreateStoreDialogProps = { open: boolean; onClose: () => void };
 
@@ -65,7 +65,7 @@ export function ArchiveStoreDialog({ store, open, onClose }: StoreDialogProps) {
   return (
     <Dialog open={open} title={`Archive ${store.name}?`} onClose={onClose}>
       <div className="space-y-3 text-sm text-slate-700">
-        {archive.error && <Alert>{archive.error.message}</Alert>}
+        {archive.error && <ErrorAlert error={archive.error} />}
         <p>
           Archiving is <strong>irreversible</strong>: the store becomes read-only for good. Its memories can still be read, its versions redacted and the store
           deleted, but nobody (no person, no agent) can create or change memories in it again, and it is hidden from store lists unless archived stores are
@@ -94,7 +94,7 @@ export function DeleteStoreDialog({ store, open, onClose, redirectTo }: StoreDia
   return (
     <Dialog open={open} title={`Delete ${store.name}?`} onClose={close}>
       <div className="space-y-3 text-sm text-slate-700">
-        {remove.error && <Alert>{remove.error.message}</Alert>}
+        {remove.error && <ErrorAlert error={remove.error} />}
         <p>
           This deletes the store, its {store.memory_count.toLocaleString()} {store.memory_count === 1 ? "memory" : "memories"} and all their versions. It cannot
           be undone.

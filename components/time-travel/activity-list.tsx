@@ -45,7 +45,7 @@ export function ActivityList({ storeId, principals }: { storeId: string; princip
                 Review its changes
               </Link>
               {canWrite && principalParam(p) && (
-                <Button size="sm" variant="danger" onClick={() => undo(p)}>
+                <Button size="sm" variant="danger-quiet" onClick={() => undo(p)}>
                   {p.actor.type === "session_actor" ? "Undo this session" : "Undo its changes"}
                 </Button>
               )}

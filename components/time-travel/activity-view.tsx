@@ -1,13 +1,13 @@
 "use client";
 
 import Link from "next/link";
-import { Alert } from "@/components/ui/alert.tsx";
 import { PageHeader } from "@/components/ui/card.tsx";
 import { EmptyState, Spinner } from "@/components/ui/states.tsx";
 import { useStore } from "@/lib/queries/use-stores.ts";
 import { useStoreActivity } from "@/lib/queries/use-time-travel.ts";
 import { ActivityList } from "./activity-list.tsx";
 import { ActivityStrip } from "./activity-strip.tsx";
+import { ErrorAlert } from "@/components/ui/error-alert.tsx";
 
 /** /stores/{store}/activity: the store's writes over time, and who wrote them. */
 export function ActivityView({ storeId }: { storeId: string }) {
@@ -35,7 +35,7 @@ export function ActivityView({ storeId }: { storeId: string }) {
       {activity.isPending ? (
         <Spinner label="Loading activity…" />
       ) : activity.error || !activity.data ? (
-        <Alert title="Could not load the activity">{activity.error?.message}</Alert>
+        <ErrorAlert error={activity.error ?? new Error("Nothing came back.")} title="Could not load the activity" />
       ) : activity.data.principals.length === 0 ? (
         <EmptyState title="No writes yet">Nothing has been written to this store.</EmptyState>
       ) : (

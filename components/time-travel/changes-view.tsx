@@ -4,11 +4,11 @@ import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useState } from "react";
 import { usePermissions } from "@/components/shell/session-user.tsx";
-import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { PageHeader } from "@/components/ui/card.tsx";
 import { LocalTime, useHydrated } from "@/components/ui/local-time.tsx";
 import { EmptyState, Spinner } from "@/components/ui/states.tsx";
+import { useActorName } from "@/components/versions/actor-name.tsx";
 import { LoadMore } from "@/components/versions/load-more.tsx";
 import { useStore } from "@/lib/queries/use-stores.ts";
 import { useStoreActivity, useStoreChanges } from "@/lib/queries/use-time-travel.ts";
@@ -17,6 +17,7 @@ import { ChangesList } from "./changes-list.tsx";
 import { presetWindow } from "./moments.ts";
 import { parseParamValue } from "./principal-filter.ts";
 import { PutBackDialog, type PutBackRequest } from "./put-back-dialog.tsx";
+import { ErrorAlert } from "@/components/ui/error-alert.tsx";
 
 const PRINCIPAL_KEYS = ["session_id", "api_key_id", "user_id"] as const;
 
@@ -41,6 +42,7 @@ export function changesHref(storeId: string, span: ChangesWindow) {
  * back to `from`, or the session shown is undone.
  */
 export function ChangesView({ storeId }: { storeId: string }) {
+  const actorName = useActorName();
   const search = useSearchParams();
   const router = useRouter();
   const span = windowOf(new URLSearchParams(search.toString()));
@@ -98,13 +100,13 @@ export function ChangesView({ storeId }: { storeId: string }) {
             )}
             {canWrite && session && (
               <Button
-                variant="danger"
+                variant="danger-quiet"
                 onClick={() =>
                   setDialog({
                     kind: "reverts",
                     input: { memory_store_id: storeId, session_id: session, "created_at[gte]": span.from, ...(span.to && { "created_at[lte]": span.to }) },
                     title: "Undo this session",
-                    description: `Put back every memory session ${session} changed in this window to its state before the session's first change; memories someone else changed since are left alone.`,
+                    description: `Put back every memory ${actorName({ type: "session_actor", session_id: session }).label} changed in this window to its state before the session's first change; memories someone else changed since are left alone.`,
                   })
                 }
               >
@@ -128,7 +130,7 @@ export function ChangesView({ storeId }: { storeId: string }) {
       {changes.isPending ? (
         <Spinner label="Comparing…" />
       ) : changes.error ? (
-        <Alert title="Could not compare">{changes.error.message}</Alert>
+        <ErrorAlert error={changes.error} title="Could not compare" />
       ) : items.length === 0 ? (
         <EmptyState title="No changes">Nothing differs between these two moments{span.principal ? " among what this principal wrote" : ""}.</EmptyState>
       ) : (

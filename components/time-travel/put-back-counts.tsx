@@ -3,7 +3,7 @@ import type { PutBack } from "@/lib/queries/types.ts";
 import { ACTION_LABEL, ACTION_TONE, ACTIONS } from "./put-back-labels.ts";
 
 /** A restore's or revert's counts by action, the ones that are not zero. */
-export function PutBackCounts({ plan }: { plan: PutBack }) {
+export function PutBackCounts({ plan }: { plan: Pick<PutBack, "counts"> }) {
   const shown = ACTIONS.filter((a) => plan.counts[a] > 0);
   if (shown.length === 0) return <p className="text-sm text-slate-600">Nothing to put back: the memories are already as they were.</p>;
   return (

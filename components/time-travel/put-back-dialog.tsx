@@ -13,6 +13,7 @@ import type { PutBack, PutBackItem } from "@/lib/queries/types.ts";
 import { useExecutePutBack, usePlanPutBack, type PlanRestoreInput, type PlanRevertInput } from "@/lib/queries/use-time-travel.ts";
 import { PutBackCounts } from "./put-back-counts.tsx";
 import { ACTION_LABEL, ACTION_TONE, ACTIONS, itemPath, leftOver } from "./put-back-labels.ts";
+import { ErrorAlert } from "@/components/ui/error-alert.tsx";
 
 /** What a dialog is opened for: a restore's or a revert's dry-run input, and how it is named. */
 export type PutBackRequest = { title: string; description: string } & (
@@ -48,7 +49,7 @@ export function PutBackDialog({ kind, input, title, description, onClose }: PutB
         {plan.isPending && <Spinner label="Dry run: looking at what would change…" />}
         {plan.error && (
           <>
-            <Alert title="The dry run was refused">{plan.error.message}</Alert>
+            <ErrorAlert error={plan.error} title="The dry run was refused" />
             <DialogActions onCancel={onClose} cancelLabel="Close">
               {null}
             </DialogActions>
@@ -79,7 +80,7 @@ export function PutBackDialog({ kind, input, title, description, onClose }: PutB
                   id="put-back-confirm"
                   hint="Each change is a new version: history is kept, and the report lists every memory."
                 />
-                {execute.error && <Alert>{execute.error.message}</Alert>}
+                {execute.error && <ErrorAlert error={execute.error} />}
                 <DialogActions onCancel={onClose}>
                   <Button
                     variant="danger"

@@ -230,8 +230,8 @@ export function ImportDialog({ target, initial, onClose }: ImportDialogProps) {
 /** A new store's name from what was picked: a folder's name, or an archive's without its ending (an export's own name wins on the server when left empty). */
 function storeNameOf(picked: Picked): string {
   const base = picked.name.replace(/\.(zip|tar\.gz|tgz|jsonl|ndjson)$/i, "");
-  // A download from this console (memstore_…-YYYY-MM-DD): left empty, the export's own name is used.
-  if (picked.kind === "file") return /^memstore_\w+-\d{4}-\d{2}-\d{2}$/.test(base) ? "" : base;
+  // A download from this console (<store-name-slug>-YYYY-MM-DD, or memstore_…-YYYY-MM-DD before): left empty, the export's own name is used.
+  if (picked.kind === "file") return /^[a-z0-9_-]+-\d{4}-\d{2}-\d{2}$/i.test(base) ? "" : base;
   return picked.files.length && !/^\d+ (files|items)$/.test(picked.name) ? picked.name : "";
 }
 

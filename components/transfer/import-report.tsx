@@ -1,7 +1,6 @@
 "use client";
 
 import Link from "next/link";
-import { Alert } from "@/components/ui/alert.tsx";
 import { Card, PageHeader } from "@/components/ui/card.tsx";
 import { formatDateTime } from "@/components/ui/format.ts";
 import { Spinner } from "@/components/ui/states.tsx";
@@ -10,6 +9,7 @@ import { Cell, Row, Table } from "@/components/ui/table.tsx";
 import { ActorLabel } from "@/components/versions/actor-name.tsx";
 import { useImportReport } from "@/lib/queries/use-imports.ts";
 import { ImportCounts } from "./import-counts.tsx";
+import { ErrorAlert } from "@/components/ui/error-alert.tsx";
 
 const ACTION = { create: "created", overwrite: "overwritten" } as Record<string, string>;
 
@@ -18,7 +18,7 @@ export function ImportReportView({ importId }: { importId: string }) {
   const report = useImportReport(importId);
   usePageTitle([report.data ? `Import ${report.data.source_name ?? report.data.source}` : "Import"]);
   if (report.isLoading) return <Spinner label="Loading the import report…" />;
-  if (report.error || !report.data) return <Alert title="Could not load this import report">{report.error?.message}</Alert>;
+  if (report.error || !report.data) return <ErrorAlert error={report.error ?? new Error("Nothing came back.")} title="Could not load this import report" />;
   const r = report.data;
   const store = r.memory_store_id;
   const left = (r.counts.skip ?? 0) + (r.counts.unchanged ?? 0) + (r.counts.refused ?? 0);

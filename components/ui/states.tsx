@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Alert } from "./alert.tsx";
+import { ErrorAlert } from "./error-alert.tsx";
 
 export function Spinner({ label = "Loading…" }: { label?: string }) {
   return (
@@ -34,7 +34,7 @@ export function QueryState({
   children: ReactNode;
 }) {
   if (isLoading) return <Spinner />;
-  if (error) return <Alert title="Could not load this">{error.message}</Alert>;
+  if (error) return <ErrorAlert error={error} title="Could not load this" />;
   if (isEmpty) return <>{empty}</>;
   return <>{children}</>;
 }

@@ -7,7 +7,10 @@ import { useActors } from "@/lib/queries/use-admin.ts";
 export type ActorLike = BetaManagedAgentsActor | null | undefined;
 export type ActorName = { label: string; id: string | null };
 
-/** Who acted, as people read it: a user's email, an API key's name, else the kind and id. */
+/**
+ * Who acted, as people read it: a user's email, an API key's name, a session with the key it ran
+ * with (and the user who made that key), else the kind and id. `id` is the raw id, for a title.
+ */
 export function useActorName(): (actor: ActorLike) => ActorName {
   const actors = useActors();
   return useCallback(
@@ -22,8 +25,13 @@ export function useActorName(): (actor: ActorLike) => ActorName {
           const key = actors.data?.api_keys.find((k) => k.id === actor.api_key_id);
           return { label: key ? `API key ${key.name}` : `API key ${actor.api_key_id}`, id: actor.api_key_id };
         }
-        case "session_actor":
-          return { label: `session ${actor.session_id}`, id: actor.session_id };
+        case "session_actor": {
+          const keyId = actors.data?.sessions.find((s) => s.id === actor.session_id)?.api_key_id;
+          const key = keyId ? actors.data?.api_keys.find((k) => k.id === keyId) : undefined;
+          const owner = key?.created_by_user_id ? actors.data?.users.find((u) => u.id === key.created_by_user_id) : undefined;
+          const via = key ? ` · API key ${key.name}${owner ? ` (${owner.email})` : ""}` : keyId ? ` · API key ${keyId}` : "";
+          return { label: `session ${actor.session_id}${via}`, id: actor.session_id };
+        }
         case "service_account_actor":
           return { label: `service account ${actor.service_account_id}`, id: actor.service_account_id };
       }

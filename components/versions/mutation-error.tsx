@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { Alert } from "@/components/ui/alert.tsx";
 import { ApiError } from "@/lib/queries/api-client.ts";
+import { ErrorAlert } from "@/components/ui/error-alert.tsx";
 
 /** A failed restore or redact, explained: the API's message plus what it means and what to do. */
 export function MutationError({ storeId, error }: { storeId: string; error: Error }) {
@@ -31,5 +32,5 @@ export function MutationError({ storeId, error }: { storeId: string; error: Erro
       </Alert>
     );
   }
-  return <Alert title={error instanceof ApiError && error.status === 409 ? "Refused by the server" : "Something went wrong"}>{error.message}</Alert>;
+  return <ErrorAlert error={error} title={error instanceof ApiError && error.status === 409 ? "Refused by the server" : undefined} />;
 }

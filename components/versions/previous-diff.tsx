@@ -7,6 +7,7 @@ import { Spinner } from "@/components/ui/states.tsx";
 import type { MemoryVersion } from "@/lib/queries/types.ts";
 import { usePreviousVersion } from "@/lib/queries/use-versions.ts";
 import { VersionDiff } from "./version-diff.tsx";
+import { ErrorAlert } from "@/components/ui/error-alert.tsx";
 
 export type PreviousDiffProps = { storeId: string; version: MemoryVersion; onClose: () => void };
 
@@ -22,7 +23,7 @@ export function PreviousDiff({ storeId, version, onClose }: PreviousDiffProps) {
         {previous.isPending ? (
           <Spinner label="Finding the version before it…" />
         ) : previous.error ? (
-          <Alert title="Could not load the version before it">{previous.error.message}</Alert>
+          <ErrorAlert error={previous.error} title="Could not load the version before it" />
         ) : (
           <Alert tone="info" title="No earlier version">
             No version of this memory before <span className="font-mono text-xs">{version.id}</span> is retained: older ones were pruned.

@@ -3,7 +3,6 @@
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { usePermissions } from "@/components/shell/session-user.tsx";
-import { Alert } from "@/components/ui/alert.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Card, PageHeader } from "@/components/ui/card.tsx";
 import { Spinner } from "@/components/ui/states.tsx";
@@ -18,6 +17,7 @@ import { MemoryHistory } from "./memory-history.tsx";
 import { VersionFilterForm } from "./version-filters.tsx";
 import { VersionList } from "./version-list.tsx";
 import { VersionTable } from "./version-table.tsx";
+import { ErrorAlert } from "@/components/ui/error-alert.tsx";
 
 /**
  * Store-wide history at /stores/{store}/versions. The filters live in the query string (the API's
@@ -52,7 +52,7 @@ export function StoreHistory({ storeId }: { storeId: string }) {
       />
       {store.error && (
         <div className="mb-4">
-          <Alert title="Could not load this store">{store.error.message}</Alert>
+          <ErrorAlert error={store.error} title="Could not load this store" />
         </div>
       )}
       <Card className="mb-4 p-4">
@@ -75,7 +75,7 @@ function MemoryView({ storeId, memoryId, archived, filters }: { storeId: string;
   const { canWrite } = usePermissions();
   const { memory: live, isLoading, error, unknown } = useHistoryMemory(storeId, memoryId);
   if (isLoading) return <Spinner />;
-  if (error) return <Alert title="Could not load this memory">{error.message}</Alert>;
+  if (error) return <ErrorAlert error={error} title="Could not load this memory" />;
   return (
     <div className="space-y-3">
       <p className="text-sm text-slate-600">

@@ -16,6 +16,7 @@ import { ActorLabel } from "./actor-name.tsx";
 import { ImportedNote } from "./imported-note.tsx";
 import { formatVersionTime } from "./version-format.ts";
 import { VersionPageActions } from "./version-page-actions.tsx";
+import { ErrorAlert } from "@/components/ui/error-alert.tsx";
 
 export type VersionViewProps = { storeId: string; versionId: string; searchMarks?: SearchMarks | null };
 
@@ -28,7 +29,7 @@ export function VersionView({ storeId, versionId, searchMarks }: VersionViewProp
   usePageTitle([version.data ? `${version.data.path ?? version.data.id} (version)` : null, store.data?.name]);
   const editorRef = useRef<MemoryEditorHandle | null>(null);
   if (version.isLoading) return <Spinner label="Loading version…" />;
-  if (version.error || !version.data) return <Alert title="Could not load this version">{version.error?.message}</Alert>;
+  if (version.error || !version.data) return <ErrorAlert error={version.error ?? new Error("Nothing came back.")} title="Could not load this version" />;
   const v = version.data;
   const history = `/stores/${storeId}/versions?memory_id=${encodeURIComponent(v.memory_id)}`;
   return (

@@ -1,6 +1,5 @@
 "use client";
 
-import { Alert } from "@/components/ui/alert.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card } from "@/components/ui/card.tsx";
@@ -8,6 +7,7 @@ import { formatDateTime } from "@/components/ui/format.ts";
 import { EmptyState, QueryState } from "@/components/ui/states.tsx";
 import { Cell, Row, Table } from "@/components/ui/table.tsx";
 import { useResendWebhookDelivery, useWebhookDeliveries, type WebhookDelivery } from "@/lib/queries/use-webhooks.ts";
+import { ErrorAlert } from "@/components/ui/error-alert.tsx";
 
 const TONE = { delivered: "green", pending: "amber", failed: "red" } as const;
 
@@ -27,7 +27,7 @@ export function WebhookDeliveriesTable({ endpointId }: { endpointId: string | nu
   const resend = useResendWebhookDelivery();
   return (
     <Card>
-      {resend.error && <Alert>{resend.error.message}</Alert>}
+      {resend.error && <ErrorAlert error={resend.error} />}
       <QueryState
         isLoading={deliveries.isLoading}
         error={deliveries.error}

@@ -2,7 +2,6 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { DialogActions } from "@/components/ui/dialog.tsx";
 import { Field, Input } from "@/components/ui/field.tsx";
@@ -11,6 +10,7 @@ import { api } from "@/lib/queries/api-client.ts";
 import { queryKeys } from "@/lib/queries/keys.ts";
 import type { Page, Store } from "@/lib/queries/types.ts";
 import { useCreateWebhookEndpoint, type WebhookEndpoint } from "@/lib/queries/use-webhooks.ts";
+import { ErrorAlert } from "@/components/ui/error-alert.tsx";
 
 export const EVENT_HELP: Record<(typeof WEBHOOK_EVENT_TYPES)[number], string> = {
   "memory.created": "a memory was created",
@@ -40,7 +40,7 @@ export function WebhookEndpointForm({ onCreated, onCancel }: WebhookEndpointForm
 
   return (
     <form onSubmit={onSubmit} className="space-y-4">
-      {create.error && <Alert>{create.error.message}</Alert>}
+      {create.error && <ErrorAlert error={create.error} />}
       <Field
         label="URL"
         htmlFor="webhook-url"

@@ -1,7 +1,6 @@
 "use client";
 
 import { useState } from "react";
-import { Alert } from "@/components/ui/alert.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card } from "@/components/ui/card.tsx";
@@ -9,6 +8,7 @@ import { Dialog, DialogActions } from "@/components/ui/dialog.tsx";
 import { formatDateTime } from "@/components/ui/format.ts";
 import { EmptyState, QueryState } from "@/components/ui/states.tsx";
 import { Cell, Row, Table } from "@/components/ui/table.tsx";
+import { ErrorAlert } from "@/components/ui/error-alert.tsx";
 import {
   useDeleteWebhookEndpoint,
   useRotateWebhookSecret,
@@ -33,7 +33,7 @@ export function WebhookEndpointsTable({ selected, onSelect, onSecret }: WebhookE
   const error = update.error ?? rotate.error ?? remove.error;
   return (
     <Card>
-      {error && <Alert>{error.message}</Alert>}
+      {error && <ErrorAlert error={error} />}
       <QueryState
         isLoading={endpoints.isLoading}
         error={endpoints.error}

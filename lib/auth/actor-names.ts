@@ -1,16 +1,23 @@
 import type { Db } from "../memory/db.ts";
 
 /**
- * Display names for the ids that history records (`user_…` → email, `apikey_…` → key name),
- * so reviewers see who acted. Ids of deleted users or keys simply have no name.
+ * Display names for the ids that history records (`user_…` → email, `apikey_…` → key name and
+ * the user who created it, `sess_…` → the key it ran with), so reviewers see who acted. Ids of
+ * deleted users or keys simply have no name. A session's key is read from its versions
+ * (memory_versions.api_key_id), through the index of migration 0024 on
+ * (created_by_type, created_by_id, api_key_id): one entry per session, not one per version read.
  */
 export async function listActorNames(db: Db) {
-  const [users, keys] = await Promise.all([
+  const [users, keys, sessions] = await Promise.all([
     db.sql.$queryRaw<{ id: string; email: string }[]>`SELECT id, email FROM users`,
-    db.sql.$queryRaw<{ id: string; name: string }[]>`SELECT id, name FROM api_keys`,
+    db.sql.$queryRaw<{ id: string; name: string; created_by_user_id: string | null }[]>`SELECT id, name, created_by_user_id FROM api_keys`,
+    db.sql.$queryRaw<{ id: string; api_key_id: string | null }[]>`
+      SELECT created_by_id AS id, MIN(api_key_id) AS api_key_id FROM memory_versions
+      WHERE created_by_type = 'session_actor' AND created_by_id IS NOT NULL GROUP BY created_by_id`,
   ]);
   return {
     users: users.map((u) => ({ id: u.id, email: u.email })),
-    api_keys: keys.map((k) => ({ id: k.id, name: k.name })),
+    api_keys: keys.map((k) => ({ id: k.id, name: k.name, created_by_user_id: k.created_by_user_id })),
+    sessions: sessions.map((s) => ({ id: s.id, api_key_id: s.api_key_id })),
   };
 }

@@ -4,6 +4,7 @@ import { MEMORY_TOOL_COMMAND_SHAPES } from "../memory/memory-tool/parse-command.
 import { createApiKeyBody, createUserBody, updateUserBody } from "./admin-schemas.ts";
 import { memoryToolQuery } from "./memory-tool-schemas.ts";
 import { REVIEW_OPERATIONS } from "./review-operations.ts";
+import { REVIEW_BATCH_OPERATIONS } from "./review-batch-operations.ts";
 import { SEARCH_OPERATIONS } from "./search-operations.ts";
 import { BULK_OPERATIONS } from "./bulk-operations.ts";
 import { TIME_TRAVEL_OPERATIONS } from "./time-travel-operations.ts";
@@ -264,6 +265,7 @@ export const OPERATIONS = {
     response: apiKeySchema,
   }),
   ...REVIEW_OPERATIONS,
+  ...REVIEW_BATCH_OPERATIONS,
   ...SEARCH_OPERATIONS,
   ...BULK_OPERATIONS,
   ...TRANSFER_OPERATIONS,

@@ -35,7 +35,7 @@ const itemSide = z.object({
   content_sha256: z.string().nullable(),
   content_size_bytes: z.number().int().nullable(),
 });
-const putBackItemSchema = z.object({
+export const putBackItemSchema = z.object({
   memory_id: z.string().meta({ description: "The memory as the dry run saw it (for one deleted since: its old id; see new_memory_id)." }),
   action: z.enum(PUT_BACK_ACTIONS),
   reason: z.string().nullable(),
@@ -45,7 +45,9 @@ const putBackItemSchema = z.object({
   new_memory_id: z.string().nullable().meta({ description: "A memory re-created under a new id: the old id maps to this one." }),
   new_version_id: z.string().nullable(),
 });
-const countsSchema = z.object(Object.fromEntries(PUT_BACK_ACTIONS.map((a) => [a, z.number().int()])) as Record<(typeof PUT_BACK_ACTIONS)[number], z.ZodNumber>);
+export const putBackCountsSchema = z.object(
+  Object.fromEntries(PUT_BACK_ACTIONS.map((a) => [a, z.number().int()])) as Record<(typeof PUT_BACK_ACTIONS)[number], z.ZodNumber>,
+);
 
 export const restoreSchema = extension(
   z.object({
@@ -56,7 +58,7 @@ export const restoreSchema = extension(
     as_of: time,
     path_prefix: z.string(),
     ...lifecycleShape,
-    counts: countsSchema,
+    counts: putBackCountsSchema,
     items: z.array(putBackItemSchema).optional(),
   }),
   "Restore",
@@ -73,7 +75,7 @@ export const revertSchema = extension(
     "created_at[gte]": time.nullable(),
     "created_at[lte]": time.nullable(),
     ...lifecycleShape,
-    counts: countsSchema,
+    counts: putBackCountsSchema,
     items: z.array(putBackItemSchema).optional(),
   }),
   "Revert",
@@ -83,7 +85,7 @@ export const revertSchema = extension(
 const itemSideWire = (side: Side | null) =>
   side && { memory_version_id: side.versionId, path: side.path, content_sha256: side.sha256, content_size_bytes: side.sizeBytes };
 
-function itemWire(item: PutBackItem) {
+export function putBackItemWire(item: PutBackItem) {
   return {
     memory_id: item.memoryId,
     action: item.action,
@@ -106,7 +108,7 @@ export function restoreWire(restore: Restore, items?: PutBackItem[]) {
     path_prefix: restore.pathPrefix,
     ...lifecycleWire(restore, restorePhrase(restore)),
     counts: restore.counts,
-    ...(items && { items: items.map(itemWire) }),
+    ...(items && { items: items.map(putBackItemWire) }),
   };
 }
 
@@ -121,15 +123,16 @@ export function revertWire(revert: Revert, items?: PutBackItem[]) {
     "created_at[lte]": revert.lte && iso(revert.lte),
     ...lifecycleWire(revert, revertPhrase(revert)),
     counts: revert.counts,
-    ...(items && { items: items.map(itemWire) }),
+    ...(items && { items: items.map(putBackItemWire) }),
   };
 }
 
-/** A report as CSV (lib/http/csv.ts), one line per memory; paths are anyone's text. */
-export function putBackCsv(planColumn: "restore_id" | "revert_id", id: string, items: PutBackItem[]): string {
-  const columns: CsvColumn<PutBackItem>[] = [
+/** A report as CSV (lib/http/csv.ts), one line per memory; paths are anyone's text; `extra` columns follow the memory id. */
+export function putBackCsv<I extends PutBackItem>(planColumn: string, id: string, items: I[], extra: CsvColumn<I>[] = []): string {
+  const columns: CsvColumn<I>[] = [
     [planColumn, () => id],
     ["memory_id", (i) => i.memoryId],
+    ...extra,
     ["action", (i) => i.action],
     ["outcome", (i) => i.outcome],
     ["reason", (i) => i.reason],

@@ -107,7 +107,8 @@ export const TRANSFER_OPERATIONS = {
     ...transfer,
     method: "GET",
     path: "/v1/exports/{store}",
-    summary: "Download a store, streamed: JSON Lines with history (default), or zip / tar.gz of its memories with a manifest",
+    summary:
+      "Download a store, streamed: JSON Lines with history (default), or zip / tar.gz of its memories with a manifest; saved as <store-name-slug>-<YYYY-MM-DD>.<ext>",
     permission: "read",
     query: exportQuery,
     response: extension(z.string(), "ExportFile", "The file itself (application/x-ndjson, application/zip or application/gzip)."),

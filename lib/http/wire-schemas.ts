@@ -210,7 +210,10 @@ export const principalSchema = named(
 export const actorNamesSchema = named(
   z.object({
     users: z.array(z.object({ id: z.string(), email: z.string() })),
-    api_keys: z.array(z.object({ id: z.string(), name: z.string() })),
+    api_keys: z.array(z.object({ id: z.string(), name: z.string(), created_by_user_id: z.string().nullable() })),
+    sessions: z
+      .array(z.object({ id: z.string(), api_key_id: z.string().nullable() }))
+      .meta({ description: "Each session in history with the API key it ran with (null: not known)." }),
   }),
   "ActorNames",
   "Display names for the ids in version history.",

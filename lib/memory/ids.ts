@@ -21,6 +21,7 @@ export type IdPrefix =
   | "bulkdel"
   | "restore"
   | "revert"
+  | "revundo"
   | "auditevt";
 
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";

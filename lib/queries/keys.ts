@@ -37,6 +37,11 @@ export const queryKeys = {
     list: (kind: "restores" | "reverts") => ["put-backs", kind] as const,
     one: (kind: "restores" | "reverts", id: string) => ["put-backs", kind, id] as const,
   },
+  reviewBatches: {
+    all: ["review-batches"] as const,
+    list: () => ["review-batches", "list"] as const,
+    undo: (id: string) => ["review-batches", "undo", id] as const,
+  },
   imports: {
     all: ["imports"] as const,
     one: (importId: string) => ["imports", "one", importId] as const,

@@ -52,7 +52,10 @@ describe("round trips", () => {
     for (const format of ["zip", "tar.gz"]) {
       const res = await download(source, format);
       expect(res.status).toBe(200);
-      expect(res.headers.get("content-disposition")).toContain(`.${format}`);
+      // Named by the store's name and the day (issue 26).
+      expect(res.headers.get("content-disposition")).toMatch(
+        new RegExp(`^attachment; filename="archive-source-\\d{4}-\\d{2}-\\d{2}\\.${format.replace(".", "\\.")}"$`),
+      );
       const bytes = new Uint8Array(await res.arrayBuffer());
       if (format === "zip") {
         const files = unzipSync(bytes);

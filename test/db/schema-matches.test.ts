@@ -174,6 +174,8 @@ describe("the schema reader", () => {
       "restore_items",
       "reverts",
       "revert_items",
+      "review_batch_undos",
+      "review_batch_undo_items",
       "audit_events",
       "audit_chain_head",
     ]);

@@ -4,7 +4,6 @@ import { useState } from "react";
 import { AdminOnly } from "@/components/admin/admin-only.tsx";
 import { ApiKeyForm } from "@/components/admin/api-key-form.tsx";
 import { NewKeySecret } from "@/components/admin/new-key-secret.tsx";
-import { Alert } from "@/components/ui/alert.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, PageHeader } from "@/components/ui/card.tsx";
@@ -14,6 +13,7 @@ import { EmptyState, QueryState } from "@/components/ui/states.tsx";
 import { Cell, Row, Table } from "@/components/ui/table.tsx";
 import type { ApiKey } from "@/lib/queries/types.ts";
 import { useApiKeys, useRevokeApiKey } from "@/lib/queries/use-admin.ts";
+import { ErrorAlert } from "@/components/ui/error-alert.tsx";
 
 function KeysTable() {
   const keys = useApiKeys();
@@ -21,7 +21,7 @@ function KeysTable() {
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   return (
     <Card>
-      {revoke.error && <Alert>{revoke.error.message}</Alert>}
+      {revoke.error && <ErrorAlert error={revoke.error} />}
       <QueryState
         isLoading={keys.isLoading}
         error={keys.error}

@@ -4,7 +4,6 @@ import { useState } from "react";
 import { AdminOnly } from "@/components/admin/admin-only.tsx";
 import { UserForm } from "@/components/admin/user-form.tsx";
 import { useSessionUser } from "@/components/shell/session-user.tsx";
-import { Alert } from "@/components/ui/alert.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, PageHeader } from "@/components/ui/card.tsx";
@@ -14,6 +13,7 @@ import { QueryState } from "@/components/ui/states.tsx";
 import { Cell, Row, Table } from "@/components/ui/table.tsx";
 import { ROLES } from "@/lib/auth/roles.ts";
 import { useUpdateUser, useUsers } from "@/lib/queries/use-admin.ts";
+import { ErrorAlert } from "@/components/ui/error-alert.tsx";
 
 export default function UsersPage() {
   return (
@@ -38,7 +38,7 @@ function UsersTable() {
       />
       {update.error && (
         <div className="mb-4">
-          <Alert>{update.error.message}</Alert>
+          <ErrorAlert error={update.error} />
         </div>
       )}
       <Card>

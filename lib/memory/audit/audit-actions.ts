@@ -11,6 +11,7 @@ export const AUDIT_ACTIONS = [
   "bulk_deletion.executed",
   "restore.executed",
   "revert.executed",
+  "review_batch.undone",
   "import.executed",
 ] as const;
 

@@ -81,7 +81,7 @@ export function actionFor(seen: LiveHead | null, target: MemoryState | null): { 
 const ORDER: Record<PutBackAction, number> = { delete: 0, move: 1, modify: 1, create: 2, unchanged: 3, skip: 3, conflict: 3 };
 
 /** Numbers the items in the order they are carried out: every delete first (freeing paths), then moves and changes, then creates; by path within each. */
-export function inExecutionOrder(items: Omit<PutBackItem, "position">[]): PutBackItem[] {
+export function inExecutionOrder<I extends Omit<PutBackItem, "position">>(items: I[]): (I & { position: number })[] {
   const path = (i: Omit<PutBackItem, "position">) => i.target?.path ?? i.seen?.path ?? "";
   const sorted = [...items].sort(
     (a, b) => ORDER[a.action] - ORDER[b.action] || Buffer.compare(Buffer.from(path(a)), Buffer.from(path(b))) || (a.memoryId < b.memoryId ? -1 : 1),
@@ -89,7 +89,7 @@ export function inExecutionOrder(items: Omit<PutBackItem, "position">[]): PutBac
   return sorted.map((item, position) => ({ ...item, position }));
 }
 
-type ItemRow = {
+export type PutBackRow = {
   memory_id: string;
   position: number | bigint;
   action: string;
@@ -110,59 +110,72 @@ type ItemRow = {
 const sideFromRow = (versionId: string | null, path: string | null, sha: string | null, size: number | bigint | null): Side | null =>
   versionId === null ? null : { versionId, path, sha256: sha, sizeBytes: size === null ? null : Number(size) };
 
+/** The columns of a put-back item, in the order written and read (migration 0015; a batch undo adds its own, 0024). */
+export const PUT_BACK_COLUMNS = [
+  "memory_id",
+  "position",
+  "action",
+  "reason",
+  "seen_version_id",
+  "seen_path",
+  "seen_sha256",
+  "seen_size_bytes",
+  "target_version_id",
+  "target_path",
+  "target_sha256",
+  "target_size_bytes",
+  "outcome",
+  "new_memory_id",
+  "new_version_id",
+] as const satisfies readonly (keyof PutBackRow)[];
+/** What an execution fills in. */
+export const PUT_BACK_RESULT_COLUMNS = ["outcome", "reason", "new_memory_id", "new_version_id"] as const satisfies readonly (keyof PutBackRow)[];
+
+export function putBackToRow(i: PutBackItem): PutBackRow {
+  return {
+    memory_id: i.memoryId,
+    position: i.position,
+    action: i.action,
+    reason: i.reason,
+    seen_version_id: i.seen?.versionId ?? null,
+    seen_path: i.seen?.path ?? null,
+    seen_sha256: i.seen?.sha256 ?? null,
+    seen_size_bytes: i.seen?.sizeBytes ?? null,
+    target_version_id: i.target?.versionId ?? null,
+    target_path: i.target?.path ?? null,
+    target_sha256: i.target?.sha256 ?? null,
+    target_size_bytes: i.target?.sizeBytes ?? null,
+    outcome: i.outcome,
+    new_memory_id: i.newMemoryId,
+    new_version_id: i.newVersionId,
+  };
+}
+
+export function putBackFromRow(r: PutBackRow): PutBackItem {
+  return {
+    memoryId: r.memory_id,
+    position: Number(r.position),
+    action: r.action as PutBackAction,
+    reason: r.reason,
+    seen: sideFromRow(r.seen_version_id, r.seen_path, r.seen_sha256, r.seen_size_bytes),
+    target: sideFromRow(r.target_version_id, r.target_path, r.target_sha256, r.target_size_bytes),
+    outcome: r.outcome as PutBackOutcome,
+    newMemoryId: r.new_memory_id,
+    newVersionId: r.new_version_id,
+  };
+}
+
 /** The items table of a restore or a revert (the same columns; migration 0015). */
 export function putBackItemTable(name: "restore_items" | "revert_items", planColumn: "restore_id" | "revert_id") {
-  return defineItemTable<PutBackItem, ItemRow>({
+  return defineItemTable<PutBackItem, PutBackRow>({
     name,
     planColumn,
     keyColumn: "memory_id",
-    columns: [
-      "memory_id",
-      "position",
-      "action",
-      "reason",
-      "seen_version_id",
-      "seen_path",
-      "seen_sha256",
-      "seen_size_bytes",
-      "target_version_id",
-      "target_path",
-      "target_sha256",
-      "target_size_bytes",
-      "outcome",
-      "new_memory_id",
-      "new_version_id",
-    ],
-    resultColumns: ["outcome", "reason", "new_memory_id", "new_version_id"],
+    columns: PUT_BACK_COLUMNS,
+    resultColumns: PUT_BACK_RESULT_COLUMNS,
     orderBy: ["position"],
-    toRow: (i) => ({
-      memory_id: i.memoryId,
-      position: i.position,
-      action: i.action,
-      reason: i.reason,
-      seen_version_id: i.seen?.versionId ?? null,
-      seen_path: i.seen?.path ?? null,
-      seen_sha256: i.seen?.sha256 ?? null,
-      seen_size_bytes: i.seen?.sizeBytes ?? null,
-      target_version_id: i.target?.versionId ?? null,
-      target_path: i.target?.path ?? null,
-      target_sha256: i.target?.sha256 ?? null,
-      target_size_bytes: i.target?.sizeBytes ?? null,
-      outcome: i.outcome,
-      new_memory_id: i.newMemoryId,
-      new_version_id: i.newVersionId,
-    }),
-    fromRow: (r) => ({
-      memoryId: r.memory_id,
-      position: Number(r.position),
-      action: r.action as PutBackAction,
-      reason: r.reason,
-      seen: sideFromRow(r.seen_version_id, r.seen_path, r.seen_sha256, r.seen_size_bytes),
-      target: sideFromRow(r.target_version_id, r.target_path, r.target_sha256, r.target_size_bytes),
-      outcome: r.outcome as PutBackOutcome,
-      newMemoryId: r.new_memory_id,
-      newVersionId: r.new_version_id,
-    }),
+    toRow: putBackToRow,
+    fromRow: putBackFromRow,
   });
 }
 

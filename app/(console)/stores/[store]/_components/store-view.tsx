@@ -26,6 +26,7 @@ import { useMemory } from "@/lib/queries/use-memories.ts";
 import { useStore } from "@/lib/queries/use-stores.ts";
 import { MemoryView } from "../memories/[memory]/_components/memory-view.tsx";
 import { StoreActions } from "./store-actions.tsx";
+import { ErrorAlert } from "@/components/ui/error-alert.tsx";
 
 export type StoreViewProps = { storeId: string };
 
@@ -64,7 +65,7 @@ export function StoreView({ storeId }: StoreViewProps) {
 
   if (store.isLoading) return <Spinner label="Loading store…" />;
   if (store.error instanceof ApiError && store.error.status === 404) return <StoreNotFound message={store.error.message} />;
-  if (store.error || !store.data) return <Alert title="Could not load this store">{store.error?.message}</Alert>;
+  if (store.error || !store.data) return <ErrorAlert error={store.error ?? new Error("Nothing came back.")} title="Could not load this store" />;
   const data = store.data;
 
   return (

@@ -21,6 +21,7 @@ import { useLatestRef } from "@/components/ui/use-latest-ref.ts";
 import { Spinner } from "@/components/ui/states.tsx";
 import { LIMITS } from "@/lib/memory/limits.ts";
 import type { Memory, Store } from "@/lib/queries/types.ts";
+import { ErrorAlert } from "@/components/ui/error-alert.tsx";
 
 // The renderer's code loads only when a preview is first shown.
 const MarkdownPreview = dynamic(() => import("@/components/memories/markdown-preview.tsx").then((m) => m.MarkdownPreview), {
@@ -131,7 +132,7 @@ export function MemoryEditing({ store, memory, editable, searchMarks, toolbar, a
       {editing.serverMoved && !editing.conflict && (
         <Alert tone="warning">Someone changed this memory since you started editing. Saving will show both versions to merge.</Alert>
       )}
-      {editing.conflictError && <Alert title="Could not load the current version">{editing.conflictError.message}</Alert>}
+      {editing.conflictError && <ErrorAlert error={editing.conflictError} title="Could not load the current version" />}
       {/* Hidden, not unmounted, during a conflict: the editor keeps its text and undo history. */}
       <div hidden={editing.conflict !== null} className="space-y-4">
         {(editable || markdown) && (
@@ -166,7 +167,7 @@ export function MemoryEditing({ store, memory, editable, searchMarks, toolbar, a
             </span>
           </div>
         )}
-        {editing.update.error && <Alert>{editing.update.error.message}</Alert>}
+        {editing.update.error && <ErrorAlert error={editing.update.error} />}
         <div className={viewMode === "split" ? "space-y-4 lg:grid lg:grid-cols-2 lg:gap-4 lg:space-y-0" : undefined}>
           {/* Hidden, not unmounted, in preview: Monaco owns the text being edited. */}
           <div hidden={viewMode === "preview"} className="min-w-0">

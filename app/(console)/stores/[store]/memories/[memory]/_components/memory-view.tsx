@@ -12,6 +12,7 @@ import { useMemory } from "@/lib/queries/use-memories.ts";
 import { useStore } from "@/lib/queries/use-stores.ts";
 import { QuickOpen } from "@/components/memories/quick-open.tsx";
 import { MemoryEditing } from "./memory-editing.tsx";
+import { ErrorAlert } from "@/components/ui/error-alert.tsx";
 
 // From a memory's own page, quick open shows the chosen memory beside the store's tree.
 const besideTheTree = (storeId: string) => (memory: { id: string }) => `/stores/${storeId}?memory=${encodeURIComponent(memory.id)}`;
@@ -33,7 +34,7 @@ export function MemoryView({ storeId, memoryId, searchMarks, inPane = false }: M
 
   if (store.isLoading || memory.isLoading) return <Spinner label="Loading memory…" />;
   if (store.error instanceof ApiError && store.error.status === 404) return <StoreNotFound message={store.error.message} />;
-  if (store.error || !store.data) return <Alert title="Could not load this store">{store.error?.message}</Alert>;
+  if (store.error || !store.data) return <ErrorAlert error={store.error ?? new Error("Nothing came back.")} title="Could not load this store" />;
   const archived = store.data.archived_at !== null;
 
   if (memory.error instanceof ApiError && memory.error.status === 404) {
@@ -46,7 +47,7 @@ export function MemoryView({ storeId, memoryId, searchMarks, inPane = false }: M
       </div>
     );
   }
-  if (memory.error || !memory.data) return <Alert title="Could not load this memory">{memory.error?.message}</Alert>;
+  if (memory.error || !memory.data) return <ErrorAlert error={memory.error ?? new Error("Nothing came back.")} title="Could not load this memory" />;
 
   return (
     <>

@@ -1,0 +1,42 @@
+import type { Actor } from "../actor.ts";
+import { executeBulk } from "../bulk/execute-bulk.ts";
+import { planBulk } from "../bulk/plan-bulk.ts";
+import { getItems, getRow, listRows } from "../bulk/report-tables.ts";
+import { Prisma, type Db, type SqlClient } from "../db.ts";
+import { invalidRequest } from "../errors.ts";
+import { BATCH_UNDO } from "./batch-undo-operation.ts";
+import type { BatchUndo, BatchUndoItem } from "./batch-undo-rows.ts";
+import { batchDecisions } from "./find-batch-undo.ts";
+
+/** Batch undos through the one bulk lifecycle (lib/memory/bulk): dry run, execution, reports. */
+
+export async function planBatchUndo(db: Db, input: { batchId: string; visibleStoreIds?: readonly string[]; actor: Actor }) {
+  const [first] = await batchDecisions(db, input);
+  const action = first!.action;
+  if (action !== "approved" && action !== "reverted")
+    throw invalidRequest(`Review batch ${input.batchId} ${action} memories; only approvals and reverts can be undone.`);
+  return planBulk(db, BATCH_UNDO, { selection: { batchId: input.batchId, visibleStoreIds: input.visibleStoreIds, action }, actor: input.actor });
+}
+
+export function executeBatchUndo(db: Db, input: { id: string; confirmation: unknown; actor: Actor }) {
+  return executeBulk(db, BATCH_UNDO, { ...input, check: () => ({}) });
+}
+
+export async function getBatchUndo(client: SqlClient, id: string): Promise<{ plan: BatchUndo; items: BatchUndoItem[] }> {
+  const plan = await getRow(client, BATCH_UNDO.plans, id, BATCH_UNDO.words.noun);
+  return { plan, items: await getItems(client, BATCH_UNDO.items, id) };
+}
+
+/**
+ * Undos newest first (all of one batch with `batchId`); `visibleStoreIds` keeps those whose
+ * stores are all among them (a store-limited key's), so a page may hold fewer than `limit`.
+ */
+export async function listBatchUndos(db: Db, input: { limit: number; afterId?: string; batchId?: string; visibleStoreIds?: readonly string[] }) {
+  const page = await listRows(db.sql, BATCH_UNDO.plans, {
+    limit: input.limit,
+    afterId: input.afterId,
+    where: input.batchId ? [Prisma.sql`batch_id = ${input.batchId}`] : [],
+  });
+  const visible = input.visibleStoreIds;
+  return visible ? { ...page, items: page.items.filter((u) => u.storeIds.every((s) => visible.includes(s))) } : page;
+}

@@ -1,0 +1,46 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { batchUndoWire, reviewBatchWire } from "@/lib/http/review-batch-wire.ts";
+import { api } from "./api-client.ts";
+import { queryKeys } from "./keys.ts";
+import type { Page } from "./types.ts";
+
+export type ReviewBatch = ReturnType<typeof reviewBatchWire>;
+export type BatchUndo = ReturnType<typeof batchUndoWire>;
+export type BatchUndoItem = NonNullable<BatchUndo["items"]>[number];
+
+/** Recorded bulk approves and reverts, newest first (the first 100), each with its newest undo. */
+export function useReviewBatches() {
+  return useQuery({
+    queryKey: queryKeys.reviewBatches.list(),
+    queryFn: ({ signal }) => api<Page<ReviewBatch>>("/v1/review_batches", { query: { limit: 100 }, signal }),
+  });
+}
+
+/** One batch undo (dry run or report) with every item. */
+export function useBatchUndo(id: string) {
+  return useQuery({
+    queryKey: queryKeys.reviewBatches.undo(id),
+    queryFn: ({ signal }) => api<BatchUndo>(`/v1/review_batch_undos/${encodeURIComponent(id)}`, { signal }),
+  });
+}
+
+/** The dry run of undoing a batch: writes nothing, records what it would do. */
+export function usePlanBatchUndo() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (batchId: string) => api<BatchUndo>("/v1/review_batch_undos", { method: "POST", body: { batch_id: batchId } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.reviewBatches.all }),
+  });
+}
+
+/** The undo itself: memories change, so every cached read is refreshed afterwards. */
+export function useExecuteBatchUndo() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, confirmation }: { id: string; confirmation: string }) =>
+      api<BatchUndo>(`/v1/review_batch_undos/${encodeURIComponent(id)}/execute`, { method: "POST", body: { confirmation } }),
+    onSettled: () => client.invalidateQueries(),
+  });
+}
