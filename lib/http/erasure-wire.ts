@@ -88,7 +88,7 @@ export function erasureWire(erasure: Erasure, items?: ErasureItem[]) {
   };
 }
 
-/** The report as CSV (lib/http/csv.ts), one line per version: for spreadsheets and auditors. */
+/** The report as CSV (lib/http/csv.ts), one line per version: for spreadsheets and auditors (its columns as they always were; paths are in the JSON). */
 export function erasureCsv(erasure: Erasure, items: ErasureItem[]): string {
   const columns: CsvColumn<ErasureItem>[] = [
     ["erasure_id", () => erasure.id],
@@ -97,7 +97,6 @@ export function erasureCsv(erasure: Erasure, items: ErasureItem[]): string {
     ["memory_version_id", (i) => i.versionId],
     ["kind", (i) => i.kind],
     ["outcome", (i) => i.outcome],
-    ["path", (i) => i.path ?? ""],
   ];
   return toCsv(columns, items);
 }

@@ -27,7 +27,7 @@ export interface ErasureMemory {
   redactedVersions: number | null;
 }
 
-/** The items memory by memory, in the items' order (grouped by store, then memory). */
+/** The items memory by memory, grouped by store: in store and memory id order, as the report's items are read. */
 export function erasureMemories(erasure: Pick<Erasure, "action" | "status">, items: readonly ErasureItem[]): ErasureMemory[] {
   const groups = new Map<string, ErasureItem[]>();
   for (const item of items) {
@@ -37,7 +37,8 @@ export function erasureMemories(erasure: Pick<Erasure, "action" | "status">, ite
     else groups.set(key, [item]);
   }
   const done = erasure.status === "completed";
-  return [...groups.values()].map((group) => {
+  const ordered = [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, group]) => group);
+  return ordered.map((group) => {
     const { storeId, memoryId, path = null } = group[0]!;
     const head = group.find((i) => i.kind === "head");
     const seen = group.filter((i) => i.kind === "head" || i.kind === "history");
