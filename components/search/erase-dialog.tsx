@@ -7,9 +7,8 @@ import { Button } from "@/components/ui/button.tsx";
 import { Dialog, DialogActions } from "@/components/ui/dialog.tsx";
 import { Field, Input } from "@/components/ui/field.tsx";
 import { TypedConfirmation, useTypedConfirmation } from "@/components/ui/typed-confirmation.tsx";
-import { DryRunList } from "@/components/bulk/dry-run-list.tsx";
 import { ErasureCounts } from "@/components/erasures/erasure-counts.tsx";
-import { VersionLink } from "@/components/versions/version-link.tsx";
+import { ErasureMemoryList } from "@/components/erasures/erasure-memory-list.tsx";
 import type { Erasure } from "@/lib/queries/types.ts";
 import { useExecuteErasure, usePlanErasure } from "@/lib/queries/use-erasures.ts";
 
@@ -73,7 +72,13 @@ export function EraseDialog({ text, storeIds, storeNames, onClose }: EraseDialog
         {planned && !report && (
           <>
             <ErasureCounts erasure={planned} />
-            <PlannedList erasure={planned} storeNames={storeNames} />
+            {planned.counts.versions_before === 0 ? (
+              <Alert tone="info">Nothing holds this text: there is nothing to erase.</Alert>
+            ) : (
+              <div className="max-h-72 overflow-y-auto">
+                <ErasureMemoryList erasure={planned} storeNames={storeNames} shown={50} />
+              </div>
+            )}
             {planned.counts.versions_before === 0 ? (
               <DialogActions onCancel={onClose} cancelLabel="Close">
                 {null}
@@ -103,6 +108,9 @@ export function EraseDialog({ text, storeIds, storeNames, onClose }: EraseDialog
                 : "Searching for this text finds nothing now."}
             </Alert>
             <ErasureCounts erasure={report} />
+            <div className="max-h-72 overflow-y-auto">
+              <ErasureMemoryList erasure={report} storeNames={storeNames} shown={50} />
+            </div>
             <DialogActions onCancel={onClose} cancelLabel="Close">
               <Link href={`/erasures/${report.id}`} className="rounded-md bg-indigo-600 px-3.5 py-2 text-sm font-medium text-white hover:bg-indigo-500">
                 Open the report
@@ -112,25 +120,5 @@ export function EraseDialog({ text, storeIds, storeNames, onClose }: EraseDialog
         )}
       </div>
     </Dialog>
-  );
-}
-
-function PlannedList({ erasure, storeNames }: { erasure: Erasure; storeNames: Map<string, string> }) {
-  return (
-    <DryRunList
-      items={erasure.items ?? []}
-      label="Dry run"
-      empty="Nothing holds this text: there is nothing to erase."
-      shown={50}
-      itemKey={(item) => item.memory_version_id}
-    >
-      {(item) => (
-        <>
-          <span className="text-slate-500">{storeNames.get(item.memory_store_id) ?? item.memory_store_id}</span>
-          <VersionLink storeId={item.memory_store_id} versionId={item.memory_version_id} />
-          <span>{item.kind === "head" ? "current version: replaced or deleted, then redacted" : "older version: redacted"}</span>
-        </>
-      )}
-    </DryRunList>
   );
 }

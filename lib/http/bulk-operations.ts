@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { createBulkDeletionBody, executeBulkDeletionBody } from "./bulk-deletion-wire.ts";
 import { bulkStatusSchema, lifecycleShape, reportFormatQuery } from "./bulk-wire.ts";
-import { createErasureBody, executeErasureBody } from "./erasure-wire.ts";
+import { createErasureBody, executeErasureBody, findErasureMatchesBody } from "./erasure-wire.ts";
 import { listStoresQuery } from "./schemas.ts";
 import { pageSchema } from "./wire-schemas.ts";
 
@@ -22,6 +22,15 @@ const erasureSchema = extension(
     marker: z.string().nullable(),
     query_sha256: z.string().meta({ description: "The text erased is never stored: only its SHA-256." }),
     memory_store_ids: z.array(z.string()).nullable(),
+    value_count: z.number().int().meta({ description: "How many values this erase erases: 1 for one text (query), more for a pattern erase (values)." }),
+    value_sha256s: z
+      .array(z.string())
+      .nullable()
+      .meta({ description: "A pattern erase: each value's SHA-256, sorted (query_sha256 is the SHA-256 of their JSON array); null for one text." }),
+    pattern_type: z
+      .enum(["email", "phone", "literal", "regex"])
+      .nullable()
+      .meta({ description: "How the values were found (never the pattern itself); null when not said." }),
     ...lifecycleShape,
     counts: z.object({
       memories_before: z.number().int(),
@@ -30,11 +39,59 @@ const erasureSchema = extension(
       versions_after: z.number().int().nullable(),
     }),
     items: z
-      .array(z.object({ memory_store_id: z.string(), memory_id: z.string(), memory_version_id: z.string(), kind: z.string(), outcome: z.string() }))
+      .array(
+        z.object({
+          memory_store_id: z.string(),
+          memory_id: z.string(),
+          memory_version_id: z.string(),
+          kind: z.string(),
+          outcome: z.string(),
+          path: z.string().nullable().meta({ description: "The memory's path as it reads now (its last one if deleted); null when none is left." }),
+          planned_action: z.enum(["rewrite", "delete"]).nullable().meta({ description: "Head items: what the dry run planned for the memory." }),
+        }),
+      )
       .optional(),
+    memories: z
+      .array(
+        z.object({
+          memory_store_id: z.string(),
+          memory_id: z.string(),
+          path: z.string().nullable(),
+          action: z.enum(["rewrite", "delete", "redact_versions", "late"]),
+          older_versions: z.number().int().meta({ description: "Older versions holding the text that are redacted." }),
+          outcome: z.enum(["rewritten", "deleted", "redacted", "changed", "gone", "left"]).nullable(),
+          redacted_versions: z.number().int().nullable(),
+        }),
+      )
+      .optional()
+      .meta({ description: "The items memory by memory, grouped by store: what the erase does (dry run) and did (report) to each." }),
   }),
   "Erasure",
   "An erase: its dry run while planned, its report once completed.",
+);
+
+const erasureMatchesSchema = extension(
+  z.object({
+    type: z.literal("erasure_matches"),
+    pattern_type: z.enum(["email", "phone", "literal", "regex"]),
+    memory_store_ids: z.array(z.string()).nullable(),
+    matches: z.array(
+      z.object({
+        value: z.string(),
+        count: z.number().int().meta({ description: "Occurrences in every retained version looked at (path and content)." }),
+        versions: z.number().int(),
+        memories: z.number().int(),
+        current_memories: z.number().int(),
+        memory_store_ids: z.array(z.string()),
+      }),
+    ),
+    truncated: z.boolean().meta({ description: "More distinct values were found than listed (limit)." }),
+    complete: z.boolean().meta({ description: "Every retained version was looked at; false when the scan ran out of time." }),
+    scanned_versions: z.number().int(),
+    skipped: z.number().int().meta({ description: "Occurrences that cannot be erased as exact text (under 3 or over 128 characters)." }),
+  }),
+  "ErasureMatches",
+  "The distinct values a pattern finds, to pick from for an erase (nothing is recorded).",
 );
 
 const bulkDeletionSchema = extension(
@@ -125,10 +182,19 @@ export const BULK_OPERATIONS = {
     ...bulk,
     method: "POST",
     path: "/v1/erasures",
-    summary: "Dry run of an erase: what it would touch",
+    summary: "Dry run of an erase (one text, or several values picked from a pattern's matches): what it would touch, per memory",
     permission: "admin",
     body: createErasureBody,
     response: erasureSchema,
+  },
+  findErasureMatches: {
+    ...bulk,
+    method: "POST",
+    path: "/v1/erasure_matches",
+    summary: "Dry run of a pattern erase: every distinct e-mail address, phone number, literal or RE2 regex match, with counts (changes and records nothing)",
+    permission: "admin",
+    body: findErasureMatchesBody,
+    response: erasureMatchesSchema,
   },
   retrieveErasure: {
     ...bulk,

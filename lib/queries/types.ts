@@ -7,7 +7,7 @@ import type {
 import type { listActorNames } from "@/lib/auth/actor-names.ts";
 import type { apiKeyWire, principalWire, userWire } from "@/lib/http/admin-wire.ts";
 import type { bulkDeletionWire } from "@/lib/http/bulk-deletion-wire.ts";
-import type { erasureWire } from "@/lib/http/erasure-wire.ts";
+import type { erasureMatchesWire, erasureWire } from "@/lib/http/erasure-wire.ts";
 import type { restoreWire, revertWire } from "@/lib/http/put-back-wire.ts";
 import type { searchHitWire } from "@/lib/http/search-wire.ts";
 import type { storeActivityWire, storeChangeWire } from "@/lib/http/time-travel-wire.ts";
@@ -34,6 +34,8 @@ export type Erasure = ReturnType<typeof erasureWire>;
 export type BulkDeletion = ReturnType<typeof bulkDeletionWire>;
 export type BulkDeletionItem = NonNullable<BulkDeletion["items"]>[number];
 export type ErasureItem = NonNullable<Erasure["items"]>[number];
+export type ErasureMemory = NonNullable<Erasure["memories"]>[number];
+export type ErasureMatches = ReturnType<typeof erasureMatchesWire>;
 
 /** Time travel (issue 23): the changes between two moments, the store's activity, restores and reverts. */
 export type StoreChange = ReturnType<typeof storeChangeWire>;

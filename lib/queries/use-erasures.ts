@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "./api-client.ts";
 import { queryKeys } from "./keys.ts";
-import type { Erasure, Page } from "./types.ts";
+import type { Erasure, ErasureMatches, Page } from "./types.ts";
 
 /** Erase reports and dry runs, newest first (the first 100). */
 export function useErasures() {
@@ -21,7 +21,12 @@ export function useErasure(erasureId: string) {
   });
 }
 
-export type PlanErasureInput = { query: string; memory_store_ids: string[] | null; action: "replace" | "delete"; marker?: string };
+/** One text (`query`), or several values picked from a pattern's matches (`values`, with how they were found). */
+export type PlanErasureInput = ({ query: string } | { values: string[]; pattern_type?: ErasureMatches["pattern_type"] }) & {
+  memory_store_ids: string[] | null;
+  action: "replace" | "delete";
+  marker?: string;
+};
 
 /** The dry run: changes no memory, records what it found. */
 export function usePlanErasure() {
@@ -32,12 +37,22 @@ export function usePlanErasure() {
   });
 }
 
-/** The erase itself: it may touch any store, so every cached read is refreshed afterwards. */
+/** The erase itself: it may touch any store, so every cached read is refreshed afterwards. Sends the text, or the picked values, again. */
 export function useExecuteErasure() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ erasureId, query, confirmation }: { erasureId: string; query: string; confirmation: string }) =>
-      api<Erasure>(`/v1/erasures/${encodeURIComponent(erasureId)}/execute`, { method: "POST", body: { query, confirmation } }),
+    mutationFn: ({ erasureId, confirmation, ...what }: { erasureId: string; confirmation: string } & ({ query: string } | { values: string[] })) =>
+      api<Erasure>(`/v1/erasures/${encodeURIComponent(erasureId)}/execute`, { method: "POST", body: { ...what, confirmation } }),
     onSettled: () => client.invalidateQueries(),
+  });
+}
+
+export type ErasurePattern = { type: "email" } | { type: "phone" } | { type: "literal"; values: string[] } | { type: "regex"; regex: string };
+
+/** The dry run of a pattern erase: every distinct match with its counts (records nothing, so nothing is cached). */
+export function useFindErasureMatches() {
+  return useMutation({
+    mutationFn: (input: { pattern: ErasurePattern; memory_store_ids: string[] | null }) =>
+      api<ErasureMatches>("/v1/erasure_matches", { method: "POST", body: input }),
   });
 }

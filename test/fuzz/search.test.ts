@@ -87,4 +87,29 @@ describe("fuzz: search and erase", () => {
     },
     timeoutFor(40),
   );
+
+  it(
+    "pattern erase: any pattern, hostile regexes included, is answered cleanly and in time",
+    async () => {
+      const store = await fuzzStore(ctx, "fuzz pattern", { "/p.md": `ana@example.com +44 20 7946 0958 ${"a".repeat(5000)} (((x)))` });
+      const regex = fc.oneof(
+        fc.string({ maxLength: 40 }),
+        fc.constantFrom("(a+)+$", "(a|aa)*b", "(?:a?){40}a{40}", "[a-z]{0,1000}", "(?=x)", "\\1", "(", "\\", "(?i)ANA@", ".*", "", "a**"),
+      );
+      const pattern = fc.oneof(
+        fc.record({ type: fc.constant("regex"), regex }),
+        fc.record({ type: fc.constantFrom("email", "phone", "literal", "other") }),
+        fc.record({ type: fc.constant("literal"), values: fc.array(fc.string({ maxLength: 8 }), { maxLength: 3 }) }),
+        fc.constantFrom(null, "email", [], {}),
+      );
+      const body = bodyText(
+        bodyObject({ pattern, memory_store_ids: fc.constantFrom(null, [store.id], ["memstore_missing"], "all"), limit: fc.constantFrom(1, 0, 1001, "x") }),
+      );
+      await checkProperty(FILE, "pattern erase bodies", 40, [body], async (json) => {
+        await probe(ctx, { method: "POST", path: "/v1/erasure_matches", body: json, headers: { "content-type": "application/json" } }, { readOnly: true });
+      });
+      await expectInvariants(ctx);
+    },
+    timeoutFor(40),
+  );
 });

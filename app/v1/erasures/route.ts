@@ -21,6 +21,8 @@ export const POST = apiRoute(OPERATIONS.planErasure, async ({ db, input: read, a
   const input = await read();
   const { erasure, items } = await planErasure(db, {
     text: input.query,
+    values: input.values,
+    patternType: input.pattern_type,
     storeIds: input.memory_store_ids ?? null,
     action: input.action,
     marker: input.marker,

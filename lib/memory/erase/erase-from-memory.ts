@@ -1,30 +1,34 @@
 import type { Actor } from "../actor.ts";
 import type { SqlClient } from "../db.ts";
-import { utf8Length } from "../hashing.ts";
-import { LIMITS } from "../limits.ts";
 import { MEMORY_COLUMNS, memoryFromRow, type MemoryRow } from "../memories/memory-rows.ts";
 import { changeMemory, removeMemory } from "../memories/mutations.ts";
-import { exactMatches } from "../search/text-matches.ts";
+import { containsText } from "../search/text-matches.ts";
 import { DELIBERATE, settleByDeliberateAct } from "../review/deliberate.ts";
 import { lockStore } from "../stores/lock-store.ts";
 import { clearVersion } from "../versions/redact-version.ts";
-import { replaceAll } from "./erase-text.ts";
+import { rewrittenContent } from "./erase-text.ts";
 import type { StepResult } from "../bulk/bulk-operation.ts";
 import type { Erasure, ErasureItem } from "./erasure-rows.ts";
 import type { ErasureTypes } from "./erasure-operation.ts";
 
 /**
  * The erase of one memory's versions, inside the caller's transaction, under the store lock:
- * 1. if the memory's current version is still the one the dry run saw, the text in it becomes
- *    the marker as a new version (replace), or the memory is deleted (delete, or when replacing
- *    cannot work: the path holds the text, the store is archived, the result would hold the text
- *    again or exceed the size limit); a deletion whose path holds the text is redacted too;
+ * 1. if the memory's current version is still the one the dry run saw, the text (each value of a
+ *    pattern erase) in it becomes the marker as a new version (replace), or the memory is
+ *    deleted (delete, or when replacing cannot work: lib/memory/erase/erase-text.ts
+ *    rewrittenContent); a deletion whose path holds the text is redacted too;
  * 2. every version the dry run saw is redacted (it is no longer any live memory's current one).
  * A current version that changed since the dry run is left alone: if it holds the text, the
  * erase reports it as late. An erase is deliberate (lib/memory/review/deliberate.ts): it opens no
  * review item and settles the one open on the memory. Returns the group's items with their outcomes and the versions written.
  */
-export async function eraseFromMemory(tx: SqlClient, erasure: Erasure, group: ErasureItem[], text: string, actor: Actor): Promise<StepResult<ErasureTypes>> {
+export async function eraseFromMemory(
+  tx: SqlClient,
+  erasure: Erasure,
+  group: ErasureItem[],
+  texts: readonly string[],
+  actor: Actor,
+): Promise<StepResult<ErasureTypes>> {
   const { storeId, memoryId } = group[0]!;
   const store = await lockStore(tx, storeId);
   const [row] = await tx.$queryRaw<
@@ -37,9 +41,9 @@ export async function eraseFromMemory(tx: SqlClient, erasure: Erasure, group: Er
 
   const seenHead = group.find((item) => item.kind === "head");
   if (memory && seenHead && memory.memoryVersionId === seenHead.versionId) {
-    const pathHoldsText = exactMatches(memory.path, text).length > 0;
-    const replaced = erasure.action === "replace" && !store.archived && !pathHoldsText ? replaceAll(memory.content, text, erasure.marker ?? "") : null;
-    if (replaced !== null && utf8Length(replaced) <= LIMITS.memoryContentBytes) {
+    const pathHoldsText = texts.some((text) => containsText(memory.path, text));
+    const replaced = erasure.action === "replace" ? rewrittenContent(memory, texts, erasure.marker ?? "", store.archived) : null;
+    if (replaced !== null) {
       const changed = await changeMemory(tx, memory, { path: memory.path, content: replaced }, actor, DELIBERATE);
       await settleByDeliberateAct(tx, memoryId, actor, changed.memoryVersionId);
       written.push({ versionId: changed.memoryVersionId, storeId, memoryId, kind: "written", outcome: "replaced" });

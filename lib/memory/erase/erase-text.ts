@@ -1,6 +1,8 @@
 import { invalidRequest } from "../errors.ts";
 import { parseSearchText, type SearchText } from "../search/search-text.ts";
-import { exactMatches } from "../search/text-matches.ts";
+import { utf8Length } from "../hashing.ts";
+import { LIMITS } from "../limits.ts";
+import { containsText, exactMatches } from "../search/text-matches.ts";
 import type { EraseAction } from "./erasure-rows.ts";
 
 export const DEFAULT_MARKER = "[erased]";
@@ -11,8 +13,8 @@ export function parseEraseText(text: unknown): SearchText & { mode: "exact" } {
   return parseSearchText(text, "exact") as SearchText & { mode: "exact" };
 }
 
-/** The marker that replaces the text (replace only): short, one line, and not itself holding the text. */
-export function parseMarker(marker: unknown, action: EraseAction, text: string): string | null {
+/** The marker that replaces the text (replace only): short, one line, and not itself holding the text (any of the values). */
+export function parseMarker(marker: unknown, action: EraseAction, texts: readonly string[]): string | null {
   if (action === "delete") {
     if (marker != null) throw invalidRequest("marker: only with action replace (a deleted memory keeps no text).");
     return null;
@@ -22,7 +24,7 @@ export function parseMarker(marker: unknown, action: EraseAction, text: string):
   if ([...marker].length > MARKER_MAX_CHARS) throw invalidRequest(`marker: must be at most ${MARKER_MAX_CHARS} characters.`);
   if (/[\p{Cc}\p{Cf}\u2028\u2029]/u.test(marker) || !marker.isWellFormed())
     throw invalidRequest("marker: must be one line of text without control characters.");
-  if (exactMatches(marker, text).length > 0) throw invalidRequest("marker: must not contain the text being erased.");
+  if (texts.some((text) => exactMatches(marker, text).length > 0)) throw invalidRequest("marker: must not contain the text being erased.");
   return marker;
 }
 
@@ -47,4 +49,17 @@ export function replaceAll(content: string, text: string, marker: string): strin
   }
   out += content.slice(end >= 0 ? end : 0);
   return exactMatches(out, text).length > 0 ? null : out;
+}
+
+/**
+ * What a memory becomes when replacing: every value replaced by the marker, value after value;
+ * null when replacing cannot work and the memory is deleted instead: its path holds a value,
+ * the store is archived, the result would hold a value again, or exceed the size limit.
+ */
+export function rewrittenContent(memory: { path: string; content: string }, texts: readonly string[], marker: string, archived: boolean): string | null {
+  if (archived || texts.some((text) => containsText(memory.path, text))) return null;
+  let content: string | null = memory.content;
+  for (const text of texts) content = content === null ? null : replaceAll(content, text, marker);
+  if (content === null || texts.some((text) => containsText(content, text))) return null;
+  return utf8Length(content) <= LIMITS.memoryContentBytes ? content : null;
 }

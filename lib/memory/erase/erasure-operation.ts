@@ -1,24 +1,36 @@
 import type { BulkOperation } from "../bulk/bulk-operation.ts";
 import { letOthersRun } from "../let-others-run.ts";
 import type { Db } from "../db.ts";
-import { sha256Hex } from "../hashing.ts";
-import type { SearchText } from "../search/search-text.ts";
 import { eraseFromMemory } from "./erase-from-memory.ts";
-import { confirmationPhrase, ERASURE_ITEMS, ERASURES, type EraseAction, type Erasure, type ErasureItem } from "./erasure-rows.ts";
+import type { EraseText, EraseValues } from "./erase-values.ts";
+import { confirmationPhrase, ERASURE_ITEMS, ERASURES, type EraseAction, type Erasure, type ErasureItem, type PatternType } from "./erasure-rows.ts";
 import { findErasable, type ErasableVersion } from "./find-erasable.ts";
+import { plannedActions } from "./planned-actions.ts";
 import { scrubBulkDeletionReports, scrubWebhookEvents } from "./scrub-records.ts";
 
 export type ErasureTypes = {
   plan: Erasure;
   item: ErasureItem;
-  target: ErasableVersion;
-  selection: { text: SearchText & { mode: "exact" }; storeIds: string[] | null; action: EraseAction; marker: string | null };
-  /** The text again: only its hash was kept. */
-  run: { text: SearchText & { mode: "exact" } };
+  target: ErasableVersion & { plannedAction?: ErasureItem["plannedAction"] };
+  selection: {
+    /** The text, or the values of a pattern erase, with their hashes. */
+    values: EraseValues;
+    patternType: PatternType | null;
+    storeIds: string[] | null;
+    action: EraseAction;
+    marker: string | null;
+    /** The dry run tells what it plans per memory; the look for late items does not need to. */
+    withActions: boolean;
+  };
+  /** The text or values again: only their hashes were kept. */
+  run: { texts: EraseText[] };
 };
 
+const textsOf = (texts: readonly EraseText[]) => texts.map((t) => t.text);
+
 /**
- * Erase (lib/memory/bulk/README.md): every retained version holding a text, memory by memory.
+ * Erase (lib/memory/bulk/README.md): every retained version holding a text (or any of the
+ * values picked from a pattern's matches), memory by memory.
  * A memory whose current version is still the one the dry run saw has the text replaced by the
  * marker (or is deleted), and every version the dry run saw is redacted; whatever holds the
  * text afterwards was written since, and is reported late.
@@ -30,12 +42,27 @@ export const ERASURE: BulkOperation<ErasureTypes> = {
   plans: ERASURES,
   items: ERASURE_ITEMS,
 
-  find: (db, { text, storeIds }) => findErasable(db, text, storeIds),
-  planned: (v) => ({ versionId: v.versionId, storeId: v.storeId, memoryId: v.memoryId, kind: v.current ? "head" : "history", outcome: "planned" }),
+  async find(db, { values, storeIds, action, marker, withActions }) {
+    const found = await findErasable(db, values.texts, storeIds);
+    if (!withActions) return found;
+    const heads = found.filter((v) => v.current);
+    const actions = await plannedActions(db, heads, { texts: textsOf(values.texts), action, marker });
+    return found.map((v) => ({ ...v, plannedAction: actions.get(v.versionId) ?? null }));
+  },
+  planned: (v) => ({
+    versionId: v.versionId,
+    storeId: v.storeId,
+    memoryId: v.memoryId,
+    kind: v.current ? "head" : "history",
+    outcome: "planned",
+    plannedAction: v.current ? (v.plannedAction ?? null) : null,
+  }),
   seen: (item) => item.kind,
   describe: (lifecycle, selection, items) => ({
     ...lifecycle,
-    querySha256: sha256Hex(selection.text.text),
+    querySha256: selection.values.querySha256,
+    valueSha256s: selection.values.valueSha256s,
+    patternType: selection.patternType,
     action: selection.action,
     marker: selection.marker,
     storeIds: selection.storeIds,
@@ -47,14 +74,21 @@ export const ERASURE: BulkOperation<ErasureTypes> = {
   confirmation: confirmationPhrase,
   size: (erasure) => erasure.versionsBefore,
 
-  selection: (erasure, run) => ({ text: run.text, storeIds: erasure.storeIds, action: erasure.action, marker: erasure.marker }),
+  selection: (erasure, run) => ({
+    values: { texts: run.texts, valueSha256s: erasure.valueSha256s, querySha256: erasure.querySha256 },
+    patternType: erasure.patternType,
+    storeIds: erasure.storeIds,
+    action: erasure.action,
+    marker: erasure.marker,
+    withActions: false,
+  }),
   chunks: (_erasure, items) => byMemory(items),
   transaction: () => ({ timeoutMs: 60_000 }),
   async step(tx, group, { plan, run, actor }) {
     const since = new Date(Date.now() - 1);
-    const result = await eraseFromMemory(tx, plan, group, run.text.text, actor);
+    const result = await eraseFromMemory(tx, plan, group, textsOf(run.texts), actor);
     // The events this erase just wrote (a deletion names the path that may hold the text), before any worker can deliver them.
-    await scrubWebhookEvents(tx, run.text.text, plan.marker, { storeIds: [group[0]!.storeId], since });
+    for (const text of textsOf(run.texts)) await scrubWebhookEvents(tx, text, plan.marker, { storeIds: [group[0]!.storeId], since });
     return result;
   },
   gone: (item) => ({ ...item, outcome: "gone" }),
@@ -62,7 +96,9 @@ export const ERASURE: BulkOperation<ErasureTypes> = {
   countsAfter: (remaining) => ({ memories_after: remaining.filter((v) => v.current).length, versions_after: remaining.length }),
 
   // What was written about these memories before (events not yet delivered included), before their own erase writes more.
-  beforeChunks: (db, { plan, run }) => scrubRecords(db, plan, run.text.text),
+  beforeChunks: async (db, { plan, run }) => {
+    for (const text of textsOf(run.texts)) await scrubRecords(db, plan, text);
+  },
   // Old copies of the pages the erase overwrote sit in SQLite's log until it is emptied.
   afterCompletion: async (db) => {
     await db.truncateLog?.();

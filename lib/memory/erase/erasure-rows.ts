@@ -21,13 +21,27 @@ export type ErasureItemKind = "head" | "history" | "written" | "late";
  */
 export type ErasureOutcome = "planned" | "redacted" | "gone" | "replaced" | "deleted" | "deleted_and_redacted" | "left";
 
+/** What the dry run planned for a memory whose current version holds the text: a new version without it, or its deletion. */
+export type PlannedAction = "rewrite" | "delete";
+
 export interface ErasureItem {
   versionId: string;
   storeId: string;
   memoryId: string;
   kind: ErasureItemKind;
   outcome: ErasureOutcome;
+  /** Head items: what the dry run planned (null: erasures from before it was kept, and the other kinds). */
+  plannedAction?: PlannedAction | null;
+  /**
+   * The memory's path as it reads now (lib/memory/erase/erasure-paths.ts), filled in when the
+   * items are read for an answer; never stored, so a report keeps no path the erase redacted.
+   */
+  path?: string | null;
 }
+
+/** How the values of a pattern erase were found (lib/memory/erase/match-pattern.ts). */
+export const PATTERN_TYPES = ["email", "phone", "literal", "regex"] as const;
+export type PatternType = (typeof PATTERN_TYPES)[number];
 
 export interface Erasure extends BulkLifecycle {
   querySha256: string;
@@ -38,6 +52,13 @@ export interface Erasure extends BulkLifecycle {
   versionsBefore: number;
   memoriesAfter: number | null;
   versionsAfter: number | null;
+  /**
+   * A pattern erase: the SHA-256 of each value erased, sorted (querySha256 is then the SHA-256
+   * of their JSON array); null for the one-text form, whose text's hash is querySha256.
+   */
+  valueSha256s: string[] | null;
+  /** How the values were found, when the request said. */
+  patternType: PatternType | null;
 }
 
 type ErasureRow = LifecycleRow & {
@@ -49,11 +70,25 @@ type ErasureRow = LifecycleRow & {
   versions_before: number | bigint;
   memories_after: number | bigint | null;
   versions_after: number | bigint | null;
+  value_sha256s: string | null;
+  pattern_type: string | null;
 };
 
 export const ERASURES = defineTable<Erasure, ErasureRow>({
   name: "erasures",
-  columns: [...LIFECYCLE_COLUMNS, "query_sha256", "action", "marker", "store_ids", "memories_before", "versions_before", "memories_after", "versions_after"],
+  columns: [
+    ...LIFECYCLE_COLUMNS,
+    "query_sha256",
+    "action",
+    "marker",
+    "store_ids",
+    "memories_before",
+    "versions_before",
+    "memories_after",
+    "versions_after",
+    "value_sha256s",
+    "pattern_type",
+  ],
   toRow: (e) => ({
     ...lifecycleToRow(e),
     query_sha256: e.querySha256,
@@ -64,6 +99,8 @@ export const ERASURES = defineTable<Erasure, ErasureRow>({
     versions_before: e.versionsBefore,
     memories_after: e.memoriesAfter,
     versions_after: e.versionsAfter,
+    value_sha256s: e.valueSha256s === null ? null : JSON.stringify(e.valueSha256s),
+    pattern_type: e.patternType,
   }),
   fromRow: (row) => ({
     ...lifecycleFromRow(row),
@@ -75,30 +112,42 @@ export const ERASURES = defineTable<Erasure, ErasureRow>({
     versionsBefore: Number(row.versions_before),
     memoriesAfter: numberOrNull(row.memories_after),
     versionsAfter: numberOrNull(row.versions_after),
+    valueSha256s: row.value_sha256s === null ? null : (JSON.parse(row.value_sha256s) as string[]),
+    patternType: row.pattern_type as PatternType | null,
   }),
 });
 
-type ErasureItemRow = { version_id: string; store_id: string; memory_id: string; kind: string; outcome: string };
+type ErasureItemRow = { version_id: string; store_id: string; memory_id: string; kind: string; outcome: string; planned_action: string | null };
 
 /** Grouped by store and memory (the order the erase is carried out in), versions oldest first. */
 export const ERASURE_ITEMS = defineItemTable<ErasureItem, ErasureItemRow>({
   name: "erasure_items",
   planColumn: "erasure_id",
   keyColumn: "version_id",
-  columns: ["version_id", "store_id", "memory_id", "kind", "outcome"],
+  columns: ["version_id", "store_id", "memory_id", "kind", "outcome", "planned_action"],
   resultColumns: ["outcome"],
   orderBy: ["store_id", "memory_id", "version_id"],
-  toRow: (i) => ({ version_id: i.versionId, store_id: i.storeId, memory_id: i.memoryId, kind: i.kind, outcome: i.outcome }),
+  toRow: (i) => ({
+    version_id: i.versionId,
+    store_id: i.storeId,
+    memory_id: i.memoryId,
+    kind: i.kind,
+    outcome: i.outcome,
+    planned_action: i.plannedAction ?? null,
+  }),
   fromRow: (r) => ({
     versionId: r.version_id,
     storeId: r.store_id,
     memoryId: r.memory_id,
     kind: r.kind as ErasureItemKind,
     outcome: r.outcome as ErasureOutcome,
+    plannedAction: r.planned_action as PlannedAction | null,
   }),
 });
 
-/** The words a person types to confirm: they name how much goes. */
-export function confirmationPhrase(erasure: Pick<Erasure, "versionsBefore">): string {
-  return countPhrase("erase", erasure.versionsBefore, { one: "version", many: "versions" });
+/** The words a person types to confirm: they name how much goes, and for a pattern erase how many values. */
+export function confirmationPhrase(erasure: Pick<Erasure, "versionsBefore" | "valueSha256s">): string {
+  const phrase = countPhrase("erase", erasure.versionsBefore, { one: "version", many: "versions" });
+  const values = erasure.valueSha256s?.length;
+  return values === undefined ? phrase : `${phrase} of ${values} ${values === 1 ? "value" : "values"}`;
 }

@@ -20,24 +20,34 @@ export interface ErasableVersion {
 const tooMany = () => invalidRequest(`The text is in more than ${MAX_ERASE_VERSIONS} versions; erase it store by store (memory_store_ids).`);
 
 /**
- * Every retained version of the stores (null: all) holding the text, through the exact-text
- * index, all of them (no search budget), in chunks with yields. Refused past MAX_ERASE_VERSIONS.
+ * Every retained version of the stores (null: all) holding the text, or any of the texts of a
+ * pattern erase, through the exact-text index, all of them (no search budget), in chunks with
+ * yields. Refused past MAX_ERASE_VERSIONS versions in all.
  */
-export async function findErasable(db: Db, text: SearchText & { mode: "exact" }, storeIds: readonly string[] | null): Promise<ErasableVersion[]> {
+export async function findErasable(db: Db, texts: readonly (SearchText & { mode: "exact" })[], storeIds: readonly string[] | null): Promise<ErasableVersion[]> {
+  const found = new Map<string, ErasableVersion>();
+  for (const text of texts) {
+    for (const version of await findHolding(db, text, storeIds, MAX_ERASE_VERSIONS)) found.set(version.versionId, version);
+    if (found.size > MAX_ERASE_VERSIONS) throw tooMany();
+  }
+  return [...found.values()];
+}
+
+async function findHolding(db: Db, text: SearchText & { mode: "exact" }, storeIds: readonly string[] | null, max: number): Promise<ErasableVersion[]> {
   if (storeIds?.length === 0) return [];
   const filters: SearchFilters = { text, scope: "versions", storeIds };
   const found: MatchRow[] = [];
   if (db.engine === "sqlite") {
     await scanSqlite(db, filters, { from: null, budget: Number.POSITIVE_INFINITY, deadline: Number.POSITIVE_INFINITY }, (rows) => {
       found.push(...rows);
-      if (found.length > MAX_ERASE_VERSIONS) throw tooMany();
+      if (found.length > max) throw tooMany();
       return false;
     });
   } else {
     for (let after: string | undefined; ;) {
       const rows = await db.sql.$queryRaw<MatchRow[]>(postgresPageQuery(filters, { limit: PAGE, after, rankedAmong: 0 }));
       found.push(...rows);
-      if (found.length > MAX_ERASE_VERSIONS) throw tooMany();
+      if (found.length > max) throw tooMany();
       if (rows.length < PAGE) break;
       after = String(rows[rows.length - 1]!.search_key);
       await letOthersRun();

@@ -1,14 +1,15 @@
 import { getItems, getRow, listRows } from "../bulk/report-tables.ts";
 import type { Db, SqlClient } from "../db.ts";
+import { withPaths } from "./erasure-paths.ts";
 import { ERASURE_ITEMS, ERASURES, type Erasure, type ErasureItem } from "./erasure-rows.ts";
 
 export function getErasure(client: SqlClient, erasureId: string): Promise<Erasure> {
   return getRow(client, ERASURES, erasureId, "Erasure");
 }
 
-/** Every item of an erasure, grouped by store and memory (the order it is carried out in), versions oldest first. */
-export function getErasureItems(client: SqlClient, erasureId: string): Promise<ErasureItem[]> {
-  return getItems(client, ERASURE_ITEMS, erasureId);
+/** Every item of an erasure with its memory's path, grouped by store and memory (the order it is carried out in), versions oldest first. */
+export async function getErasureItems(client: SqlClient, erasureId: string): Promise<ErasureItem[]> {
+  return withPaths(client, await getItems(client, ERASURE_ITEMS, erasureId));
 }
 
 /** Erasures newest first (dry runs included). */

@@ -3,12 +3,19 @@ import { planBulk } from "../bulk/plan-bulk.ts";
 import type { Db } from "../db.ts";
 import { invalidRequest } from "../errors.ts";
 import { assertStoreExists } from "../stores/assert-store-exists.ts";
-import { parseEraseText, parseMarker } from "./erase-text.ts";
+import { parseMarker } from "./erase-text.ts";
+import { parseEraseValues, parsePatternType } from "./erase-values.ts";
 import { ERASURE } from "./erasure-operation.ts";
+import { withPaths } from "./erasure-paths.ts";
 import { ERASE_ACTIONS, type EraseAction, type Erasure, type ErasureItem } from "./erasure-rows.ts";
 
 export interface PlanErasureInput {
-  text: unknown;
+  /** One text to erase; or */
+  text?: unknown;
+  /** several values (picked from a pattern's matches: lib/memory/erase/find-matches.ts), erased in one run. */
+  values?: unknown;
+  /** How the values were found (kept in the report; never the pattern itself). */
+  patternType?: unknown;
   /** The stores to erase from; null means every store. */
   storeIds: readonly string[] | null;
   action: unknown;
@@ -17,17 +24,25 @@ export interface PlanErasureInput {
 }
 
 /**
- * The dry run of an erase: every current memory and every retained version holding the text,
- * recorded in the database (the text itself only as its SHA-256) so that the erase can act on
- * exactly what was seen here. Changes no memory.
+ * The dry run of an erase: every current memory and every retained version holding the text
+ * (or any of the values), recorded in the database (the text itself only as its SHA-256, the
+ * values as theirs) so that the erase can act on exactly what was seen here, with what it plans
+ * for each memory (rewrite or delete). Changes no memory.
  */
 export async function planErasure(db: Db, input: PlanErasureInput): Promise<{ erasure: Erasure; items: ErasureItem[] }> {
-  const text = parseEraseText(input.text);
+  const values = parseEraseValues(input.text, input.values);
+  const patternType = parsePatternType(input.patternType);
+  if (patternType !== null && values.valueSha256s === null) throw invalidRequest("pattern_type: only with values.");
   if (!ERASE_ACTIONS.includes(input.action as EraseAction)) throw invalidRequest(`action: must be one of ${ERASE_ACTIONS.join(", ")}.`);
   const action = input.action as EraseAction;
-  const marker = parseMarker(input.marker, action, text.text);
+  const marker = parseMarker(
+    input.marker,
+    action,
+    values.texts.map((t) => t.text),
+  );
   const storeIds = input.storeIds === null ? null : [...new Set(input.storeIds)];
   for (const id of storeIds ?? []) await assertStoreExists(db.sql, id);
-  const { plan, items } = await planBulk(db, ERASURE, { selection: { text, storeIds, action, marker }, actor: input.actor });
-  return { erasure: plan, items };
+  const selection = { values, patternType, storeIds, action, marker, withActions: true };
+  const { plan, items } = await planBulk(db, ERASURE, { selection, actor: input.actor });
+  return { erasure: plan, items: await withPaths(db.sql, items) };
 }

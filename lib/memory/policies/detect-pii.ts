@@ -49,3 +49,15 @@ export function detectPii(content: string): Finding[] {
   const lines = linesOf(content, offsets);
   return found.map((f, i) => ({ ...f, line: lines[i]! })).slice(0, FINDINGS_PER_CLASS);
 }
+
+/**
+ * The e-mail addresses or phone numbers of a text as written, in order (pattern erase:
+ * lib/memory/erase/match-pattern.ts): the same candidates and checks as the write policy's.
+ */
+export function* piiValues(content: string, rule: "email" | "phone"): Generator<string> {
+  const pattern = new RegExp(rule === "email" ? EMAIL : PHONE);
+  for (let m = pattern.exec(content); m !== null; m = pattern.exec(content)) {
+    if (rule === "email" || isPhone(m)) yield m[0];
+    if (m[0].length === 0) pattern.lastIndex++;
+  }
+}

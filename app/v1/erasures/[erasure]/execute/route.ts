@@ -6,7 +6,13 @@ import { executeErasure } from "@/lib/memory/erase/execute-erasure.ts";
 
 export const POST = apiRoute(OPERATIONS.executeErasure, async ({ db, params, input: read, actor }) => {
   const input = await read();
-  const { erasure, items } = await executeErasure(db, { erasureId: params.erasure, text: input.query, confirmation: input.confirmation, actor });
+  const { erasure, items } = await executeErasure(db, {
+    erasureId: params.erasure,
+    text: input.query,
+    values: input.values,
+    confirmation: input.confirmation,
+    actor,
+  });
   return erasureWire(erasure, items);
 });
 
