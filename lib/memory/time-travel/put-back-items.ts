@@ -82,9 +82,9 @@ const ORDER: Record<PutBackAction, number> = { delete: 0, move: 1, modify: 1, cr
 
 /** Numbers the items in the order they are carried out: every delete first (freeing paths), then moves and changes, then creates; by path within each. */
 export function inExecutionOrder(items: Omit<PutBackItem, "position">[]): PutBackItem[] {
-  const path = (i: Omit<PutBackItem, "position">) => i.target?.path ?? i.seen?.path ?? "";
-  const sorted = [...items].sort((a, b) => ORDER[a.action] - ORDER[b.action] || compareBytes(path(a), path(b)) || (a.memoryId < b.memoryId ? -1 : 1));
-  return sorted.map((item, position) => ({ ...item, position }));
+  const keyed = items.map((item) => ({ item, order: ORDER[item.action], path: item.target?.path ?? item.seen?.path ?? "" }));
+  keyed.sort((a, b) => a.order - b.order || compareBytes(a.path, b.path) || (a.item.memoryId < b.item.memoryId ? -1 : 1));
+  return keyed.map(({ item }, position) => ({ ...item, position }));
 }
 
 type ItemRow = {

@@ -1,5 +1,6 @@
 import type { BulkOperation } from "../bulk/bulk-operation.ts";
 import { Prisma, type Db } from "../db.ts";
+import { letOthersRun } from "../let-others-run.ts";
 import { assertAnswerable } from "./answerable-moment.ts";
 import { assertCanPutBack, batches, lateItem, liveHeads, writtenLate, type LateSearch } from "./find-put-back.ts";
 import { actionFor, countByAction, inExecutionOrder, sideOf, WRITING_ACTIONS, type PutBackItem } from "./put-back-items.ts";
@@ -74,7 +75,8 @@ async function findRestoreItems(db: Db, { storeId, asOf, pathPrefix, late }: Res
   const now = await liveHeads(db.sql, storeId, ids);
   const under = (path: string | null | undefined) => path != null && (pathPrefix === "/" || path.startsWith(pathPrefix));
   const items: Omit<PutBackItem, "position">[] = [];
-  for (const memoryId of ids) {
+  for (const [n, memoryId] of ids.entries()) {
+    if (n > 0 && n % 1_000 === 0) await letOthersRun();
     const seen = now.get(memoryId) ?? null;
     const target = then.get(memoryId) ?? null;
     if (!under(seen?.path) && !under(target?.path)) continue;
@@ -91,5 +93,6 @@ async function findRestoreItems(db: Db, { storeId, asOf, pathPrefix, late }: Res
     });
   }
   if (!late) await assertCanPutBack(db, storeId, items);
+  await letOthersRun();
   return inExecutionOrder(items);
 }
