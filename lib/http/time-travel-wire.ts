@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { MemoryState } from "../memory/time-travel/states-at.ts";
+import type { HeadState, MemoryState } from "../memory/time-travel/states-at.ts";
 import type { StoreActivity } from "../memory/time-travel/store-activity.ts";
 import { CHANGE_KINDS, type StoreChange } from "../memory/time-travel/store-changes.ts";
 import { limit, listMemoriesQuery, timestamp } from "./schemas.ts";
@@ -92,7 +92,7 @@ export const storeChangesPageSchema = z.object({
   to: time,
 });
 
-const sideWire = (state: MemoryState | null) =>
+const sideWire = (state: HeadState | null) =>
   state && {
     memory_version_id: state.versionId,
     path: state.path,

@@ -1,6 +1,7 @@
 import type { Actor } from "../actor.ts";
 import type { Db } from "../db.ts";
 import { newId } from "../ids.ts";
+import { letOthersRun } from "../let-others-run.ts";
 import type { BulkOperation, BulkTypes } from "./bulk-operation.ts";
 import { planDigest } from "./lifecycle.ts";
 import { insertItems, insertRow } from "./report-tables.ts";
@@ -16,6 +17,8 @@ export async function planBulk<T extends BulkTypes>(
   input: { selection: T["selection"]; actor: Actor },
 ): Promise<{ plan: T["plan"]; items: T["item"][] }> {
   const items = (await operation.find(db, input.selection)).map((target) => operation.planned(target));
+  // A dry run of thousands: finding, digesting and recording each hold the event loop a while.
+  await letOthersRun();
   const digest = planDigest(items.map((item) => [operation.items.key(item), operation.seen(item)] as const));
   const lifecycle = {
     id: newId(operation.idPrefix),
@@ -27,6 +30,7 @@ export async function planBulk<T extends BulkTypes>(
     completedAt: null,
   };
   const plan = operation.describe(lifecycle, input.selection, items, digest);
+  await letOthersRun();
   await db.sqlTransaction(
     async (tx) => {
       await insertRow(tx, operation.plans, plan);

@@ -1,5 +1,6 @@
 import { Prisma, type Db, type SqlClient } from "../db.ts";
 import { conflict, invalidRequest, notFound } from "../errors.ts";
+import { letOthersRun } from "../let-others-run.ts";
 import { LIMITS } from "../limits.ts";
 import type { ItemTable } from "../bulk/report-tables.ts";
 import type { PutBackItem, LiveHead } from "./put-back-items.ts";
@@ -32,15 +33,23 @@ export function batches<T>(values: readonly T[], size = IDS_PER_STATEMENT): T[][
   return Array.from({ length: Math.ceil(values.length / size) }, (_, n) => values.slice(n * size, (n + 1) * size));
 }
 
-/** The live heads of these memories now. */
+/**
+ * The live heads of these memories now. Found by id alone, the store checked here: with
+ * `store_id` in the statement SQLite (which keeps no statistics) walked the store's whole
+ * (store_id, path) index for each batch (75 ms a batch of 500 in a store of 10,000).
+ */
 export async function liveHeads(client: SqlClient, storeId: string, memoryIds: readonly string[]): Promise<Map<string, LiveHead>> {
   const heads = new Map<string, LiveHead>();
-  for (const ids of batches(memoryIds)) {
-    const rows = await client.$queryRaw<{ id: string; path: string; content_sha256: string; content_size_bytes: number | bigint; memory_version_id: string }[]>`
-      SELECT id, path, content_sha256, content_size_bytes, memory_version_id FROM memories WHERE store_id = ${storeId} AND id IN (${Prisma.join(ids)})`;
+  const all = batches(memoryIds);
+  for (const ids of all) {
+    const rows = await client.$queryRaw<
+      { id: string; store_id: string; path: string; content_sha256: string; content_size_bytes: number | bigint; memory_version_id: string }[]
+    >`SELECT id, store_id, path, content_sha256, content_size_bytes, memory_version_id FROM memories WHERE id IN (${Prisma.join(ids)})`;
     for (const r of rows) {
+      if (r.store_id !== storeId) continue;
       heads.set(r.id, { memoryId: r.id, versionId: r.memory_version_id, path: r.path, sha256: r.content_sha256, sizeBytes: Number(r.content_size_bytes) });
     }
+    if (all.length > 1) await letOthersRun();
   }
   return heads;
 }

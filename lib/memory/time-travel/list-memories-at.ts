@@ -1,10 +1,9 @@
-import { Prisma, type Db, type SqlClient } from "../db.ts";
+import type { Db, SqlClient } from "../db.ts";
 import type { ListedMemory } from "../memories/list-memories.ts";
 import { childFolder, listMemories, nextFromAfter, pageRange, type ListMemoriesInput } from "../memories/list-memories.ts";
 import { folderRange } from "../paths.ts";
 import { assertAnswerable } from "./answerable-moment.ts";
-import { batches } from "./find-put-back.ts";
-import { compareBytes, statesAt, type MemoryState } from "./states-at.ts";
+import { compareBytes, headsAt, withCreatedAt, type HeadState, type MemoryState } from "./states-at.ts";
 
 export type MemoryAtListItem = { kind: "memory"; memory: MemoryState & { path: string } } | { kind: "prefix"; path: string };
 
@@ -25,15 +24,14 @@ export async function listMemoriesAt(db: Db, input: ListMemoriesInput & { at: Da
   await assertAnswerable(db.sql, input.storeId, input.at, "as_of");
   const { from, to } = pageRange(input);
   const inRange = (path: string) => compareBytes(path, from) >= 0 && compareBytes(path, to) < 0;
-  const changed = await changedSince(db.sql, input.storeId, input.at);
-  // Where the memories changed since are now (taken out of the live list) and how they were then (put in).
-  const movedFrom = (await currentPaths(db.sql, input.storeId, changed)).filter(inRange);
-  const then = (await statesAt(db.sql, input.storeId, input.at, { withContent: input.withContent, memoryIds: [...changed] })).filter(
-    (s): s is MemoryState & { path: string } => s.path !== null && inRange(s.path),
+  // The memories changed since, where they are now (taken out of the live list) and how they were then (put in).
+  const { changed, movedFrom } = await changedSince(db.sql, input.storeId, input.at, inRange);
+  const then = (await headsAt(db.sql, input.storeId, input.at, { changedAfter: input.at }, { withContent: input.withContent })).filter(
+    (s): s is HeadState & { path: string } => s.path !== null && inRange(s.path),
   );
   const additions = then.map((state) => itemOf(state, input));
 
-  const items = new Map<string, MemoryAtListItem>();
+  const items = new Map<string, ItemThen>();
   let position = from;
   for (;;) {
     // Enough live items that, once those changed since are taken out, a page and one more remain.
@@ -54,12 +52,24 @@ export async function listMemoriesAt(db: Db, input: ListMemoriesInput & { at: Da
   const ordered = [...items.values()].sort((a, b) => compareBytes(keyOf(a), keyOf(b)));
   const hasMore = ordered.length > input.limit;
   const page = ordered.slice(0, input.limit);
-  return { items: page, nextFrom: nextFromAfter(page, hasMore) };
+  return { items: await withCreation(db.sql, input, page), nextFrom: nextFromAfter(page, hasMore) };
 }
 
-const keyOf = (item: MemoryAtListItem) => (item.kind === "memory" ? item.memory.path : item.path);
+/** An item of the page before the memories changed since have their creation time. */
+type ItemThen = { kind: "memory"; memory: HeadState & { path: string; createdAt?: Date } } | { kind: "prefix"; path: string };
 
-function itemOf(state: MemoryState & { path: string }, input: ListMemoriesInput): MemoryAtListItem {
+/** When the page's memories that changed since were created: read for those alone (live ones carry it). */
+async function withCreation(client: SqlClient, input: { storeId: string; at: Date }, page: readonly ItemThen[]): Promise<MemoryAtListItem[]> {
+  const changed = page.flatMap((i) => (i.kind === "memory" && !i.memory.createdAt ? [i.memory] : []));
+  const created = new Map((await withCreatedAt(client, input.storeId, input.at, changed)).map((s) => [s.memoryId, s]));
+  return page.map((i) =>
+    i.kind === "prefix" ? i : { kind: "memory", memory: i.memory.createdAt ? (i.memory as MemoryState & { path: string }) : created.get(i.memory.memoryId)! },
+  );
+}
+
+const keyOf = (item: ItemThen) => (item.kind === "memory" ? item.memory.path : item.path);
+
+function itemOf(state: HeadState & { path: string }, input: ListMemoriesInput): ItemThen {
   const folder = input.depth === 1 ? childFolder(state.path, input.prefix) : null;
   return folder === null ? { kind: "memory", memory: state } : { kind: "prefix", path: folder };
 }
@@ -79,28 +89,30 @@ function stateOfLive(memory: ListedMemory): MemoryState & { path: string } {
   };
 }
 
-/** Memories with a version written after `at`: the only ones whose state then can differ from now. */
-async function changedSince(client: SqlClient, storeId: string, at: Date): Promise<Set<string>> {
-  const rows = await client.$queryRaw<{ memory_id: string }[]>`
-    SELECT DISTINCT memory_id FROM memory_versions WHERE store_id = ${storeId} AND created_at > ${at}`;
-  return new Set(rows.map((r) => r.memory_id));
-}
-
-async function currentPaths(client: SqlClient, storeId: string, ids: Set<string>): Promise<string[]> {
-  const paths: string[] = [];
-  for (const batch of batches([...ids])) {
-    const rows = await client.$queryRaw<{ path: string }[]>`SELECT path FROM memories WHERE store_id = ${storeId} AND id IN (${Prisma.join(batch)})`;
-    paths.push(...rows.map((r) => r.path));
-  }
-  return paths;
+/**
+ * Memories with a version written after `at` (the only ones whose state then can differ from
+ * now), and the paths in the page's range where those still live are now. Live rows are found by
+ * id alone: with `store_id` beside it SQLite, which has no statistics, walked the store's whole
+ * (store_id, path) index for each batch instead.
+ */
+async function changedSince(client: SqlClient, storeId: string, at: Date, inRange: (path: string) => boolean) {
+  const rows = await client.$queryRaw<{ memory_id: string; store_id: string | null; path: string | null }[]>`
+    SELECT c.memory_id, m.store_id, m.path
+    FROM (SELECT DISTINCT memory_id FROM memory_versions WHERE store_id = ${storeId} AND created_at > ${at}) c
+    LEFT JOIN memories m ON m.id = c.memory_id`;
+  return {
+    changed: new Set(rows.map((r) => r.memory_id)),
+    movedFrom: rows.flatMap((r) => (r.store_id === storeId && r.path !== null && inRange(r.path) ? [r.path] : [])),
+  };
 }
 
 /** A live folder still holds a memory unchanged since (else it was made only of memories that were elsewhere then). */
 async function holdsUnchanged(client: SqlClient, storeId: string, folder: string, movedFrom: readonly string[]): Promise<boolean> {
   const changedInside = movedFrom.filter((p) => p.startsWith(folder)).length;
   if (changedInside === 0) return true;
+  // Of any changedInside + 1 memories in it, one at least is unchanged: count no further.
   const range = folderRange(folder);
   const [row] = await client.$queryRaw<{ n: number | bigint }[]>`
-    SELECT count(*) AS n FROM memories WHERE store_id = ${storeId} AND path >= ${range.from} AND path < ${range.to}`;
+    SELECT count(*) AS n FROM (SELECT 1 FROM memories WHERE store_id = ${storeId} AND path >= ${range.from} AND path < ${range.to} LIMIT ${changedInside + 1}) f`;
   return Number(row!.n) > changedInside;
 }

@@ -5,7 +5,7 @@
  * target; the action follows from the two.
  */
 import { defineItemTable } from "../bulk/report-tables.ts";
-import type { MemoryState } from "./states-at.ts";
+import { compareBytes, type HeadState } from "./states-at.ts";
 
 /**
  * create: deleted since, comes back at its old path with its old content (a new memory id);
@@ -49,7 +49,7 @@ export interface PutBackItem {
   newVersionId: string | null;
 }
 
-export const sideOf = (state: Pick<MemoryState, "versionId" | "path" | "contentSha256" | "contentSizeBytes">): Side => ({
+export const sideOf = (state: Pick<HeadState, "versionId" | "path" | "contentSha256" | "contentSizeBytes">): Side => ({
   versionId: state.versionId,
   path: state.path,
   sha256: state.contentSha256,
@@ -70,7 +70,7 @@ export interface LiveHead {
  * to list (not live then, not live now). A redacted target cannot be put back: its content is
  * gone.
  */
-export function actionFor(seen: LiveHead | null, target: MemoryState | null): { action: PutBackAction; reason: string | null } | null {
+export function actionFor(seen: LiveHead | null, target: HeadState | null): { action: PutBackAction; reason: string | null } | null {
   if (!target) return seen ? { action: "delete", reason: null } : null;
   if (target.redacted) return { action: "skip", reason: "redacted: the content it had then was redacted and cannot be restored" };
   if (!seen) return { action: "create", reason: null };
@@ -82,11 +82,9 @@ const ORDER: Record<PutBackAction, number> = { delete: 0, move: 1, modify: 1, cr
 
 /** Numbers the items in the order they are carried out: every delete first (freeing paths), then moves and changes, then creates; by path within each. */
 export function inExecutionOrder<I extends Omit<PutBackItem, "position">>(items: I[]): (I & { position: number })[] {
-  const path = (i: Omit<PutBackItem, "position">) => i.target?.path ?? i.seen?.path ?? "";
-  const sorted = [...items].sort(
-    (a, b) => ORDER[a.action] - ORDER[b.action] || Buffer.compare(Buffer.from(path(a)), Buffer.from(path(b))) || (a.memoryId < b.memoryId ? -1 : 1),
-  );
-  return sorted.map((item, position) => ({ ...item, position }));
+  const keyed = items.map((item) => ({ item, order: ORDER[item.action], path: item.target?.path ?? item.seen?.path ?? "" }));
+  keyed.sort((a, b) => a.order - b.order || compareBytes(a.path, b.path) || (a.item.memoryId < b.item.memoryId ? -1 : 1));
+  return keyed.map(({ item }, position) => ({ ...item, position }));
 }
 
 export type PutBackRow = {

@@ -1,5 +1,5 @@
 import type { Actor } from "../actor.ts";
-import type { MemoryRecord, SqlClient } from "../db.ts";
+import { Prisma, type MemoryRecord, type SqlClient } from "../db.ts";
 import { MemoryError } from "../errors.ts";
 import { createMemoryInTx } from "../memories/create-memory.ts";
 import { MEMORY_COLUMNS, memoryFromRow, type MemoryRow } from "../memories/memory-rows.ts";
@@ -27,14 +27,19 @@ export async function putBackChunk(tx: SqlClient, storeId: string, chunk: readon
   const results = new Map<string, Attempt>();
   /** Memories of this chunk parked at a free path to break a cycle of moves (a swap): their head now. */
   const parked = new Map<string, string>();
+  // Read for the whole chunk, under the lock: each item's memory is written by that item alone
+  // on the first pass, and version contents do not change under the lock, so these are what
+  // one statement per item would read. Passes after the first read again.
+  let read: ChunkReads | undefined = await chunkReads(tx, storeId, chunk);
   let pending = [...chunk];
   while (pending.length > 0) {
     const blocked: Attempt[] = [];
     for (const item of pending) {
-      const result = await putBack(tx, store, item, actor, parked.get(item.memoryId));
+      const result = await putBack(tx, store, item, actor, parked.get(item.memoryId), read);
       if (result.outcome === "blocked") blocked.push(result);
       else results.set(item.memoryId, result);
     }
+    read = undefined;
     if (blocked.length === pending.length && !(await parkOne(tx, storeId, blocked, parked, actor))) {
       for (const item of blocked) results.set(item.memoryId, item);
       break;
@@ -93,6 +98,28 @@ async function parkOne(tx: SqlClient, storeId: string, blocked: readonly Attempt
   return false;
 }
 
+/** The chunk's live memories and the contents its items put back, one statement each. */
+type ChunkReads = { memories: Map<string, MemoryRecord>; contents: Map<string, string | null> };
+
+async function chunkReads(tx: SqlClient, storeId: string, chunk: readonly PutBackItem[]): Promise<ChunkReads> {
+  const memories = new Map<string, MemoryRecord>();
+  const contents = new Map<string, string | null>();
+  if (chunk.length === 0) return { memories, contents };
+  const rows = await tx.$queryRaw<(MemoryRow & { content: string })[]>`
+    SELECT ${MEMORY_COLUMNS} FROM memories WHERE id IN (${Prisma.join(chunk.map((i) => i.memoryId))})`;
+  for (const row of rows) {
+    const memory = memoryFromRow(row);
+    if (memory.storeId === storeId) memories.set(memory.id, memory);
+  }
+  const versions = chunk.flatMap((i) => (i.action !== "delete" && i.action !== "move" && i.target ? [i.target.versionId] : []));
+  if (versions.length > 0) {
+    const found = await tx.$queryRaw<{ id: string; content: string | null }[]>`SELECT id, content FROM memory_versions WHERE id IN (${Prisma.join(versions)})`;
+    for (const version of versions) contents.set(version, null);
+    for (const row of found) contents.set(row.id, row.content);
+  }
+  return { memories, contents };
+}
+
 async function liveMemory(tx: SqlClient, storeId: string, memoryId: string): Promise<MemoryRecord | null> {
   const [row] = await tx.$queryRaw<(MemoryRow & { content: string })[]>`
     SELECT ${MEMORY_COLUMNS} FROM memories WHERE id = ${memoryId} AND store_id = ${storeId}`;
@@ -105,8 +132,8 @@ async function targetContent(tx: SqlClient, versionId: string): Promise<string |
   return row?.content ?? null;
 }
 
-async function putBack(tx: SqlClient, store: LockedStore, item: PutBackItem, actor: Actor, parkedHead?: string): Promise<Attempt> {
-  const memory = await liveMemory(tx, store.id, item.memoryId);
+async function putBack(tx: SqlClient, store: LockedStore, item: PutBackItem, actor: Actor, parkedHead?: string, read?: ChunkReads): Promise<Attempt> {
+  const memory = read ? (read.memories.get(item.memoryId) ?? null) : await liveMemory(tx, store.id, item.memoryId);
   if ((memory?.memoryVersionId ?? null) !== (parkedHead ?? item.seen?.versionId ?? null)) {
     return { ...item, outcome: "late", reason: "late: the memory changed after the dry run; left alone (run a new dry run)" };
   }
@@ -117,7 +144,12 @@ async function putBack(tx: SqlClient, store: LockedStore, item: PutBackItem, act
       return { ...item, outcome: "done", newVersionId: versionId };
     }
     const target = item.target!;
-    const content = item.action === "move" ? memory!.content : await targetContent(tx, target.versionId);
+    const content =
+      item.action === "move"
+        ? memory!.content
+        : read?.contents.has(target.versionId)
+          ? read.contents.get(target.versionId)!
+          : await targetContent(tx, target.versionId);
     if (content === null) return { ...item, outcome: "skipped", reason: "redacted: the content it had then was redacted after the dry run" };
     if (item.action === "create") {
       const created = await createMemoryInTx(tx, store, target.path!, content, actor, DELIBERATE);

@@ -1,11 +1,12 @@
 import type { BulkOperation } from "../bulk/bulk-operation.ts";
 import { Prisma, type Db } from "../db.ts";
+import { letOthersRun } from "../let-others-run.ts";
 import { assertAnswerable } from "./answerable-moment.ts";
 import { assertCanPutBack, batches, lateItem, liveHeads, writtenLate, type LateSearch } from "./find-put-back.ts";
 import { actionFor, countByAction, inExecutionOrder, sideOf, WRITING_ACTIONS, type PutBackItem } from "./put-back-items.ts";
 import { putBackChunk } from "./put-back-step.ts";
 import { RESTORE_ITEMS, RESTORES, restorePhrase, type Restore } from "./restore-rows.ts";
-import { statesAt } from "./states-at.ts";
+import { headsAt } from "./states-at.ts";
 
 /** Memories put back per transaction: each writes a version with its review, search and webhook rows. */
 export const MEMORIES_PER_TRANSACTION = 100;
@@ -70,11 +71,12 @@ async function findRestoreItems(db: Db, { storeId, asOf, pathPrefix, late }: Res
     SELECT DISTINCT memory_id FROM memory_versions
     WHERE store_id = ${storeId} AND created_at > ${asOf} ${late ? Prisma.sql`AND ${writtenLate(RESTORE_ITEMS, late)}` : Prisma.empty}`;
   const ids = changed.map((r) => r.memory_id);
-  const then = new Map((await statesAt(db.sql, storeId, asOf, { memoryIds: ids })).map((s) => [s.memoryId, s]));
+  const then = new Map((await headsAt(db.sql, storeId, asOf, { memoryIds: ids })).map((s) => [s.memoryId, s]));
   const now = await liveHeads(db.sql, storeId, ids);
   const under = (path: string | null | undefined) => path != null && (pathPrefix === "/" || path.startsWith(pathPrefix));
   const items: Omit<PutBackItem, "position">[] = [];
-  for (const memoryId of ids) {
+  for (const [n, memoryId] of ids.entries()) {
+    if (n > 0 && n % 1_000 === 0) await letOthersRun();
     const seen = now.get(memoryId) ?? null;
     const target = then.get(memoryId) ?? null;
     if (!under(seen?.path) && !under(target?.path)) continue;
@@ -91,5 +93,6 @@ async function findRestoreItems(db: Db, { storeId, asOf, pathPrefix, late }: Res
     });
   }
   if (!late) await assertCanPutBack(db, storeId, items);
+  await letOthersRun();
   return inExecutionOrder(items);
 }

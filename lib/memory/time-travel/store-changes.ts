@@ -3,7 +3,7 @@ import { Prisma, type Db } from "../db.ts";
 import { invalidRequest } from "../errors.ts";
 import { actorFilter, type ActorFilterInput } from "../versions/list-versions.ts";
 import { assertAnswerable } from "./answerable-moment.ts";
-import { compareBytes, statesAt, type MemoryState } from "./states-at.ts";
+import { compareBytes, headsAt, type HeadState } from "./states-at.ts";
 
 /** How a memory differs between two moments (not version operations: a memory changed and changed back is none of these). */
 export const CHANGE_KINDS = ["added", "modified", "moved", "moved_and_modified", "deleted"] as const;
@@ -12,8 +12,8 @@ export type ChangeKind = (typeof CHANGE_KINDS)[number];
 export interface StoreChange {
   memoryId: string;
   change: ChangeKind;
-  before: MemoryState | null;
-  after: MemoryState | null;
+  before: HeadState | null;
+  after: HeadState | null;
   /** Who wrote the versions between the two moments, in the order they first wrote. */
   actors: Actor[];
 }
@@ -57,9 +57,9 @@ export async function storeChanges(db: Db, input: StoreChangesInput): Promise<{ 
     actors.set(row.memory_id, seen);
   }
   const ids = [...wanted];
-  const before = new Map((await statesAt(db.sql, input.storeId, input.from, { memoryIds: ids })).map((s) => [s.memoryId, s]));
-  const after = new Map((await statesAt(db.sql, input.storeId, input.to, { memoryIds: ids })).map((s) => [s.memoryId, s]));
-  const under = (state: MemoryState | undefined) => state?.path != null && (input.prefix === "/" || state.path.startsWith(input.prefix));
+  const before = new Map((await headsAt(db.sql, input.storeId, input.from, { memoryIds: ids })).map((s) => [s.memoryId, s]));
+  const after = new Map((await headsAt(db.sql, input.storeId, input.to, { memoryIds: ids })).map((s) => [s.memoryId, s]));
+  const under = (state: HeadState | undefined) => state?.path != null && (input.prefix === "/" || state.path.startsWith(input.prefix));
 
   const changes: (StoreChange & { key: string })[] = [];
   for (const memoryId of ids) {
@@ -81,7 +81,7 @@ export async function storeChanges(db: Db, input: StoreChangesInput): Promise<{ 
 }
 
 /** How a memory's state at one moment differs from another, or null when it does not. */
-export function changeBetween(before: MemoryState | null, after: MemoryState | null): ChangeKind | null {
+export function changeBetween(before: HeadState | null, after: HeadState | null): ChangeKind | null {
   if (!before && !after) return null;
   if (!before) return "added";
   if (!after) return "deleted";
