@@ -28,6 +28,7 @@ async function expectNoSidewaysScroll(page: Page, where: string) {
 
 for (const size of SIZES) {
   test(`find e-mail addresses across two stores, erase a picked subset, read the report (${size.name})`, async ({ page, baseURL }) => {
+    test.setTimeout(180_000); // seeding, two axe passes and the first compile of the pages on a busy machine
     const checkConsole = failOnConsoleErrors(page);
     await page.setViewportSize(size);
     const run = `${size.name}-${Date.now().toString(36)}`;

@@ -12,7 +12,7 @@ export type ErasureMemoryListProps = {
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 
 /** What the dry run plans for a memory, in words: rewrite / delete, and the older versions redacted. */
-export function plannedLabel(memory: ErasureMemory, marker: string | null): string {
+function plannedLabel(memory: ErasureMemory, marker: string | null): string {
   const older = memory.older_versions ? `, redact ${plural(memory.older_versions, "older version", "older versions")}` : "";
   switch (memory.action) {
     case "rewrite":
@@ -36,7 +36,7 @@ const OUTCOME: Record<NonNullable<ErasureMemory["outcome"]>, string> = {
 };
 
 /** What happened to a memory, once carried out. */
-export function outcomeLabel(memory: ErasureMemory): string {
+function outcomeLabel(memory: ErasureMemory): string {
   if (!memory.outcome) return "";
   const redacted = memory.redacted_versions ? ` · ${plural(memory.redacted_versions, "version", "versions")} redacted` : "";
   return `${OUTCOME[memory.outcome]}${memory.outcome === "redacted" ? "" : redacted}`;

@@ -5,14 +5,14 @@ import type { Erasure, ErasureItem } from "./erasure-rows.ts";
  * without the text) or delete it, when its current version holds the text; or only redact its
  * older versions; late: written since the dry run, left for another.
  */
-export type MemoryAction = "rewrite" | "delete" | "redact_versions" | "late";
+type MemoryAction = "rewrite" | "delete" | "redact_versions" | "late";
 
 /**
  * What happened, once carried out: rewritten, deleted, its versions redacted, changed (its
  * current version changed after the dry run: the versions seen were redacted, the new one left),
  * gone (nothing of it was left to erase), left (late).
  */
-export type MemoryOutcome = "rewritten" | "deleted" | "redacted" | "changed" | "gone" | "left";
+type MemoryOutcome = "rewritten" | "deleted" | "redacted" | "changed" | "gone" | "left";
 
 export interface ErasureMemory {
   storeId: string;

@@ -7,9 +7,9 @@ import type { PatternType } from "./erasure-rows.ts";
 import { erasableValue, parsePattern, type Pattern } from "./match-pattern.ts";
 
 /** At most this many distinct values are listed; past it the scan goes on counting the ones listed. */
-export const MAX_DISTINCT_MATCHES = 1000;
+const MAX_DISTINCT_MATCHES = 1000;
 /** A scan stops after this long and says so (complete: false). */
-export const MATCH_SCAN_MS = 5_000;
+const MATCH_SCAN_MS = 5_000;
 /** The event loop gets a turn at least this often (ms of scanning). */
 const SLICE_MS = 10;
 /** Versions read per statement (content included: up to 100 kB each). */

@@ -28,7 +28,7 @@ import { parseEraseText } from "./erase-text.ts";
 import type { PatternType } from "./erasure-rows.ts";
 
 /** A value found is at most this long: an erase's exact text, and what a window holds past its start. */
-export const MAX_MATCH_CHARS = 128;
+const MAX_MATCH_CHARS = 128;
 const MAX_REGEX_CHARS = 1000;
 /** RE2's program size (its own measure of a pattern's cost) above which a regex is refused. */
 export const MAX_REGEX_PROGRAM = 500;
@@ -38,7 +38,7 @@ const WINDOW_CHARS = { min: 64, max: 1024 };
 const MAX_LITERALS = 100;
 
 /** What a scan gets from a text: a value found, or `null` (a step done: time to check the clock). */
-export type PatternStep = string | null;
+type PatternStep = string | null;
 
 export interface Pattern {
   type: PatternType;
