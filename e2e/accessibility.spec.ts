@@ -28,6 +28,7 @@ test("console pages have no WCAG 2.1 A/AA violations", async ({ page, baseURL })
     ],
     ["store history", `/stores/${store.id}/versions`, () => expect(page.locator(`[data-testid^="version-row-"]`).first()).toBeVisible()],
     ["review inbox", "/review", () => expect(page.getByRole("heading", { level: 1 })).toBeVisible()],
+    ["review batches", "/review/batches", () => expect(page.getByRole("heading", { level: 1, name: "Review batches" })).toBeVisible()],
     ["search", "/search?q=accessible", () => expect(page.getByText("/notes/plan.md").first()).toBeVisible()],
     ["users", "/users", () => expect(page.getByRole("heading", { level: 1 })).toBeVisible()],
     ["API keys", "/api-keys", () => expect(page.getByRole("heading", { level: 1 })).toBeVisible()],

@@ -39,9 +39,7 @@ export function TreeRowView({ row, storeId, asOf = null, onToggle, onLoadMore, o
           <span aria-hidden className={`inline-block w-3 text-slate-400 transition ${row.open ? "rotate-90" : ""}`}>
             ▶
           </span>
-          <span aria-hidden className="text-amber-500">
-            ▰
-          </span>
+          <FolderIcon open={row.open} />
           <span className="truncate">{row.name}</span>
         </button>
         <PrefetchLink
@@ -105,5 +103,18 @@ export function TreeRowView({ row, storeId, asOf = null, onToggle, onLoadMore, o
         </span>
       )}
     </div>
+  );
+}
+
+/** A folder, closed or open (an outline drawn in the text's size; the tree's rows say its name). */
+function FolderIcon({ open }: { open: boolean }) {
+  return (
+    <svg aria-hidden viewBox="0 0 20 20" className="h-4 w-4 shrink-0 text-amber-500" fill="currentColor">
+      {open ? (
+        <path d="M2 5.5A1.5 1.5 0 0 1 3.5 4h4l1.5 1.5h7A1.5 1.5 0 0 1 17.5 7v1H6.2a1.5 1.5 0 0 0-1.4 1L2.6 15.2A1.5 1.5 0 0 1 2 14V5.5Zm2.2 4.3A1 1 0 0 1 5.1 9H18a1 1 0 0 1 .95 1.3l-1.6 5A1 1 0 0 1 16.4 16H3.3a.8.8 0 0 1-.75-1.05l1.65-5.15Z" />
+      ) : (
+        <path d="M2 5.5A1.5 1.5 0 0 1 3.5 4h4l1.5 1.5h7.5A1.5 1.5 0 0 1 18 7v7.5a1.5 1.5 0 0 1-1.5 1.5h-13A1.5 1.5 0 0 1 2 14.5v-9Z" />
+      )}
+    </svg>
   );
 }
