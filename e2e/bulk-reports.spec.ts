@@ -25,6 +25,7 @@ async function expectAccessible(page: Page, name: string) {
 }
 
 test("erasure and bulk-delete reports share one view: counts, late items, downloads; accessible at two sizes", async ({ page, baseURL }) => {
+  test.setTimeout(120_000); // four axe passes; the erasure report also lists its memories by store
   const checkConsole = failOnConsoleErrors(page);
   const run = Date.now().toString(36);
   const { body: store } = await apiCall<WireStore>(baseURL!, "/v1/memory_stores", { method: "POST", body: { name: `Reports ${run}` } });
