@@ -51,6 +51,8 @@ const { values: args } = parseArgs({
     "compression-only": { type: "boolean", default: false },
     /** Only the search index's write cost and store deletion on SQLite (bench/search-sqlite.ts, no server), merged into an existing results.json. */
     "search-only": { type: "boolean", default: false },
+    /** Where the results go instead of bench/results.json (bench/results-postgres.json): a partial run that must not touch the committed numbers. */
+    results: { type: "string" },
   },
 });
 const engine = args.engine as "sqlite" | "postgres";
@@ -64,7 +66,7 @@ const PAGE_LIMIT = 100;
 const HEADERS = { "x-api-key": ADMIN_KEY, "anthropic-beta": "agent-memory-2026-07-22" };
 
 // A PostgreSQL run has a file of its own, so that it never overwrites the SQLite numbers.
-const RESULTS = join(ROOT, engine === "postgres" ? "bench/results-postgres.json" : "bench/results.json");
+const RESULTS = args.results ? resolve(args.results) : join(ROOT, engine === "postgres" ? "bench/results-postgres.json" : "bench/results.json");
 if (args["search-only"]) {
   const searchLog = (...parts: unknown[]) => console.log("[bench search]", ...parts);
   const measured = {
