@@ -11,12 +11,13 @@ export type MemoryAtListItem = { kind: "memory"; memory: MemoryState & { path: s
  * The memory list as of a moment: the same prefix, depth, order (paths by bytes), page size and
  * cursor rules as the live list, and built on it. A memory with no version written after `at`
  * is now exactly as it was then, so the live list (lib/memory/memories/list-memories.ts, its
- * index seeks) gives those; the few written since (found by the (store_id, created_at) index)
+ * index seeks) gives those; the few written since (found by the (store_id, created_at, memory_id) index)
  * are taken out of it and put back in as they were then. So a page costs the live page plus the
  * memories changed since, not the store's whole history. Measured on SQLite, 10,000 memories
- * with 50,000 versions, a depth=1 page: 133 ms when every version up to `at` was read; now
- * 0.2 ms as of a moment after the last write (live 0.1 ms), 45 ms with 1,000 memories changed
- * since (reading their states then dominates).
+ * with 50,000 versions, a depth=1 page: 133 ms when every version up to `at` was read; 0.2 ms
+ * as of a moment after the last write (live 0.1 ms); with 1,000 memories changed since, reading
+ * their heads then dominates (one index seek and one row each: 571 ms → 221 ms p50 on a machine
+ * at load 20+, docs/benchmarks.md).
  * A redacted state whose path no later version names cannot be placed
  * in a folder: it is left out of lists (retrieving it by id still answers).
  */
