@@ -1,6 +1,6 @@
 import { OPERATION_ROUTES } from "@/lib/http/operation-routes.ts";
 import type { CallArgs, CallRest, OperationName, PagedName, ParamsOf, QueryOf, ResponseOf } from "./operation-types.ts";
-import { apiUrl, CONSOLE_TRANSPORT, jsonOf, send, type Query, type Transport } from "./request.ts";
+import { api, apiUrl, CONSOLE_TRANSPORT, jsonOf, send, type Query, type Transport } from "./request.ts";
 
 /**
  * The typed client of the /v1 API, built from the operation table: an operation is called by
@@ -65,3 +65,6 @@ export function createApiClient(transport: Transport): ApiClient {
 }
 
 export const apiClient = createApiClient(CONSOLE_TRANSPORT);
+
+/** GET /v1/openapi.json, the document generated from the operation table (not itself an operation in it). */
+export const openApiDocument = <T>(signal?: AbortSignal) => api<T>("/v1/openapi.json", { signal });

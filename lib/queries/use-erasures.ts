@@ -1,15 +1,14 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "./api-client.ts";
+import { apiClient } from "@/lib/api-client/client.ts";
 import { queryKeys } from "./keys.ts";
-import type { Erasure, Page } from "./types.ts";
 
 /** Erase reports and dry runs, newest first (the first 100). */
 export function useErasures() {
   return useQuery({
     queryKey: queryKeys.erasures.all,
-    queryFn: ({ signal }) => api<Page<Erasure>>("/v1/erasures", { query: { limit: 100 }, signal }),
+    queryFn: ({ signal }) => apiClient.call("listErasures", { query: { limit: 100 }, signal }),
   });
 }
 
@@ -17,7 +16,7 @@ export function useErasures() {
 export function useErasure(erasureId: string) {
   return useQuery({
     queryKey: queryKeys.erasures.one(erasureId),
-    queryFn: ({ signal }) => api<Erasure>(`/v1/erasures/${encodeURIComponent(erasureId)}`, { signal }),
+    queryFn: ({ signal }) => apiClient.call("retrieveErasure", { params: { erasure: erasureId }, signal }),
   });
 }
 
@@ -27,7 +26,7 @@ export type PlanErasureInput = { query: string; memory_store_ids: string[] | nul
 export function usePlanErasure() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: PlanErasureInput) => api<Erasure>("/v1/erasures", { method: "POST", body: input }),
+    mutationFn: (input: PlanErasureInput) => apiClient.call("planErasure", { body: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.erasures.all }),
   });
 }
@@ -37,7 +36,7 @@ export function useExecuteErasure() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ erasureId, query, confirmation }: { erasureId: string; query: string; confirmation: string }) =>
-      api<Erasure>(`/v1/erasures/${encodeURIComponent(erasureId)}/execute`, { method: "POST", body: { query, confirmation } }),
+      apiClient.call("executeErasure", { params: { erasure: erasureId }, body: { query, confirmation } }),
     onSettled: () => client.invalidateQueries(),
   });
 }
