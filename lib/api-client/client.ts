@@ -1,4 +1,5 @@
-import { OPERATION_ROUTES } from "@/lib/http/operation-routes.ts";
+// Relative, not "@/": the operator commands bundle this file with esbuild (scripts/build-cli.mjs).
+import { OPERATION_ROUTES } from "../http/operation-routes.ts";
 import type { CallArgs, CallRest, OperationName, PagedName, ParamsOf, QueryOf, ResponseOf } from "./operation-types.ts";
 import { api, apiUrl, CONSOLE_TRANSPORT, jsonOf, send, type Query, type Transport } from "./request.ts";
 
@@ -49,6 +50,7 @@ export function createApiClient(transport: Transport): ApiClient {
       method: OPERATION_ROUTES[name].method,
       query: args.query as Query | undefined,
       body: args.body,
+      upload: args.upload,
       signal: args.signal,
     });
   const client: ApiClient = {

@@ -41,7 +41,12 @@ type ParamsArg<N extends OperationName> = [keyof ParamsOf<N>] extends [never] ? 
 type BodyArg<N extends OperationName> = [BodyOf<N>] extends [never] ? { body?: undefined } : { body: BodyOf<N> };
 
 /** One call's input: `params` when the path has segments, `body` when the operation takes one, `query` always optional. */
-export type CallArgs<N extends OperationName> = ParamsArg<N> & BodyArg<N> & { query?: QueryOf<N>; signal?: AbortSignal };
+export type CallArgs<N extends OperationName> = ParamsArg<N> &
+  BodyArg<N> & {
+    query?: QueryOf<N>;
+    signal?: AbortSignal;
+    /** A body sent as it is (an import's file) rather than as JSON. */ upload?: { body: BodyInit; contentType: string };
+  };
 
 /** Optional as a whole when nothing in it is required. */
 export type CallRest<N extends OperationName> = [keyof ParamsOf<N>] extends [never]

@@ -22,17 +22,21 @@ export interface ApiRequest {
   method?: "GET" | "POST" | "DELETE";
   query?: Query;
   body?: unknown;
+  /** A body sent as it is rather than as JSON (an import's file), with its content type. */
+  upload?: { body: BodyInit; contentType: string };
   signal?: AbortSignal;
 }
 
 /** How a client reaches the API: the console's is same-origin with the session cookie; a script's names a server and a key. */
 export interface Transport {
-  /** Prepended to every path ("" for same-origin). */
+  /** The server the paths are resolved against, as `new URL(path, baseUrl)` does ("" for same-origin: relative URLs). */
   baseUrl: string;
   headers: Record<string, string>;
   credentials?: RequestCredentials;
   /** Called before an ApiError for a 401 is thrown (the console goes back to sign-in). */
   onUnauthorized?: () => void;
+  /** The fetch to send with (the tests' checks every answer against the OpenAPI document); the global one by default. */
+  fetch?: typeof fetch;
 }
 
 export const BETA_HEADERS = { "anthropic-beta": "agent-memory-2026-07-22" } as const;
@@ -63,10 +67,12 @@ export function apiUrl(path: string, query?: Query): string {
 
 /** Sends the request and answers the Response as it came (a download, a stream); `request` is `send` plus JSON. */
 export function send(transport: Transport, path: string, request: ApiRequest = {}): Promise<Response> {
-  return fetch(transport.baseUrl + apiUrl(path, request.query), {
+  const url = apiUrl(path, request.query);
+  const contentType = request.upload?.contentType ?? (request.body !== undefined ? "application/json" : undefined);
+  return (transport.fetch ?? fetch)(transport.baseUrl ? new URL(url, transport.baseUrl).toString() : url, {
     method: request.method ?? "GET",
-    headers: { ...transport.headers, ...(request.body !== undefined && { "content-type": "application/json" }) },
-    body: request.body === undefined ? undefined : JSON.stringify(request.body),
+    headers: { ...transport.headers, ...(contentType && { "content-type": contentType }) },
+    body: request.upload?.body ?? (request.body === undefined ? undefined : JSON.stringify(request.body)),
     credentials: transport.credentials,
     signal: request.signal,
   });
