@@ -4,8 +4,7 @@ import type {
   BetaManagedAgentsMemoryStore,
   BetaManagedAgentsMemoryVersion,
 } from "@anthropic-ai/sdk/resources/beta/memory-stores";
-import type { listActorNames } from "@/lib/auth/actor-names.ts";
-import type { apiKeyWire, principalWire, userWire } from "@/lib/http/admin-wire.ts";
+import type { apiKeyWire } from "@/lib/http/admin-wire.ts";
 import type { bulkDeletionWire } from "@/lib/http/bulk-deletion-wire.ts";
 import type { erasureWire } from "@/lib/http/erasure-wire.ts";
 import type { restoreWire, revertWire } from "@/lib/http/put-back-wire.ts";
@@ -22,11 +21,7 @@ export type MemoryVersion = BetaManagedAgentsMemoryVersion & { imported?: Import
 export type Page<T> = { data: T[]; next_page: string | null };
 
 /** The console's own admin endpoints: inferred from the server's serialisers, never re-declared. */
-export type Me = ReturnType<typeof principalWire>;
-export type User = ReturnType<typeof userWire>;
 export type ApiKey = ReturnType<typeof apiKeyWire>;
-
-export type Actors = Awaited<ReturnType<typeof listActorNames>>;
 
 /** This project's search and erase endpoints: inferred from the server's serialisers too. */
 export type SearchHit = ReturnType<typeof searchHitWire>;
@@ -37,7 +32,6 @@ export type ErasureItem = NonNullable<Erasure["items"]>[number];
 
 /** Time travel (issue 23): the changes between two moments, the store's activity, restores and reverts. */
 export type StoreChange = ReturnType<typeof storeChangeWire>;
-export type StoreChangesPage = Page<StoreChange> & { from: string; to: string };
 export type StoreActivity = ReturnType<typeof storeActivityWire>;
 export type ActivityPrincipal = StoreActivity["principals"][number];
 export type Restore = ReturnType<typeof restoreWire>;

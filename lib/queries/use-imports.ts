@@ -1,11 +1,8 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import type { importReportWire } from "@/lib/http/import-wire.ts";
 import { apiClient } from "@/lib/api-client/client.ts";
 import { queryKeys } from "./keys.ts";
-
-export type ImportReport = ReturnType<typeof importReportWire>;
 
 /** Import reports, newest first (the first 100). */
 export function useImports() {

@@ -3,17 +3,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { apiClient } from "@/lib/api-client/client.ts";
 
-/** GET /v1/integrity/{store} (lib/http/integrity-wire.ts), the fields the console shows. */
-export interface IntegrityReport {
-  type: "integrity_report";
-  status: "verified" | "broken";
-  versions_checked: number;
-  first_broken_version_id: string | null;
-  break: { version_id: string; chain_seq: number | null; problem: string } | null;
-  redaction_count: number;
-  verified_at: string;
-}
-
 /** GET /v1/audit_events, one event as the console lists it. */
 export interface AuditEvent {
   id: string;

@@ -1,13 +1,12 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { PolicyDryRunWire, WritePolicyWire } from "@/lib/http/policy-wire.ts";
+import type { WritePolicyWire } from "@/lib/http/policy-wire.ts";
 import { apiClient } from "@/lib/api-client/client.ts";
 import { queryKeys } from "./keys.ts";
 
 /** Wire types of /v1/write_policies (lib/http/policy-wire.ts), inferred from the server's serialisers. */
 export type WritePolicy = WritePolicyWire;
-export type PolicyDryRun = PolicyDryRunWire;
 /** The fields a save or dry run sends (the answer's, without its identity). */
 export type WritePolicyFields = Omit<WritePolicy, "type" | "memory_store_id" | "inherited">;
 
