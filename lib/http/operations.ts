@@ -41,10 +41,11 @@ import {
 
 /**
  * Every /v1 operation, declared once: the route wrapper (route.ts) takes its permission, beta
- * header rule and route template (operation-routes.ts, spread into each entry) from here and
- * parses query and body with its schemas; the
+ * header rule and route template from here and parses query and body with its schemas; the
  * OpenAPI document (openapi.ts) is generated from the same declarations, and the handler's
  * return type is checked against `response`. `extension` marks what the hosted API does not have.
+ * Each entry spreads its address (method, path, pagination) from operation-routes.ts, the part
+ * the typed client (lib/api-client) loads in the browser; the client's types come from here.
  */
 export interface Operation extends OperationRoute {
   summary: string;
