@@ -107,6 +107,29 @@ export default defineConfig([
     },
   },
   {
+    // The typed client runs in the browser: it reads the operations' routes (a file with no imports) and, by type only,
+    // the operation table and the wire types; loading the table itself would bring zod and server code into the bundle.
+    name: "layers/api-client",
+    files: ["lib/api-client/**"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [{ name: "zod", allowTypeImports: true, message: "lib/api-client loads no schema code: import zod's types only." }],
+          patterns: [
+            {
+              // Any alias or parent path but the routes (and this folder by its alias), and any @anthropic-ai package.
+              regex: "^(@/(?!lib/http/operation-routes(\\.ts)?$|lib/api-client/)|\\.\\./(?!http/operation-routes(\\.ts)?$)|@anthropic-ai/)",
+              allowTypeImports: true,
+              message: "lib/api-client runs in the browser: import only lib/http/operation-routes.ts at run time, anything else as `import type`.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     name: "layers/no-prisma-in-app",
     files: ["app/**", "components/**"],
     rules: {
@@ -122,6 +145,27 @@ export default defineConfig([
               target: ["./app", "./components"],
               from: ["./lib/db/generated", "./lib/db/client.ts"],
               message: "Pages and route handlers go through lib/memory, never a Prisma client (docs/design.md, Layers).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Pages, layouts and components reach data through the API (lib/queries) or a server function of lib/auth or
+    // lib/oauth (first run, consent), never by opening the database: the line docs/architecture.md draws.
+    name: "layers/pages-no-db",
+    files: ["app/**/page.tsx", "app/**/layout.tsx", "components/**"],
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          // This replaces layers/no-prisma-in-app's zones for these files (a later block's options win); ./lib/db covers them.
+          zones: [
+            {
+              target: ["./app", "./components"],
+              from: ["./lib/db"],
+              message: "Pages and components never open the database: call the API, or a function of lib/auth or lib/oauth that does (docs/architecture.md).",
             },
           ],
         },

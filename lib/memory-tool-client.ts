@@ -1,6 +1,8 @@
 import Anthropic from "@anthropic-ai/sdk";
 import type { MemoryToolHandlers } from "@anthropic-ai/sdk/helpers/beta/memory";
 import type { BetaMemoryTool20250818Command } from "@anthropic-ai/sdk/resources/beta";
+import { operationUrl } from "./api-client/client.ts";
+import type { ResponseOf } from "./api-client/operation-types.ts";
 
 /**
  * Handlers for the SDK's `betaMemoryTool(...)` that run every memory-tool command against a
@@ -28,15 +30,11 @@ export interface MemoryToolClientOptions {
 
 const MEMORY_BETA = "agent-memory-2026-07-22";
 
-interface MemoryToolResult {
-  type: "memory_tool_result";
-  content: string;
-  is_error: boolean;
-}
+type MemoryToolResult = ResponseOf<"runMemoryTool">;
 
 export function memoryToolHandlers(options: MemoryToolClientOptions): MemoryToolHandlers {
   const client = options.client ?? new Anthropic({ baseURL: options.baseURL, apiKey: options.apiKey });
-  const path = `/v1/memory_stores/${encodeURIComponent(options.storeId)}/memory_tool`;
+  const path = operationUrl("runMemoryTool", { params: { store: options.storeId } });
 
   async function run(command: BetaMemoryTool20250818Command): Promise<string> {
     const result = await client.post<MemoryToolResult>(path, {

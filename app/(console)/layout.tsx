@@ -6,8 +6,7 @@ import { AppShell } from "@/components/shell/app-shell.tsx";
 import { Providers } from "@/components/shell/providers.tsx";
 import { SessionUserProvider } from "@/components/shell/session-user.tsx";
 import { authOptions } from "@/lib/auth/next-auth-options.ts";
-import { countUsers } from "@/lib/auth/users.ts";
-import { getDb } from "@/lib/db/instance.ts";
+import { isFirstRun } from "@/lib/auth/first-run.ts";
 
 // Every console page needs a signed-in user; first run (no account yet) goes to setup.
 export const dynamic = "force-dynamic";
@@ -15,7 +14,7 @@ export const dynamic = "force-dynamic";
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const session = await getServerSession(await authOptions());
   if (!session?.user) {
-    if ((await countUsers(await getDb())) === 0) redirect("/setup");
+    if (await isFirstRun()) redirect("/setup");
     const path = (await headers()).get("x-console-path") ?? "";
     redirect(path ? `/sign-in?callbackUrl=${encodeURIComponent(path)}` : "/sign-in");
   }

@@ -1,13 +1,12 @@
 import { redirect } from "next/navigation";
-import { countUsers } from "@/lib/auth/users.ts";
-import { getDb } from "@/lib/db/instance.ts";
+import { isFirstRun } from "@/lib/auth/first-run.ts";
 import { SetupForm } from "./setup-form.tsx";
 
 export const dynamic = "force-dynamic";
 
 /** First run only: while no account exists, create the first admin. */
 export default async function SetupPage() {
-  if ((await countUsers(await getDb())) > 0) redirect("/sign-in");
+  if (!(await isFirstRun())) redirect("/sign-in");
   return (
     <main className="flex min-h-screen items-center justify-center p-4">
       <div className="w-full max-w-md">

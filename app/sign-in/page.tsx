@@ -1,13 +1,12 @@
 import { redirect } from "next/navigation";
 import { safeCallbackPath } from "@/lib/auth/callback-url.ts";
-import { countUsers } from "@/lib/auth/users.ts";
-import { getDb } from "@/lib/db/instance.ts";
+import { isFirstRun } from "@/lib/auth/first-run.ts";
 import { SignInForm } from "./sign-in-form.tsx";
 
 export const dynamic = "force-dynamic";
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string; error?: string }> }) {
-  if ((await countUsers(await getDb())) === 0) redirect("/setup");
+  if (await isFirstRun()) redirect("/setup");
   const { callbackUrl } = await searchParams;
   // Only same-origin paths: anything else (`//evil.com`, `/\evil.com`, …) could send the user elsewhere after sign-in.
   const target = callbackUrl === undefined ? "/stores" : safeCallbackPath(callbackUrl);

@@ -6,16 +6,16 @@ import { Button } from "@/components/ui/button.tsx";
 import { DialogActions } from "@/components/ui/dialog.tsx";
 import { Field, Input } from "@/components/ui/field.tsx";
 import { ROLES } from "@/lib/auth/roles.ts";
-import { api } from "@/lib/queries/api-client.ts";
+import { apiClient } from "@/lib/api-client/client.ts";
 import { queryKeys } from "@/lib/queries/keys.ts";
-import type { ApiKey, Page, Store } from "@/lib/queries/types.ts";
+import type { ApiKey } from "@/lib/queries/types.ts";
 import { useCreateApiKey } from "@/lib/queries/use-admin.ts";
 import { ROLE_HELP } from "./user-form.tsx";
 import { ErrorAlert } from "@/components/ui/error-alert.tsx";
 
 function useStoreChoices() {
   const params = { include_archived: true, limit: 100 };
-  return useQuery({ queryKey: queryKeys.stores.list(params), queryFn: () => api<Page<Store>>("/v1/memory_stores", { query: params }) });
+  return useQuery({ queryKey: queryKeys.stores.list(params), queryFn: () => apiClient.call("listStores", { query: params }) });
 }
 
 export function ApiKeyForm({ onCreated, onCancel }: { onCreated: (key: ApiKey & { secret: string }) => void; onCancel: () => void }) {

@@ -7,7 +7,7 @@ import { Field, Select } from "@/components/ui/field.tsx";
 import { formatDateTime } from "@/components/ui/format.ts";
 import { EmptyState, QueryState } from "@/components/ui/states.tsx";
 import { Cell, Row, Table } from "@/components/ui/table.tsx";
-import { apiUrl } from "@/lib/queries/api-client.ts";
+import { operationUrl } from "@/lib/api-client/client.ts";
 import { useAuditEvents, type AuditEvent } from "@/lib/queries/use-integrity.ts";
 import { AUDIT_ACTIONS } from "@/lib/memory/audit/audit-actions.ts";
 
@@ -19,7 +19,7 @@ export function AuditEventsPage() {
   const [action, setAction] = useState("");
   const [pages, setPages] = useState<string[]>([]);
   const events = useAuditEvents({ action: action || undefined, page: pages[pages.length - 1] });
-  const download = (format: "csv" | "jsonl") => apiUrl("/v1/audit_events", { format, action: action || undefined });
+  const download = (format: "csv" | "jsonl") => operationUrl("listAuditEvents", { query: { format, action: action || undefined } });
   return (
     <>
       <PageHeader

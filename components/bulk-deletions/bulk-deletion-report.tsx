@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { BulkReport, type BulkReportColumn } from "@/components/bulk/bulk-report.tsx";
 import { Counts } from "@/components/ui/counts.tsx";
+import { operationUrl } from "@/lib/api-client/client.ts";
 import type { BulkDeletion, BulkDeletionItem } from "@/lib/queries/types.ts";
 import { useBulkDeletion } from "@/lib/queries/use-bulk-deletions.ts";
 import { BULK_OUTCOME_LABEL, describeFilter } from "./bulk-labels.ts";
@@ -19,7 +20,7 @@ export function BulkDeletionReport({ id }: { id: string }) {
         const items = b.items ?? [];
         const left = items.filter(isLeft).length;
         return {
-          downloadPath: `/v1/bulk_deletions/${encodeURIComponent(b.id)}`,
+          downloadPath: operationUrl("retrieveBulkDeletion", { params: { bulk_deletion: b.id } }),
           executed: "deleted",
           summary: (
             <>

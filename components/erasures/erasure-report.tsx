@@ -2,6 +2,7 @@
 
 import { BulkReport } from "@/components/bulk/bulk-report.tsx";
 import { VersionLink } from "@/components/versions/version-link.tsx";
+import { operationUrl } from "@/lib/api-client/client.ts";
 import type { Erasure, ErasureItem } from "@/lib/queries/types.ts";
 import { useErasure } from "@/lib/queries/use-erasures.ts";
 import { useStores } from "@/lib/queries/use-stores.ts";
@@ -22,7 +23,7 @@ export function ErasureReport({ erasureId }: { erasureId: string }) {
       query={useErasure(erasureId)}
       noun="erasure"
       content={(e) => ({
-        downloadPath: `/v1/erasures/${encodeURIComponent(e.id)}`,
+        downloadPath: operationUrl("retrieveErasure", { params: { erasure: e.id } }),
         executed: "erased",
         summary: (
           <>

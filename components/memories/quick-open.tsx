@@ -7,7 +7,7 @@ import { Kbd } from "@/components/review/kbd.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Dialog } from "@/components/ui/dialog.tsx";
 import { Spinner } from "@/components/ui/states.tsx";
-import { api } from "@/lib/queries/api-client.ts";
+import { apiClient } from "@/lib/api-client/client.ts";
 import { queryKeys } from "@/lib/queries/keys.ts";
 import type { MemoryListItem, Page } from "@/lib/queries/types.ts";
 import { rankPaths } from "./fuzzy-path.ts";
@@ -25,7 +25,8 @@ function useStorePaths(storeId: string, enabled: boolean) {
       const paths: PathEntry[] = [];
       let page: string | null = null;
       do {
-        const result: Page<MemoryListItem> = await api<Page<MemoryListItem>>(`/v1/memory_stores/${encodeURIComponent(storeId)}/memories`, {
+        const result: Page<MemoryListItem> = await apiClient.call("listMemories", {
+          params: { store: storeId },
           query: { view: "basic", limit: 100, page },
           signal,
         });

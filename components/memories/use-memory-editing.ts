@@ -6,7 +6,8 @@ import type { MemoryEditorHandle } from "@/components/editor/memory-editor.tsx";
 import { threeWayMerge, type MergeResult } from "@/components/editor/three-way-merge.ts";
 import { utf8Length } from "@/components/memories/size-counter.tsx";
 import { LIMITS } from "@/lib/memory/limits.ts";
-import { api, ApiError } from "@/lib/queries/api-client.ts";
+import { apiClient } from "@/lib/api-client/client.ts";
+import { ApiError } from "@/lib/queries/api-client.ts";
 import { queryKeys } from "@/lib/queries/keys.ts";
 import type { Memory } from "@/lib/queries/types.ts";
 import { useUpdateMemory } from "@/lib/queries/use-memories.ts";
@@ -85,7 +86,7 @@ export function useMemoryEditing(storeId: string, memory: Memory) {
 
   async function openConflict(baseContent: string, mine: string) {
     try {
-      const theirs = await api<Memory>(`/v1/memory_stores/${storeId}/memories/${memory.id}`, { query: { view: "full" } });
+      const theirs = await apiClient.call("retrieveMemory", { params: { store: storeId, memory: memory.id }, query: { view: "full" } });
       client.setQueryData(queryKeys.memories.one(storeId, memory.id), theirs);
       // The history under the editor shows the change that caused the conflict, and who made it.
       void client.invalidateQueries({ queryKey: queryKeys.versions.all(storeId) });

@@ -6,6 +6,7 @@ import { PutBackCounts } from "@/components/time-travel/put-back-counts.tsx";
 import { ACTION_LABEL, ACTION_TONE, itemPath, leftOver, OUTCOME_LABEL } from "@/components/time-travel/put-back-labels.ts";
 import { Badge } from "@/components/ui/badge.tsx";
 import { VersionLink } from "@/components/versions/version-link.tsx";
+import { operationUrl } from "@/lib/api-client/client.ts";
 import { useBatchUndo, type BatchUndo, type BatchUndoItem } from "@/lib/queries/use-review-batches.ts";
 
 /** One batch undo's report: the batch it undid, counts, and every memory with what happened to it; JSON and CSV. */
@@ -16,7 +17,7 @@ export function BatchUndoReport({ id }: { id: string }) {
       query={{ ...query, isLoading: query.isPending }}
       noun="batch undo"
       content={(plan: BatchUndo) => ({
-        downloadPath: `/v1/review_batch_undos/${encodeURIComponent(plan.id)}`,
+        downloadPath: operationUrl("retrieveBatchUndo", { params: { undo: plan.id } }),
         executed: "undone",
         summary: (
           <>

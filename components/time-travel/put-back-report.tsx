@@ -6,6 +6,7 @@ import { Badge } from "@/components/ui/badge.tsx";
 import { LocalTime } from "@/components/ui/local-time.tsx";
 import { ActorLabel } from "@/components/versions/actor-name.tsx";
 import { VersionLink } from "@/components/versions/version-link.tsx";
+import { operationUrl } from "@/lib/api-client/client.ts";
 import type { PutBack, PutBackItem } from "@/lib/queries/types.ts";
 import { usePutBack, type PutBackKind } from "@/lib/queries/use-time-travel.ts";
 import { PutBackCounts } from "./put-back-counts.tsx";
@@ -20,7 +21,10 @@ export function PutBackReport({ kind, id }: { kind: PutBackKind; id: string }) {
       query={{ ...query, isLoading: query.isPending }}
       noun={kind === "restores" ? "restore" : "revert"}
       content={(plan: PutBack) => ({
-        downloadPath: `/v1/${kind}/${encodeURIComponent(plan.id)}`,
+        downloadPath:
+          kind === "restores"
+            ? operationUrl("retrieveRestore", { params: { restore: plan.id } })
+            : operationUrl("retrieveRevert", { params: { revert: plan.id } }),
         executed: kind === "restores" ? "restored" : "undone",
         summary: <Summary plan={plan} />,
         counts: <PutBackCounts plan={plan} />,

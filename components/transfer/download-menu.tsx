@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button.tsx";
-import { apiUrl } from "@/lib/queries/api-client.ts";
+import { operationUrl } from "@/lib/api-client/client.ts";
 
 export type DownloadMenuProps = { storeId: string };
 
@@ -42,7 +42,7 @@ export function DownloadMenu({ storeId }: DownloadMenuProps) {
             <a
               key={choice.format}
               role="menuitem"
-              href={apiUrl(`/v1/exports/${storeId}`, { format: choice.format })}
+              href={operationUrl("exportStore", { params: { store: storeId }, query: { format: choice.format } })}
               download
               onClick={() => setOpen(false)}
               className="block rounded px-3 py-2 text-sm hover:bg-slate-50"

@@ -1,8 +1,10 @@
-import { ApiError, apiUrl } from "@/lib/queries/api-client.ts";
+import { operationUrl } from "@/lib/api-client/client.ts";
+import type { QueryOf } from "@/lib/api-client/operation-types.ts";
+import { ApiError } from "@/lib/queries/api-client.ts";
 import type { ImportResult } from "./import-types.ts";
 
 export interface UploadOptions {
-  query: Record<string, string | boolean | undefined>;
+  query: QueryOf<"importUpload">;
   body: Blob;
   /** Share of the body sent, 0–1; then `onSent` once the server has it all and is working. */
   onProgress?: (share: number) => void;
@@ -22,7 +24,7 @@ type Line = { type?: string; written?: number; total?: number; error?: { type?: 
 export function uploadImport({ query, body, onProgress, onSent, onWritten, signal }: UploadOptions): Promise<ImportResult> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", apiUrl("/v1/imports", query));
+    xhr.open("POST", operationUrl("importUpload", { query }));
     xhr.responseType = "text";
     xhr.upload.onprogress = (event) => event.lengthComputable && onProgress?.(event.loaded / event.total);
     xhr.upload.onload = () => onSent?.();

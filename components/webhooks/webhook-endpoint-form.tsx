@@ -5,11 +5,10 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button.tsx";
 import { DialogActions } from "@/components/ui/dialog.tsx";
 import { Field, Input } from "@/components/ui/field.tsx";
+import { apiClient } from "@/lib/api-client/client.ts";
 import { WEBHOOK_EVENT_TYPES } from "@/lib/memory/webhooks/event-types.ts";
-import { api } from "@/lib/queries/api-client.ts";
 import { queryKeys } from "@/lib/queries/keys.ts";
-import type { Page, Store } from "@/lib/queries/types.ts";
-import { useCreateWebhookEndpoint, type WebhookEndpoint } from "@/lib/queries/use-webhooks.ts";
+import { useCreateWebhookEndpoint, type WebhookEndpoint, type WebhookEndpointInput } from "@/lib/queries/use-webhooks.ts";
 import { ErrorAlert } from "@/components/ui/error-alert.tsx";
 
 export const EVENT_HELP: Record<(typeof WEBHOOK_EVENT_TYPES)[number], string> = {
@@ -27,9 +26,10 @@ export type WebhookEndpointFormProps = { onCreated: (endpoint: WebhookEndpoint &
 export function WebhookEndpointForm({ onCreated, onCancel }: WebhookEndpointFormProps) {
   const create = useCreateWebhookEndpoint();
   const params = { limit: 100 };
-  const stores = useQuery({ queryKey: queryKeys.stores.list(params), queryFn: () => api<Page<Store>>("/v1/memory_stores", { query: params }) });
-  const [events, setEvents] = useState<string[]>(["memory.created", "memory.modified", "memory.deleted"]);
-  const toggle = (type: string) => setEvents((list) => (list.includes(type) ? list.filter((t) => t !== type) : [...list, type]));
+  const stores = useQuery({ queryKey: queryKeys.stores.list(params), queryFn: () => apiClient.call("listStores", { query: params }) });
+  const [events, setEvents] = useState<WebhookEndpointInput["events"]>(["memory.created", "memory.modified", "memory.deleted"]);
+  const toggle = (type: WebhookEndpointInput["events"][number]) =>
+    setEvents((list) => (list.includes(type) ? list.filter((t) => t !== type) : [...list, type]));
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

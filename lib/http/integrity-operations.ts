@@ -1,3 +1,4 @@
+import { OPERATION_ROUTES } from "./operation-routes.ts";
 import { auditEventSchema, auditIntegritySchema, listAuditEventsQuery } from "./audit-wire.ts";
 import { integrityReportSchema } from "./integrity-wire.ts";
 import { pageSchema } from "./wire-schemas.ts";
@@ -11,26 +12,23 @@ const ext = { beta: false, extension: true } as const;
 
 export const INTEGRITY_OPERATIONS = {
   verifyStoreHistory: {
+    ...OPERATION_ROUTES.verifyStoreHistory,
     ...ext,
-    method: "GET",
-    path: "/v1/integrity/{store}",
     summary: "Recompute a store's history chain and report whether it verifies, or the first version where it breaks",
     permission: "admin",
     response: integrityReportSchema,
   },
   listAuditEvents: {
+    ...OPERATION_ROUTES.listAuditEvents,
     ...ext,
-    method: "GET",
-    path: "/v1/audit_events",
     summary: "The audit log of administrative actions, newest first (filter by action or actor_id; format=csv|jsonl downloads every match)",
     permission: "admin",
     query: listAuditEventsQuery,
     response: pageSchema(auditEventSchema),
   },
   verifyAuditLog: {
+    ...OPERATION_ROUTES.verifyAuditLog,
     ...ext,
-    method: "GET",
-    path: "/v1/audit_events/integrity",
     summary: "Recompute the audit log's chain and report whether it verifies, or the first event where it breaks",
     permission: "admin",
     response: auditIntegritySchema,

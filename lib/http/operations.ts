@@ -1,3 +1,4 @@
+import { OPERATION_ROUTES, type OperationName, type OperationRoute } from "./operation-routes.ts";
 import { z } from "zod";
 import type { Permission } from "../auth/roles.ts";
 import { MEMORY_TOOL_COMMAND_SHAPES } from "../memory/memory-tool/parse-command.ts";
@@ -44,11 +45,10 @@ import {
  * header rule and route template from here and parses query and body with its schemas; the
  * OpenAPI document (openapi.ts) is generated from the same declarations, and the handler's
  * return type is checked against `response`. `extension` marks what the hosted API does not have.
+ * Each entry spreads its address (method, path, pagination) from operation-routes.ts, the part
+ * the typed client (lib/api-client) loads in the browser; the client's types come from here.
  */
-export interface Operation {
-  method: "GET" | "POST" | "DELETE";
-  /** The route template, `{name}` for each dynamic segment (what logs and metrics show). */
-  path: string;
+export interface Operation extends OperationRoute {
   summary: string;
   permission: Permission;
   /** The Memory Stores API's `anthropic-beta` rule; the console's own admin routes do not need it. */
@@ -68,60 +68,53 @@ const memoryToolInput = z.union(Object.values(MEMORY_TOOL_COMMAND_SHAPES));
 
 export const OPERATIONS = {
   createStore: op({
+    ...OPERATION_ROUTES.createStore,
     ...hosted,
-    method: "POST",
-    path: "/v1/memory_stores",
     summary: "Create a memory store",
     permission: "write",
     body: createStoreBody,
     response: memoryStoreSchema,
   }),
   listStores: op({
+    ...OPERATION_ROUTES.listStores,
     ...hosted,
-    method: "GET",
-    path: "/v1/memory_stores",
     summary: "List memory stores",
     permission: "read",
     query: listStoresQuery,
     response: pageSchema(memoryStoreSchema),
   }),
   retrieveStore: op({
+    ...OPERATION_ROUTES.retrieveStore,
     ...hosted,
-    method: "GET",
-    path: "/v1/memory_stores/{store}",
     summary: "Retrieve a memory store",
     permission: "read",
     response: memoryStoreSchema,
   }),
   updateStore: op({
+    ...OPERATION_ROUTES.updateStore,
     ...hosted,
-    method: "POST",
-    path: "/v1/memory_stores/{store}",
     summary: "Update a memory store",
     permission: "write",
     body: updateStoreBody,
     response: memoryStoreSchema,
   }),
   deleteStore: op({
+    ...OPERATION_ROUTES.deleteStore,
     ...hosted,
-    method: "DELETE",
-    path: "/v1/memory_stores/{store}",
     summary: "Delete a memory store and everything in it",
     permission: "admin",
     response: deletedStoreSchema,
   }),
   archiveStore: op({
+    ...OPERATION_ROUTES.archiveStore,
     ...hosted,
-    method: "POST",
-    path: "/v1/memory_stores/{store}/archive",
     summary: "Archive a memory store (irreversible)",
     permission: "admin",
     response: memoryStoreSchema,
   }),
   createMemory: op({
+    ...OPERATION_ROUTES.createMemory,
     ...hosted,
-    method: "POST",
-    path: "/v1/memory_stores/{store}/memories",
     summary: "Create a memory",
     permission: "write",
     query: viewQuery,
@@ -129,27 +122,24 @@ export const OPERATIONS = {
     response: memorySchema,
   }),
   listMemories: op({
+    ...OPERATION_ROUTES.listMemories,
     ...hosted,
-    method: "GET",
-    path: "/v1/memory_stores/{store}/memories",
     summary: "List memories",
     permission: "read",
     query: listMemoriesQuery,
     response: pageSchema(z.union([memorySchema, memoryPrefixSchema])),
   }),
   retrieveMemory: op({
+    ...OPERATION_ROUTES.retrieveMemory,
     ...hosted,
-    method: "GET",
-    path: "/v1/memory_stores/{store}/memories/{memory}",
     summary: "Retrieve a memory",
     permission: "read",
     query: viewQuery,
     response: memorySchema,
   }),
   updateMemory: op({
+    ...OPERATION_ROUTES.updateMemory,
     ...hosted,
-    method: "POST",
-    path: "/v1/memory_stores/{store}/memories/{memory}",
     summary: "Update a memory's content and/or path, optionally on a content_sha256 precondition",
     permission: "write",
     query: viewQuery,
@@ -157,45 +147,40 @@ export const OPERATIONS = {
     response: memorySchema,
   }),
   deleteMemory: op({
+    ...OPERATION_ROUTES.deleteMemory,
     ...hosted,
-    method: "DELETE",
-    path: "/v1/memory_stores/{store}/memories/{memory}",
     summary: "Delete a memory",
     permission: "write",
     query: deleteMemoryQuery,
     response: deletedMemorySchema,
   }),
   listVersions: op({
+    ...OPERATION_ROUTES.listVersions,
     ...hosted,
-    method: "GET",
-    path: "/v1/memory_stores/{store}/memory_versions",
     summary: "List memory versions, newest first",
     permission: "read",
     query: listVersionsQuery,
     response: pageSchema(memoryVersionSchema),
   }),
   retrieveVersion: op({
+    ...OPERATION_ROUTES.retrieveVersion,
     ...hosted,
-    method: "GET",
-    path: "/v1/memory_stores/{store}/memory_versions/{version}",
     summary: "Retrieve a memory version",
     permission: "read",
     query: viewQuery,
     response: memoryVersionSchema,
   }),
   redactVersion: op({
+    ...OPERATION_ROUTES.redactVersion,
     ...hosted,
-    method: "POST",
-    path: "/v1/memory_stores/{store}/memory_versions/{version}/redact",
     summary: "Redact a memory version",
     permission: "write",
     response: memoryVersionSchema,
   }),
   runMemoryTool: op({
+    ...OPERATION_ROUTES.runMemoryTool,
     beta: true,
     extension: true,
-    method: "POST",
-    path: "/v1/memory_stores/{store}/memory_tool",
     summary: "Run one memory-tool (memory_20250818) command against the store",
     // "read" lets viewers and read-only keys in: view works for them, write commands answer with an error result.
     permission: "read",
@@ -205,61 +190,54 @@ export const OPERATIONS = {
     response: memoryToolResultSchema,
   }),
   me: op({
+    ...OPERATION_ROUTES.me,
     ...consoleAdmin,
-    method: "GET",
-    path: "/v1/me",
     summary: "Who the request acts as, and what it may do",
     permission: "read",
     response: principalSchema,
   }),
   listActors: op({
+    ...OPERATION_ROUTES.listActors,
     ...consoleAdmin,
-    method: "GET",
-    path: "/v1/actors",
     summary: "Names for the ids in version history",
     permission: "read",
     response: actorNamesSchema,
   }),
-  listUsers: op({ ...consoleAdmin, method: "GET", path: "/v1/users", summary: "List console users", permission: "admin", response: pageSchema(userSchema) }),
+  listUsers: op({ ...OPERATION_ROUTES.listUsers, ...consoleAdmin, summary: "List console users", permission: "admin", response: pageSchema(userSchema) }),
   createUser: op({
+    ...OPERATION_ROUTES.createUser,
     ...consoleAdmin,
-    method: "POST",
-    path: "/v1/users",
     summary: "Create a console user",
     permission: "admin",
     body: createUserBody,
     response: userSchema,
   }),
   updateUser: op({
+    ...OPERATION_ROUTES.updateUser,
     ...consoleAdmin,
-    method: "POST",
-    path: "/v1/users/{user}",
     summary: "Change a user's role, name, password or disabled flag",
     permission: "admin",
     body: updateUserBody,
     response: userSchema,
   }),
   listApiKeys: op({
+    ...OPERATION_ROUTES.listApiKeys,
     ...consoleAdmin,
-    method: "GET",
-    path: "/v1/api_keys",
     summary: "List API keys (never their secrets)",
     permission: "admin",
     response: pageSchema(apiKeySchema),
   }),
   createApiKey: op({
+    ...OPERATION_ROUTES.createApiKey,
     ...consoleAdmin,
-    method: "POST",
-    path: "/v1/api_keys",
     summary: "Create an API key; its secret is shown once",
     permission: "admin",
     body: createApiKeyBody,
     response: createdApiKeySchema,
   }),
   revokeApiKey: op({
+    ...OPERATION_ROUTES.revokeApiKey,
     ...consoleAdmin,
-    method: "POST",
-    path: "/v1/api_keys/{key}/revoke",
     summary: "Revoke an API key",
     permission: "admin",
     response: apiKeySchema,
@@ -273,4 +251,4 @@ export const OPERATIONS = {
   ...TIME_TRAVEL_OPERATIONS,
   ...POLICY_OPERATIONS,
   ...INTEGRITY_OPERATIONS,
-} satisfies Record<string, Operation>;
+} satisfies Record<OperationName, Operation>;

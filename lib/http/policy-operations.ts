@@ -1,3 +1,4 @@
+import { OPERATION_ROUTES } from "./operation-routes.ts";
 import { policyDryRunSchema, writePolicyBody, writePolicySchema } from "./policy-wire.ts";
 
 /**
@@ -9,51 +10,45 @@ const ext = { beta: false, extension: true } as const;
 
 export const POLICY_OPERATIONS = {
   retrieveDefaultWritePolicy: {
+    ...OPERATION_ROUTES.retrieveDefaultWritePolicy,
     ...ext,
-    method: "GET",
-    path: "/v1/write_policies",
     summary: "The instance's default write policy, which every store without its own follows",
     permission: "read",
     response: writePolicySchema,
   },
   updateDefaultWritePolicy: {
+    ...OPERATION_ROUTES.updateDefaultWritePolicy,
     ...ext,
-    method: "POST",
-    path: "/v1/write_policies",
     summary: "Change fields of the instance's default write policy",
     permission: "admin",
     body: writePolicyBody,
     response: writePolicySchema,
   },
   retrieveWritePolicy: {
+    ...OPERATION_ROUTES.retrieveWritePolicy,
     ...ext,
-    method: "GET",
-    path: "/v1/write_policies/{store}",
     summary: "The write policy in force on a store (its own, or the instance default)",
     permission: "read",
     response: writePolicySchema,
   },
   updateWritePolicy: {
+    ...OPERATION_ROUTES.updateWritePolicy,
     ...ext,
-    method: "POST",
-    path: "/v1/write_policies/{store}",
     summary: "Change fields of a store's own write policy (starting from the policy in force)",
     permission: "admin",
     body: writePolicyBody,
     response: writePolicySchema,
   },
   deleteWritePolicy: {
+    ...OPERATION_ROUTES.deleteWritePolicy,
     ...ext,
-    method: "DELETE",
-    path: "/v1/write_policies/{store}",
     summary: "Drop a store's own write policy: it follows the instance default again",
     permission: "admin",
     response: writePolicySchema,
   },
   dryRunWritePolicy: {
+    ...OPERATION_ROUTES.dryRunWritePolicy,
     ...ext,
-    method: "POST",
-    path: "/v1/write_policies/{store}/dry_run",
     summary: "What a policy (the one in force with these fields changed) would refuse and flag among the store's current memories; saves nothing",
     permission: "admin",
     body: writePolicyBody,

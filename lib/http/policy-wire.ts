@@ -123,4 +123,3 @@ export function policyDryRunWire(storeId: string, run: PolicyDryRun) {
     truncated: run.truncated,
   };
 }
-export type PolicyDryRunWire = ReturnType<typeof policyDryRunWire>;

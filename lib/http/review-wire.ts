@@ -121,4 +121,3 @@ export const decisionsQuery = z.object({
 export type ReviewItemWire = ReturnType<typeof reviewItemWire>;
 export type ReviewOutcomeWire = ReturnType<typeof reviewOutcomeWire>;
 export type ReviewMarksWire = ReturnType<typeof reviewMarksWire>;
-export type ReviewSettingsWire = ReturnType<typeof reviewSettingsWire>;

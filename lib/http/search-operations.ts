@@ -1,3 +1,4 @@
+import { OPERATION_ROUTES } from "./operation-routes.ts";
 import { z } from "zod";
 import { searchQuery } from "./search-wire.ts";
 import { storeSearchQuery } from "./store-search-wire.ts";
@@ -33,18 +34,16 @@ const searchHitSchema = extension(
 const search = { beta: false, extension: true } as const;
 export const SEARCH_OPERATIONS = {
   search: {
+    ...OPERATION_ROUTES.search,
     ...search,
-    method: "GET",
-    path: "/v1/search",
     summary: "Find text in current memories or every version (memory_store_id repeats)",
     permission: "read",
     query: searchQuery,
     response: pageSchema(searchHitSchema),
   },
   findStores: {
+    ...OPERATION_ROUTES.findStores,
     ...search,
-    method: "GET",
-    path: "/v1/store_search",
     summary: "Find stores by name (any part, any case) and metadata key:value pairs (metadata repeats; all must match)",
     permission: "read",
     query: storeSearchQuery,

@@ -1,3 +1,4 @@
+import { OPERATION_ROUTES } from "./operation-routes.ts";
 import { z } from "zod";
 import { EXPORT_FORMATS } from "../export/formats.ts";
 import { IMPORT_FORMATS } from "../export/import-upload.ts";
@@ -104,9 +105,8 @@ const importReportSchema = extension(
 const transfer = { beta: false, extension: true } as const;
 export const TRANSFER_OPERATIONS = {
   exportStore: {
+    ...OPERATION_ROUTES.exportStore,
     ...transfer,
-    method: "GET",
-    path: "/v1/exports/{store}",
     summary:
       "Download a store, streamed: JSON Lines with history (default), or zip / tar.gz of its memories with a manifest; saved as <store-name-slug>-<YYYY-MM-DD>.<ext>",
     permission: "read",
@@ -114,27 +114,24 @@ export const TRANSFER_OPERATIONS = {
     response: extension(z.string(), "ExportFile", "The file itself (application/x-ndjson, application/zip or application/gzip)."),
   },
   importUpload: {
+    ...OPERATION_ROUTES.importUpload,
     ...transfer,
-    method: "POST",
-    path: "/v1/imports",
     summary: "Import a zip, tar.gz or JSON Lines export (the request body) into a store or a new one; dry_run first",
     permission: "write",
     query: importQuery,
     response: importResultSchema,
   },
   listImports: {
+    ...OPERATION_ROUTES.listImports,
     ...transfer,
-    method: "GET",
-    path: "/v1/imports",
     summary: "Import reports, newest first (store_id filters)",
     permission: "read",
     query: listImportsQuery,
     response: pageSchema(importReportSchema),
   },
   retrieveImport: {
+    ...OPERATION_ROUTES.retrieveImport,
     ...transfer,
-    method: "GET",
-    path: "/v1/imports/{import}",
     summary: "One import report with every version it wrote",
     permission: "read",
     response: importReportSchema,

@@ -1,3 +1,4 @@
+import { OPERATION_ROUTES } from "./operation-routes.ts";
 import { z } from "zod";
 import { DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES } from "../memory/webhooks/event-types.ts";
 import { listStoresQuery } from "./schemas.ts";
@@ -80,61 +81,53 @@ export const webhookDeliverySchema = extension(
 const webhooks = { beta: false, extension: true, permission: "admin" } as const;
 export const WEBHOOK_OPERATIONS = {
   listWebhookEndpoints: {
+    ...OPERATION_ROUTES.listWebhookEndpoints,
     ...webhooks,
-    method: "GET",
-    path: "/v1/webhook_endpoints",
     summary: "Webhook endpoints, newest first",
     response: pageSchema(webhookEndpointSchema),
   },
   createWebhookEndpoint: {
+    ...OPERATION_ROUTES.createWebhookEndpoint,
     ...webhooks,
-    method: "POST",
-    path: "/v1/webhook_endpoints",
     summary: "Register a webhook endpoint (its secret is shown once)",
     body: createEndpointBody,
     response: endpointWithSecretSchema,
   },
   retrieveWebhookEndpoint: {
+    ...OPERATION_ROUTES.retrieveWebhookEndpoint,
     ...webhooks,
-    method: "GET",
-    path: "/v1/webhook_endpoints/{endpoint}",
     summary: "One webhook endpoint",
     response: webhookEndpointSchema,
   },
   updateWebhookEndpoint: {
+    ...OPERATION_ROUTES.updateWebhookEndpoint,
     ...webhooks,
-    method: "POST",
-    path: "/v1/webhook_endpoints/{endpoint}",
     summary: "Change a webhook endpoint's URL, events, store filter or enabled state",
     body: updateEndpointBody,
     response: webhookEndpointSchema,
   },
   deleteWebhookEndpoint: {
+    ...OPERATION_ROUTES.deleteWebhookEndpoint,
     ...webhooks,
-    method: "DELETE",
-    path: "/v1/webhook_endpoints/{endpoint}",
     summary: "Delete a webhook endpoint and its deliveries",
     response: deletedEndpointSchema,
   },
   rotateWebhookSecret: {
+    ...OPERATION_ROUTES.rotateWebhookSecret,
     ...webhooks,
-    method: "POST",
-    path: "/v1/webhook_endpoints/{endpoint}/rotate_secret",
     summary: "Replace an endpoint's signing secret (the new one is shown once)",
     response: endpointWithSecretSchema,
   },
   listWebhookDeliveries: {
+    ...OPERATION_ROUTES.listWebhookDeliveries,
     ...webhooks,
-    method: "GET",
-    path: "/v1/webhook_deliveries",
     summary: "The delivery log, newest first",
     query: listDeliveriesQuery,
     response: pageSchema(webhookDeliverySchema),
   },
   resendWebhookDelivery: {
+    ...OPERATION_ROUTES.resendWebhookDelivery,
     ...webhooks,
-    method: "POST",
-    path: "/v1/webhook_deliveries/{delivery}/resend",
     summary: "Deliver a delivery's event to its endpoint again, now",
     response: webhookDeliverySchema,
   },

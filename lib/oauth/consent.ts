@@ -17,7 +17,8 @@ import { authSecret } from "../auth/secret.ts";
 import type { Db } from "../memory/db.ts";
 import { invalidRequest, permissionDenied } from "../memory/errors.ts";
 import { listStores } from "../memory/stores/list-stores.ts";
-import { type AuthorizeParams, type AuthorizeRequest, RedirectableFailure } from "./authorize-request.ts";
+import { getDb } from "../db/instance.ts";
+import { type AuthorizeParams, type AuthorizeRequest, checkAuthorizeRequest, RedirectableFailure } from "./authorize-request.ts";
 import { CODE_SECONDS } from "./lifetimes.ts";
 import { OAuthFailure } from "./oauth-errors.ts";
 import { issueCode } from "./oauth-server.ts";
@@ -52,7 +53,18 @@ async function assertFormToken(db: Db, userId: string, params: AuthorizeParams, 
 }
 
 /** What the consent page shows: the stores to choose from and whether read-write may be offered. */
-export async function consentChoices(db: Db, user: UserPrincipal, request: AuthorizeRequest) {
+/**
+ * What the consent page shows for an authorization request: the request checked (an
+ * OAuthFailure when it cannot be used), then the choices it offers the user. The page calls
+ * this rather than opening the database itself.
+ */
+export async function consentForRequest(headers: Headers, params: AuthorizeParams, user: UserPrincipal) {
+  const db = await getDb();
+  const checked = await checkAuthorizeRequest(db, headers, params);
+  return { params: checked.params, choices: await consentChoices(db, user, checked) };
+}
+
+async function consentChoices(db: Db, user: UserPrincipal, request: AuthorizeRequest) {
   const { items } = await listStores(db, { includeArchived: false, limit: CONSENT_STORES });
   return {
     clientName: request.client.name,

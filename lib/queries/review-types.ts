@@ -1,7 +1,6 @@
-import type { ReviewItemWire, ReviewMarksWire, ReviewOutcomeWire, reviewSideWire, ReviewSettingsWire } from "@/lib/http/review-wire.ts";
+import type { ReviewItemWire, ReviewMarksWire, ReviewOutcomeWire, reviewSideWire } from "@/lib/http/review-wire.ts";
 import type { REVIEW_FILTER_KEYS as SERVER_FILTER_KEYS } from "@/lib/http/review-wire.ts";
 import type { BulkAction } from "@/lib/memory/review/bulk.ts";
-import type { countReviews } from "@/lib/memory/review/list-reviews.ts";
 
 /**
  * Wire types of the review endpoints (/v1/reviews, /v1/review_marks, /v1/review_settings),
@@ -16,8 +15,6 @@ export type ReviewItem = ReviewItemWire;
 export type ReviewActionResult = ReviewOutcomeWire;
 export type ReviewMarks = ReviewMarksWire;
 export type ReviewMark = ReviewMarks["data"][string];
-export type ReviewSettings = ReviewSettingsWire;
-export type ReviewCounts = { type: "review_counts" } & Awaited<ReturnType<typeof countReviews>>;
 
 /** One end of an item's combined change (GET /v1/reviews/{memory}); the head always exists. */
 export type VersionState = NonNullable<ReturnType<typeof reviewSideWire>>;

@@ -1,26 +1,26 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "./api-client.ts";
+import { apiClient } from "@/lib/api-client/client.ts";
 import { queryKeys } from "./keys.ts";
-import type { Actors, ApiKey, Me, Page, User } from "./types.ts";
+import type { BodyOf } from "@/lib/api-client/operation-types.ts";
 
 export function useMe() {
-  return useQuery({ queryKey: queryKeys.me, queryFn: () => api<Me>("/v1/me"), staleTime: 60_000 });
+  return useQuery({ queryKey: queryKeys.me, queryFn: () => apiClient.call("me"), staleTime: 60_000 });
 }
 
 export function useActors() {
-  return useQuery({ queryKey: queryKeys.actors, queryFn: () => api<Actors>("/v1/actors"), staleTime: 60_000 });
+  return useQuery({ queryKey: queryKeys.actors, queryFn: () => apiClient.call("listActors"), staleTime: 60_000 });
 }
 
 export function useUsers() {
-  return useQuery({ queryKey: queryKeys.users, queryFn: () => api<Page<User>>("/v1/users") });
+  return useQuery({ queryKey: queryKeys.users, queryFn: () => apiClient.call("listUsers") });
 }
 
 export function useCreateUser() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { email: string; password: string; role: string; name?: string }) => api<User>("/v1/users", { method: "POST", body: input }),
+    mutationFn: (input: BodyOf<"createUser">) => apiClient.call("createUser", { body: input }),
     onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: queryKeys.users }), client.invalidateQueries({ queryKey: queryKeys.actors })]),
   });
 }
@@ -28,21 +28,19 @@ export function useCreateUser() {
 export function useUpdateUser() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...changes }: { id: string; role?: string; disabled?: boolean; password?: string }) =>
-      api<User>(`/v1/users/${id}`, { method: "POST", body: changes }),
+    mutationFn: ({ id, ...changes }: { id: string } & BodyOf<"updateUser">) => apiClient.call("updateUser", { params: { user: id }, body: changes }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.users }),
   });
 }
 
 export function useApiKeys() {
-  return useQuery({ queryKey: queryKeys.apiKeys, queryFn: () => api<Page<ApiKey>>("/v1/api_keys") });
+  return useQuery({ queryKey: queryKeys.apiKeys, queryFn: () => apiClient.call("listApiKeys") });
 }
 
 export function useCreateApiKey() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { name: string; role: string; store_ids: string[] | null; read_only: boolean }) =>
-      api<ApiKey & { secret: string }>("/v1/api_keys", { method: "POST", body: input }),
+    mutationFn: (input: BodyOf<"createApiKey">) => apiClient.call("createApiKey", { body: input }),
     onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: queryKeys.apiKeys }), client.invalidateQueries({ queryKey: queryKeys.actors })]),
   });
 }
@@ -50,7 +48,7 @@ export function useCreateApiKey() {
 export function useRevokeApiKey() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<ApiKey>(`/v1/api_keys/${id}/revoke`, { method: "POST" }),
+    mutationFn: (id: string) => apiClient.call("revokeApiKey", { params: { key: id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.apiKeys }),
   });
 }

@@ -1,15 +1,14 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "./api-client.ts";
+import { apiClient } from "@/lib/api-client/client.ts";
 import { queryKeys } from "./keys.ts";
-import type { BulkDeletion, Page } from "./types.ts";
 
 /** Bulk delete reports and dry runs, newest first (the first 100). */
 export function useBulkDeletions() {
   return useQuery({
     queryKey: queryKeys.bulkDeletions.all,
-    queryFn: ({ signal }) => api<Page<BulkDeletion>>("/v1/bulk_deletions", { query: { limit: 100 }, signal }),
+    queryFn: ({ signal }) => apiClient.call("listBulkDeletions", { query: { limit: 100 }, signal }),
   });
 }
 
@@ -17,7 +16,7 @@ export function useBulkDeletions() {
 export function useBulkDeletion(id: string) {
   return useQuery({
     queryKey: queryKeys.bulkDeletions.one(id),
-    queryFn: ({ signal }) => api<BulkDeletion>(`/v1/bulk_deletions/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => apiClient.call("retrieveBulkDeletion", { params: { bulk_deletion: id }, signal }),
   });
 }
 
@@ -28,7 +27,7 @@ export type PlanBulkDeletionInput =
 export function usePlanBulkDeletion() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: PlanBulkDeletionInput) => api<BulkDeletion>("/v1/bulk_deletions", { method: "POST", body: input }),
+    mutationFn: (input: PlanBulkDeletionInput) => apiClient.call("planBulkDeletion", { body: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.bulkDeletions.all }),
   });
 }
@@ -38,7 +37,7 @@ export function useExecuteBulkDeletion() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, digest, confirmation }: { id: string; digest: string; confirmation: string }) =>
-      api<BulkDeletion>(`/v1/bulk_deletions/${encodeURIComponent(id)}/execute`, { method: "POST", body: { digest, confirmation } }),
+      apiClient.call("executeBulkDeletion", { params: { bulk_deletion: id }, body: { digest, confirmation } }),
     onSettled: () => client.invalidateQueries(),
   });
 }

@@ -1,15 +1,15 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "./api-client.ts";
+import { apiClient } from "@/lib/api-client/client.ts";
 import { queryKeys } from "./keys.ts";
-import type { Erasure, ErasureMatches, Page } from "./types.ts";
+import type { ErasureMatches } from "./types.ts";
 
 /** Erase reports and dry runs, newest first (the first 100). */
 export function useErasures() {
   return useQuery({
     queryKey: queryKeys.erasures.all,
-    queryFn: ({ signal }) => api<Page<Erasure>>("/v1/erasures", { query: { limit: 100 }, signal }),
+    queryFn: ({ signal }) => apiClient.call("listErasures", { query: { limit: 100 }, signal }),
   });
 }
 
@@ -17,7 +17,7 @@ export function useErasures() {
 export function useErasure(erasureId: string) {
   return useQuery({
     queryKey: queryKeys.erasures.one(erasureId),
-    queryFn: ({ signal }) => api<Erasure>(`/v1/erasures/${encodeURIComponent(erasureId)}`, { signal }),
+    queryFn: ({ signal }) => apiClient.call("retrieveErasure", { params: { erasure: erasureId }, signal }),
   });
 }
 
@@ -32,7 +32,7 @@ export type PlanErasureInput = ({ query: string } | { values: string[]; pattern_
 export function usePlanErasure() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: PlanErasureInput) => api<Erasure>("/v1/erasures", { method: "POST", body: input }),
+    mutationFn: (input: PlanErasureInput) => apiClient.call("planErasure", { body: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.erasures.all }),
   });
 }
@@ -42,7 +42,7 @@ export function useExecuteErasure() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ erasureId, confirmation, ...what }: { erasureId: string; confirmation: string } & ({ query: string } | { values: string[] })) =>
-      api<Erasure>(`/v1/erasures/${encodeURIComponent(erasureId)}/execute`, { method: "POST", body: { ...what, confirmation } }),
+      apiClient.call("executeErasure", { params: { erasure: erasureId }, body: { ...what, confirmation } }),
     onSettled: () => client.invalidateQueries(),
   });
 }
@@ -52,7 +52,6 @@ export type ErasurePattern = { type: "email" } | { type: "phone" } | { type: "li
 /** The dry run of a pattern erase: every distinct match with its counts (records nothing, so nothing is cached). */
 export function useFindErasureMatches() {
   return useMutation({
-    mutationFn: (input: { pattern: ErasurePattern; memory_store_ids: string[] | null }) =>
-      api<ErasureMatches>("/v1/erasure_matches", { method: "POST", body: input }),
+    mutationFn: (input: { pattern: ErasurePattern; memory_store_ids: string[] | null }) => apiClient.call("findErasureMatches", { body: input }),
   });
 }

@@ -1,18 +1,14 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import type { importReportWire } from "@/lib/http/import-wire.ts";
-import { api } from "./api-client.ts";
+import { apiClient } from "@/lib/api-client/client.ts";
 import { queryKeys } from "./keys.ts";
-import type { Page } from "./types.ts";
-
-export type ImportReport = ReturnType<typeof importReportWire>;
 
 /** Import reports, newest first (the first 100). */
 export function useImports() {
   return useQuery({
     queryKey: queryKeys.imports.all,
-    queryFn: ({ signal }) => api<Page<ImportReport>>("/v1/imports", { query: { limit: 100 }, signal }),
+    queryFn: ({ signal }) => apiClient.call("listImports", { query: { limit: 100 }, signal }),
   });
 }
 
@@ -20,6 +16,6 @@ export function useImports() {
 export function useImportReport(importId: string) {
   return useQuery({
     queryKey: queryKeys.imports.one(importId),
-    queryFn: ({ signal }) => api<ImportReport>(`/v1/imports/${encodeURIComponent(importId)}`, { signal }),
+    queryFn: ({ signal }) => apiClient.call("retrieveImport", { params: { import: importId }, signal }),
   });
 }

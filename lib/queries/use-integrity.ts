@@ -1,18 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { api } from "./api-client.ts";
-
-/** GET /v1/integrity/{store} (lib/http/integrity-wire.ts), the fields the console shows. */
-export interface IntegrityReport {
-  type: "integrity_report";
-  status: "verified" | "broken";
-  versions_checked: number;
-  first_broken_version_id: string | null;
-  break: { version_id: string; chain_seq: number | null; problem: string } | null;
-  redaction_count: number;
-  verified_at: string;
-}
+import { apiClient } from "@/lib/api-client/client.ts";
 
 /** GET /v1/audit_events, one event as the console lists it. */
 export interface AuditEvent {
@@ -30,7 +19,7 @@ export interface AuditEvent {
 export function useStoreIntegrity(storeId: string, enabled: boolean) {
   return useQuery({
     queryKey: ["integrity", storeId],
-    queryFn: () => api<IntegrityReport>(`/v1/integrity/${storeId}`),
+    queryFn: () => apiClient.call("verifyStoreHistory", { params: { store: storeId } }),
     enabled,
     staleTime: 60_000,
   });
@@ -39,6 +28,6 @@ export function useStoreIntegrity(storeId: string, enabled: boolean) {
 export function useAuditEvents(filter: { action?: string; page?: string }) {
   return useQuery({
     queryKey: ["audit-events", filter],
-    queryFn: () => api<{ data: AuditEvent[]; next_page: string | null }>("/v1/audit_events", { query: { limit: 50, ...filter } }),
+    queryFn: () => apiClient.call("listAuditEvents", { query: { limit: 50, ...filter } }),
   });
 }

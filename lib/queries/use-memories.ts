@@ -1,10 +1,9 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { api } from "./api-client.ts";
+import { apiClient } from "@/lib/api-client/client.ts";
 import { queryKeys } from "./keys.ts";
 import { memoryQuery } from "./page-queries.ts";
-import type { Memory } from "./types.ts";
 
 /** One memory with its content, by id (deep links load it this way, whatever its path). */
 export function useMemory(storeId: string, memoryId: string, { enabled = true }: { enabled?: boolean } = {}) {
@@ -23,7 +22,7 @@ function invalidateAfterWrite(client: QueryClient, storeId: string) {
 export function useCreateMemory(storeId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { path: string; content: string }) => api<Memory>(`/v1/memory_stores/${storeId}/memories`, { method: "POST", body: input }),
+    mutationFn: (input: { path: string; content: string }) => apiClient.call("createMemory", { params: { store: storeId }, body: input }),
     onSuccess: () => invalidateAfterWrite(client, storeId),
   });
 }
@@ -39,8 +38,8 @@ export function useUpdateMemory(storeId: string, memoryId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ content, path, expectedSha256 }: MemoryUpdate) =>
-      api<Memory>(`/v1/memory_stores/${storeId}/memories/${memoryId}`, {
-        method: "POST",
+      apiClient.call("updateMemory", {
+        params: { store: storeId, memory: memoryId },
         query: { view: "full" },
         body: {
           ...(content !== undefined && { content }),
@@ -59,8 +58,8 @@ export function useDeleteMemory(storeId: string, memoryId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ expectedSha256 }: { expectedSha256: string }) =>
-      api<{ id: string }>(`/v1/memory_stores/${storeId}/memories/${memoryId}`, {
-        method: "DELETE",
+      apiClient.call("deleteMemory", {
+        params: { store: storeId, memory: memoryId },
         query: { expected_content_sha256: expectedSha256 },
       }),
     onSuccess: () =>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { api } from "./api-client.ts";
+import { openApiDocument } from "@/lib/api-client/client.ts";
 import { queryKeys } from "./keys.ts";
 
 /** The parts of an OpenAPI 3.1 document the console's API reference shows. */
@@ -41,5 +41,5 @@ export type OpenApiDocument = {
 
 /** GET /v1/openapi.json: the document does not change while the server runs. */
 export function useOpenApiDocument() {
-  return useQuery({ queryKey: queryKeys.openapi, queryFn: () => api<OpenApiDocument>("/v1/openapi.json"), staleTime: Infinity });
+  return useQuery({ queryKey: queryKeys.openapi, queryFn: () => openApiDocument<OpenApiDocument>(), staleTime: Infinity });
 }

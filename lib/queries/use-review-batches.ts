@@ -2,9 +2,8 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { batchUndoWire, reviewBatchWire } from "@/lib/http/review-batch-wire.ts";
-import { api } from "./api-client.ts";
+import { apiClient } from "@/lib/api-client/client.ts";
 import { queryKeys } from "./keys.ts";
-import type { Page } from "./types.ts";
 
 export type ReviewBatch = ReturnType<typeof reviewBatchWire>;
 export type BatchUndo = ReturnType<typeof batchUndoWire>;
@@ -14,7 +13,7 @@ export type BatchUndoItem = NonNullable<BatchUndo["items"]>[number];
 export function useReviewBatches() {
   return useQuery({
     queryKey: queryKeys.reviewBatches.list(),
-    queryFn: ({ signal }) => api<Page<ReviewBatch>>("/v1/review_batches", { query: { limit: 100 }, signal }),
+    queryFn: ({ signal }) => apiClient.call("listReviewBatches", { query: { limit: 100 }, signal }),
   });
 }
 
@@ -22,7 +21,7 @@ export function useReviewBatches() {
 export function useBatchUndo(id: string) {
   return useQuery({
     queryKey: queryKeys.reviewBatches.undo(id),
-    queryFn: ({ signal }) => api<BatchUndo>(`/v1/review_batch_undos/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => apiClient.call("retrieveBatchUndo", { params: { undo: id }, signal }),
   });
 }
 
@@ -30,7 +29,7 @@ export function useBatchUndo(id: string) {
 export function usePlanBatchUndo() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (batchId: string) => api<BatchUndo>("/v1/review_batch_undos", { method: "POST", body: { batch_id: batchId } }),
+    mutationFn: (batchId: string) => apiClient.call("planBatchUndo", { body: { batch_id: batchId } }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.reviewBatches.all }),
   });
 }
@@ -40,7 +39,7 @@ export function useExecuteBatchUndo() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, confirmation }: { id: string; confirmation: string }) =>
-      api<BatchUndo>(`/v1/review_batch_undos/${encodeURIComponent(id)}/execute`, { method: "POST", body: { confirmation } }),
+      apiClient.call("executeBatchUndo", { params: { undo: id }, body: { confirmation } }),
     onSettled: () => client.invalidateQueries(),
   });
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useInfiniteQuery, useMutation, useQueries, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { api } from "./api-client.ts";
+import { apiClient } from "@/lib/api-client/client.ts";
 import { queryKeys } from "./keys.ts";
 import type {
   BulkAction,
@@ -10,25 +10,26 @@ import type {
   BulkTarget,
   NeedsReview,
   ReviewActionResult,
-  ReviewCounts,
-  ReviewDetail,
   ReviewFilters,
   ReviewItem,
   ReviewMark,
-  ReviewMarks,
-  ReviewSettings,
 } from "./review-types.ts";
-import type { Page } from "./types.ts";
+import type { BodyOf, ResponseOf } from "@/lib/api-client/operation-types.ts";
 
-const enc = encodeURIComponent;
+/** The inbox's filters are its URL's text; the server refuses a value its enums lack (400), as it does in the list's query. */
+type BulkFilter = NonNullable<BodyOf<"bulkReview">["filter"]>;
+
+/** POST /v1/reviews/bulk answers a preview for a dry run and a report otherwise: the one this call asked for. */
+function bulkAnswer<T extends (BulkPreview | BulkReport)["type"]>(answer: ResponseOf<"bulkReview">, type: T): Extract<BulkPreview | BulkReport, { type: T }> {
+  if (answer.type !== type) throw new Error(`POST /v1/reviews/bulk answered ${answer.type}, not ${type}.`);
+  return answer as Extract<BulkPreview | BulkReport, { type: T }>;
+}
 
 /** Items awaiting review, newest first, one "Load more" page at a time. */
 export function useReviewList(filters: ReviewFilters, { limit = 50 }: { limit?: number } = {}) {
   const query = useInfiniteQuery({
     queryKey: queryKeys.reviews.list({ ...filters, limit }),
-    queryFn: ({ pageParam, signal }) => api<Page<ReviewItem>>("/v1/reviews", { query: { ...filters, limit, page: pageParam }, signal }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.next_page,
+    ...apiClient.pages("listReviews", { query: { ...filters, limit } }),
   });
   return { ...query, items: query.data?.pages.flatMap((p) => p.data) ?? [] };
 }
@@ -40,7 +41,7 @@ export function useReviewList(filters: ReviewFilters, { limit = 50 }: { limit?: 
 export function useReviewCounts(filters: ReviewFilters = {}) {
   return useQuery({
     queryKey: queryKeys.reviews.counts(filters),
-    queryFn: ({ signal }) => api<ReviewCounts>("/v1/reviews/counts", { query: filters, signal }),
+    queryFn: ({ signal }) => apiClient.call("countReviews", { query: filters, signal }),
     refetchInterval: 30_000,
   });
 }
@@ -49,7 +50,7 @@ export function useReviewCounts(filters: ReviewFilters = {}) {
 export function useReviewDetail(memoryId: string | null) {
   return useQuery({
     queryKey: queryKeys.reviews.one(memoryId ?? ""),
-    queryFn: ({ signal }) => api<ReviewDetail>(`/v1/reviews/${enc(memoryId!)}`, { signal }),
+    queryFn: ({ signal }) => apiClient.call("retrieveReview", { params: { memory: memoryId! }, signal }),
     enabled: memoryId !== null,
   });
 }
@@ -86,8 +87,8 @@ export function useApproveReview() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ item, headVersionId, content, path, reason }: ApproveInput) =>
-      api<ReviewActionResult>(`/v1/reviews/${enc(item.memory_id)}/approve`, {
-        method: "POST",
+      apiClient.call("approveReview", {
+        params: { memory: item.memory_id },
         body: { head_version_id: headVersionId, ...(content !== undefined && { content }), ...(path !== undefined && { path }), ...reasonBody(reason) },
       }),
     onSettled: (result, _error, { item }) => invalidateAfterReview(client, [item.store_id], settledBy(result, item.memory_id)),
@@ -100,8 +101,8 @@ export function useRevertReview() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ item, headVersionId, redact, reason }: RevertInput) =>
-      api<ReviewActionResult>(`/v1/reviews/${enc(item.memory_id)}/revert`, {
-        method: "POST",
+      apiClient.call("revertReview", {
+        params: { memory: item.memory_id },
         body: { head_version_id: headVersionId, ...(redact && { redact: true }), ...reasonBody(reason) },
       }),
     onSettled: (result, _error, { item }) => invalidateAfterReview(client, [item.store_id], settledBy(result, item.memory_id)),
@@ -118,12 +119,14 @@ export type BulkScope = { kind: "items"; items: BulkTarget[] } | { kind: "filter
 export function useBulkPreview(action: BulkAction, scope: BulkScope) {
   return useQuery({
     queryKey: ["review-bulk-preview", action, scope] as const,
-    queryFn: ({ signal }) =>
-      api<BulkPreview>("/v1/reviews/bulk", {
-        method: "POST",
-        body: { action, dry_run: true, ...(scope.kind === "items" ? { items: scope.items } : { filter: scope.filter }) },
-        signal,
-      }),
+    queryFn: async ({ signal }) =>
+      bulkAnswer(
+        await apiClient.call("bulkReview", {
+          body: { action, dry_run: true, ...(scope.kind === "items" ? { items: scope.items } : { filter: scope.filter as BulkFilter }) },
+          signal,
+        }),
+        "review_bulk_preview",
+      ),
     staleTime: Infinity,
     gcTime: 0,
     retry: false,
@@ -134,15 +137,17 @@ export function useBulkPreview(action: BulkAction, scope: BulkScope) {
 export function useBulkRun() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ preview, reason }: { preview: BulkPreview; reason?: string }) =>
-      api<BulkReport>("/v1/reviews/bulk", {
-        method: "POST",
-        body: {
-          action: preview.action,
-          items: preview.items.map(({ memory_id, head_version_id }) => ({ memory_id, head_version_id })),
-          ...reasonBody(reason),
-        },
-      }),
+    mutationFn: async ({ preview, reason }: { preview: BulkPreview; reason?: string }) =>
+      bulkAnswer(
+        await apiClient.call("bulkReview", {
+          body: {
+            action: preview.action,
+            items: preview.items.map(({ memory_id, head_version_id }) => ({ memory_id, head_version_id })),
+            ...reasonBody(reason),
+          },
+        }),
+        "review_bulk_report",
+      ),
     onSettled: (report, _error, { preview }) => {
       const refused = new Set(report?.conflicts.map((c) => c.memory_id));
       const settled = report ? preview.items.map((i) => i.memory_id).filter((id) => !refused.has(id)) : [];
@@ -161,7 +166,7 @@ export function useReviewMarks(storeId: string, versionIds: string[]): Map<strin
   const results = useQueries({
     queries: chunks.map((ids) => ({
       queryKey: queryKeys.reviews.marks(storeId, ids),
-      queryFn: ({ signal }: { signal: AbortSignal }) => api<ReviewMarks>("/v1/review_marks", { query: { store_id: storeId, version_id: ids }, signal }),
+      queryFn: ({ signal }: { signal: AbortSignal }) => apiClient.call("reviewMarks", { query: { store_id: storeId, version_id: ids }, signal }),
       // A missing mark is only a missing badge: never retry or shout about it.
       retry: false,
     })),
@@ -174,15 +179,14 @@ export function useReviewMarks(storeId: string, versionIds: string[]): Map<strin
 export function useReviewSettings(storeId: string) {
   return useQuery({
     queryKey: queryKeys.reviews.settings(storeId),
-    queryFn: ({ signal }) => api<ReviewSettings>(`/v1/review_settings/${enc(storeId)}`, { signal }),
+    queryFn: ({ signal }) => apiClient.call("retrieveReviewSettings", { params: { store: storeId }, signal }),
   });
 }
 
 export function useUpdateReviewSettings(storeId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (needsReview: NeedsReview) =>
-      api<ReviewSettings>(`/v1/review_settings/${enc(storeId)}`, { method: "POST", body: { needs_review: needsReview } }),
+    mutationFn: (needsReview: NeedsReview) => apiClient.call("updateReviewSettings", { params: { store: storeId }, body: { needs_review: needsReview } }),
     onSuccess: (settings) => {
       client.setQueryData(queryKeys.reviews.settings(storeId), settings);
       return client.invalidateQueries({ queryKey: queryKeys.reviews.all });

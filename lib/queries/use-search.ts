@@ -1,9 +1,8 @@
 "use client";
 
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { api } from "./api-client.ts";
+import { apiClient } from "@/lib/api-client/client.ts";
 import { queryKeys } from "./keys.ts";
-import type { Page, SearchHit } from "./types.ts";
 
 /** GET /v1/search's parameters as the console keeps them in its URL (memory_store_id may repeat). */
 export type SearchParams = {
@@ -28,9 +27,7 @@ export function searchQueryString(params: SearchParams, extra: Record<string, st
 export function useSearch(params: SearchParams) {
   const query = useInfiniteQuery({
     queryKey: queryKeys.search(params),
-    queryFn: ({ pageParam, signal }) => api<Page<SearchHit>>(`/v1/search?${searchQueryString(params, pageParam ? { page: pageParam } : {})}`, { signal }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.next_page,
+    ...apiClient.pages("search", { query: params }),
     enabled: params.q.trim() !== "",
     retry: false,
   });

@@ -1,10 +1,9 @@
 "use client";
 
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "./api-client.ts";
+import { apiClient } from "@/lib/api-client/client.ts";
 import { queryKeys } from "./keys.ts";
 import { storeQuery, storesQuery } from "./page-queries.ts";
-import type { Store } from "./types.ts";
 
 export function useStores({ includeArchived }: { includeArchived: boolean }) {
   return useInfiniteQuery(storesQuery(includeArchived));
@@ -21,7 +20,7 @@ export type StoreChanges = { name: string; description: string; metadata: Record
 export function useCreateStore() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: StoreInput) => api<Store>("/v1/memory_stores", { method: "POST", body: input }),
+    mutationFn: (input: StoreInput) => apiClient.call("createStore", { body: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.stores.all }),
   });
 }
@@ -29,7 +28,7 @@ export function useCreateStore() {
 export function useUpdateStore(storeId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (changes: StoreChanges) => api<Store>(`/v1/memory_stores/${storeId}`, { method: "POST", body: changes }),
+    mutationFn: (changes: StoreChanges) => apiClient.call("updateStore", { params: { store: storeId }, body: changes }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.stores.all }),
   });
 }
@@ -37,7 +36,7 @@ export function useUpdateStore(storeId: string) {
 export function useArchiveStore(storeId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api<Store>(`/v1/memory_stores/${storeId}/archive`, { method: "POST" }),
+    mutationFn: () => apiClient.call("archiveStore", { params: { store: storeId } }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.stores.all }),
   });
 }
@@ -45,7 +44,7 @@ export function useArchiveStore(storeId: string) {
 export function useDeleteStore(storeId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api<{ id: string }>(`/v1/memory_stores/${storeId}`, { method: "DELETE" }),
+    mutationFn: () => apiClient.call("deleteStore", { params: { store: storeId } }),
     onSuccess: () => {
       client.removeQueries({ queryKey: queryKeys.stores.one(storeId) });
       client.removeQueries({ queryKey: queryKeys.memories.all(storeId) });

@@ -1,15 +1,15 @@
 "use client";
 
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "./api-client.ts";
+import { apiClient } from "@/lib/api-client/client.ts";
 import { queryKeys } from "./keys.ts";
-import type { Page, PutBack, Restore, Revert, StoreActivity, StoreChangesPage } from "./types.ts";
+import type { Page, PutBack, Restore, Revert } from "./types.ts";
 
 /** Who wrote to a store and when (GET /v1/store_activity/{store}): the activity list and strip. */
 export function useStoreActivity(storeId: string, params: { from?: string; to?: string; buckets?: number } = {}) {
   return useQuery({
     queryKey: queryKeys.timeTravel.activity(storeId, params),
-    queryFn: ({ signal }) => api<StoreActivity>(`/v1/store_activity/${encodeURIComponent(storeId)}`, { query: { limit: 100, buckets: 48, ...params }, signal }),
+    queryFn: ({ signal }) => apiClient.call("storeActivity", { params: { store: storeId }, query: { limit: 100, buckets: 48, ...params }, signal }),
   });
 }
 
@@ -20,24 +20,19 @@ export function useStoreChanges(storeId: string, filter: ChangesFilter | null) {
   return useInfiniteQuery({
     queryKey: queryKeys.timeTravel.changes(storeId, filter ?? {}),
     enabled: filter !== null,
-    initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) =>
-      api<StoreChangesPage>(`/v1/store_changes/${encodeURIComponent(storeId)}`, {
-        query: { ...filter, limit: 25, ...(pageParam && { page: pageParam }) },
-        signal,
-      }),
-    getNextPageParam: (last) => last.next_page,
+    ...apiClient.pages("listStoreChanges", { params: { store: storeId }, query: { ...filter, limit: 25 } }),
   });
 }
 
 export type PutBackKind = "restores" | "reverts";
 type PutBackOf<K extends PutBackKind> = K extends "restores" ? Restore : Revert;
+const PUT_BACK = { restores: { list: "listRestores" }, reverts: { list: "listReverts" } } as const;
 
 /** Restore or revert reports and dry runs, newest first (the first 100). */
 export function usePutBacks<K extends PutBackKind>(kind: K) {
   return useQuery({
     queryKey: queryKeys.putBacks.list(kind),
-    queryFn: ({ signal }) => api<Page<PutBackOf<K>>>(`/v1/${kind}`, { query: { limit: 100 }, signal }),
+    queryFn: ({ signal }) => apiClient.call(PUT_BACK[kind].list, { query: { limit: 100 }, signal }) as Promise<Page<PutBackOf<K>>>,
   });
 }
 
@@ -45,7 +40,10 @@ export function usePutBacks<K extends PutBackKind>(kind: K) {
 export function usePutBack<K extends PutBackKind>(kind: K, id: string) {
   return useQuery({
     queryKey: queryKeys.putBacks.one(kind, id),
-    queryFn: ({ signal }) => api<PutBackOf<K>>(`/v1/${kind}/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) =>
+      (kind === "restores"
+        ? apiClient.call("retrieveRestore", { params: { restore: id }, signal })
+        : apiClient.call("retrieveRevert", { params: { revert: id }, signal })) as Promise<PutBackOf<K>>,
   });
 }
 
@@ -63,7 +61,10 @@ export type PlanRevertInput = {
 export function usePlanPutBack<K extends PutBackKind>(kind: K) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: K extends "restores" ? PlanRestoreInput : PlanRevertInput) => api<PutBackOf<K>>(`/v1/${kind}`, { method: "POST", body: input }),
+    mutationFn: (input: K extends "restores" ? PlanRestoreInput : PlanRevertInput) =>
+      (kind === "restores"
+        ? apiClient.call("planRestore", { body: input as PlanRestoreInput })
+        : apiClient.call("planRevert", { body: input as PlanRevertInput })) as Promise<PutBackOf<K>>,
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.putBacks.all }),
   });
 }
@@ -72,8 +73,10 @@ export function usePlanPutBack<K extends PutBackKind>(kind: K) {
 export function useExecutePutBack(kind: PutBackKind) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, confirmation }: { id: string; confirmation: string }) =>
-      api<PutBack>(`/v1/${kind}/${encodeURIComponent(id)}/execute`, { method: "POST", body: { confirmation } }),
+    mutationFn: ({ id, confirmation }: { id: string; confirmation: string }): Promise<PutBack> =>
+      kind === "restores"
+        ? apiClient.call("executeRestore", { params: { restore: id }, body: { confirmation } })
+        : apiClient.call("executeRevert", { params: { revert: id }, body: { confirmation } }),
     onSettled: () => client.invalidateQueries(),
   });
 }

@@ -1,18 +1,18 @@
 "use client";
 
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { api } from "./api-client.ts";
+import { apiClient } from "@/lib/api-client/client.ts";
 import { queryKeys } from "./keys.ts";
 import { versionListQuery } from "./page-queries.ts";
 import { useMemory } from "./use-memories.ts";
-import type { Memory, MemoryVersion, Page } from "./types.ts";
+import type { Memory, MemoryVersion } from "./types.ts";
 
 export { type VersionFilterKey } from "@/lib/http/version-filters.ts";
 import type { VersionFilterKey } from "@/lib/http/version-filters.ts";
 export type VersionFilters = Partial<Record<VersionFilterKey, string>>;
 
-const storePath = (storeId: string) => `/v1/memory_stores/${encodeURIComponent(storeId)}`;
-const versionPath = (storeId: string, versionId: string) => `${storePath(storeId)}/memory_versions/${encodeURIComponent(versionId)}`;
+const retrieveVersion = (storeId: string, versionId: string, view: "basic" | "full", signal?: AbortSignal) =>
+  apiClient.call("retrieveVersion", { params: { store: storeId, version: versionId }, query: { view }, signal });
 
 /** Versions newest first (view=basic: metadata, sha and size, no content), one "Load more" page at a time. */
 export function useVersionList(storeId: string, filters: VersionFilters, { limit = 50 }: { limit?: number } = {}) {
@@ -24,7 +24,7 @@ export function useVersionList(storeId: string, filters: VersionFilters, { limit
 export function useVersion(storeId: string, versionId: string | null) {
   return useQuery({
     queryKey: queryKeys.versions.one(storeId, versionId ?? ""),
-    queryFn: ({ signal }) => api<MemoryVersion>(versionPath(storeId, versionId!), { query: { view: "full" }, signal }),
+    queryFn: ({ signal }) => retrieveVersion(storeId, versionId!, "full", signal),
     enabled: versionId !== null,
     staleTime: 60_000,
   });
@@ -40,7 +40,8 @@ export function usePreviousVersion(storeId: string, version: MemoryVersion | nul
     queryKey: queryKeys.versions.previous(storeId, version?.id ?? ""),
     queryFn: async ({ signal }) => {
       const v = version!;
-      const page = await api<Page<MemoryVersion>>(`${storePath(storeId)}/memory_versions`, {
+      const page = await apiClient.call("listVersions", {
+        params: { store: storeId },
         query: { memory_id: v.memory_id, "created_at[lte]": v.created_at, limit: 20 },
         signal,
       });
@@ -59,7 +60,7 @@ export function usePreviousVersion(storeId: string, version: MemoryVersion | nul
 export function useHistoryMemory(storeId: string, memoryId: string) {
   const latest = useQuery({
     queryKey: queryKeys.versions.latest(storeId, memoryId),
-    queryFn: ({ signal }) => api<Page<MemoryVersion>>(`${storePath(storeId)}/memory_versions`, { query: { memory_id: memoryId, limit: 1 }, signal }),
+    queryFn: ({ signal }) => apiClient.call("listVersions", { params: { store: storeId }, query: { memory_id: memoryId, limit: 1 }, signal }),
   });
   const newest = latest.data?.data[0];
   const deleted = latest.isSuccess && (!newest || newest.operation === "deleted");
@@ -77,7 +78,7 @@ export function useHistoryMemory(storeId: string, memoryId: string) {
 export function useRedactVersion(storeId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (versionId: string) => api<MemoryVersion>(`${versionPath(storeId, versionId)}/redact`, { method: "POST" }),
+    mutationFn: (versionId: string) => apiClient.call("redactVersion", { params: { store: storeId, version: versionId } }),
     onSuccess: (version) => {
       client.setQueryData(queryKeys.versions.one(storeId, version.id), version);
       return client.invalidateQueries({ queryKey: queryKeys.versions.all(storeId) });
@@ -106,20 +107,19 @@ export type RestoreResult = { kind: "updated" | "recreated" | "unchanged"; memor
  * version's path (a new memory with a new id; the old history stays under the old id).
  */
 async function restoreVersion(storeId: string, { version, headVersionId, path }: RestoreInput): Promise<RestoreResult> {
-  const full = await api<MemoryVersion>(versionPath(storeId, version.id), { query: { view: "full" } });
+  const full = await retrieveVersion(storeId, version.id, "full");
   if (full.content == null) throw new Error(`Version ${version.id} has no content to restore (it is redacted or records a deletion).`);
-  const memories = `${storePath(storeId)}/memories`;
   if (headVersionId === null) {
-    const memory = await api<Memory>(memories, { method: "POST", body: { path: path ?? full.path, content: full.content } });
+    const memory = await apiClient.call("createMemory", { params: { store: storeId }, body: { path: path ?? full.path!, content: full.content } });
     return { kind: "recreated", memory };
   }
-  const head = await api<MemoryVersion>(versionPath(storeId, headVersionId), { query: { view: "basic" } });
-  const memory = await api<Memory>(`${memories}/${encodeURIComponent(version.memory_id)}`, {
-    method: "POST",
+  const head = await retrieveVersion(storeId, headVersionId, "basic");
+  const memory = await apiClient.call("updateMemory", {
+    params: { store: storeId, memory: version.memory_id },
     body: {
       content: full.content,
       ...(path !== undefined && { path }),
-      precondition: { type: "content_sha256", content_sha256: head.content_sha256 },
+      precondition: { type: "content_sha256", content_sha256: head.content_sha256! },
     },
   });
   return { kind: memory.memory_version_id === headVersionId ? "unchanged" : "updated", memory };

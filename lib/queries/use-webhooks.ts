@@ -2,12 +2,12 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { webhookDeliveryWire, webhookEndpointWire } from "@/lib/http/webhook-wire.ts";
-import { api } from "./api-client.ts";
-import type { Page } from "./types.ts";
+import { apiClient } from "@/lib/api-client/client.ts";
+import type { BodyOf } from "@/lib/api-client/operation-types.ts";
 
 export type WebhookEndpoint = ReturnType<typeof webhookEndpointWire>;
 export type WebhookDelivery = ReturnType<typeof webhookDeliveryWire>;
-export type WebhookEndpointInput = { url: string; events: string[]; memory_store_id: string | null };
+export type WebhookEndpointInput = { url: string; events: BodyOf<"createWebhookEndpoint">["events"]; memory_store_id: string | null };
 
 const keys = {
   endpoints: ["webhook-endpoints"] as const,
@@ -16,14 +16,14 @@ const keys = {
 };
 
 export function useWebhookEndpoints() {
-  return useQuery({ queryKey: keys.endpoints, queryFn: () => api<Page<WebhookEndpoint>>("/v1/webhook_endpoints") });
+  return useQuery({ queryKey: keys.endpoints, queryFn: () => apiClient.call("listWebhookEndpoints") });
 }
 
 /** The delivery log refreshes every few seconds while the page is open: deliveries happen in the background. */
 export function useWebhookDeliveries(endpointId: string | null) {
   return useQuery({
     queryKey: keys.deliveries(endpointId),
-    queryFn: () => api<Page<WebhookDelivery>>("/v1/webhook_deliveries", { query: { limit: 50, ...(endpointId ? { endpoint_id: endpointId } : {}) } }),
+    queryFn: () => apiClient.call("listWebhookDeliveries", { query: { limit: 50, ...(endpointId ? { endpoint_id: endpointId } : {}) } }),
     refetchInterval: 3000,
   });
 }
@@ -31,7 +31,7 @@ export function useWebhookDeliveries(endpointId: string | null) {
 export function useCreateWebhookEndpoint() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: WebhookEndpointInput) => api<WebhookEndpoint & { secret: string }>("/v1/webhook_endpoints", { method: "POST", body: input }),
+    mutationFn: (input: WebhookEndpointInput) => apiClient.call("createWebhookEndpoint", { body: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: keys.endpoints }),
   });
 }
@@ -39,8 +39,7 @@ export function useCreateWebhookEndpoint() {
 export function useUpdateWebhookEndpoint() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...changes }: { id: string; enabled?: boolean }) =>
-      api<WebhookEndpoint>(`/v1/webhook_endpoints/${id}`, { method: "POST", body: changes }),
+    mutationFn: ({ id, ...changes }: { id: string; enabled?: boolean }) => apiClient.call("updateWebhookEndpoint", { params: { endpoint: id }, body: changes }),
     onSuccess: () => client.invalidateQueries({ queryKey: keys.endpoints }),
   });
 }
@@ -48,7 +47,7 @@ export function useUpdateWebhookEndpoint() {
 export function useDeleteWebhookEndpoint() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<{ id: string }>(`/v1/webhook_endpoints/${id}`, { method: "DELETE" }),
+    mutationFn: (id: string) => apiClient.call("deleteWebhookEndpoint", { params: { endpoint: id } }),
     onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: keys.endpoints }), client.invalidateQueries({ queryKey: keys.allDeliveries })]),
   });
 }
@@ -56,7 +55,7 @@ export function useDeleteWebhookEndpoint() {
 export function useRotateWebhookSecret() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<WebhookEndpoint & { secret: string }>(`/v1/webhook_endpoints/${id}/rotate_secret`, { method: "POST" }),
+    mutationFn: (id: string) => apiClient.call("rotateWebhookSecret", { params: { endpoint: id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: keys.endpoints }),
   });
 }
@@ -64,7 +63,7 @@ export function useRotateWebhookSecret() {
 export function useResendWebhookDelivery() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<WebhookDelivery>(`/v1/webhook_deliveries/${id}/resend`, { method: "POST" }),
+    mutationFn: (id: string) => apiClient.call("resendWebhookDelivery", { params: { delivery: id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: keys.allDeliveries }),
   });
 }

@@ -1,29 +1,37 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { PolicyDryRunWire, WritePolicyWire } from "@/lib/http/policy-wire.ts";
-import { api } from "./api-client.ts";
+import type { WritePolicyWire } from "@/lib/http/policy-wire.ts";
+import { apiClient } from "@/lib/api-client/client.ts";
 import { queryKeys } from "./keys.ts";
 
 /** Wire types of /v1/write_policies (lib/http/policy-wire.ts), inferred from the server's serialisers. */
 export type WritePolicy = WritePolicyWire;
-export type PolicyDryRun = PolicyDryRunWire;
 /** The fields a save or dry run sends (the answer's, without its identity). */
 export type WritePolicyFields = Omit<WritePolicy, "type" | "memory_store_id" | "inherited">;
 
-const enc = encodeURIComponent;
-const pathOf = (storeId: string | null) => (storeId === null ? "/v1/write_policies" : `/v1/write_policies/${enc(storeId)}`);
-
 export function useWritePolicy(storeId: string | null) {
-  return useQuery({ queryKey: queryKeys.writePolicy(storeId), queryFn: ({ signal }) => api<WritePolicy>(pathOf(storeId), { signal }) });
+  return useQuery({
+    queryKey: queryKeys.writePolicy(storeId),
+    queryFn: ({ signal }) =>
+      storeId === null
+        ? apiClient.call("retrieveDefaultWritePolicy", { signal })
+        : apiClient.call("retrieveWritePolicy", { params: { store: storeId }, signal }),
+  });
+}
+
+/** The instance default (store null) or a store's policy; a store's `null` fields delete its own, so it follows the default again. */
+function saveWritePolicy(storeId: string | null, fields: WritePolicyFields | null) {
+  if (storeId === null) return apiClient.call("updateDefaultWritePolicy", { body: fields! });
+  const params = { store: storeId };
+  return fields === null ? apiClient.call("deleteWritePolicy", { params }) : apiClient.call("updateWritePolicy", { params, body: fields });
 }
 
 /** Save fields of the policy, or (store only) `null` to follow the instance default again. */
 export function useSaveWritePolicy(storeId: string | null) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (fields: WritePolicyFields | null) =>
-      fields === null ? api<WritePolicy>(pathOf(storeId), { method: "DELETE" }) : api<WritePolicy>(pathOf(storeId), { method: "POST", body: fields }),
+    mutationFn: (fields: WritePolicyFields | null) => saveWritePolicy(storeId, fields),
     onSuccess: (policy) => {
       client.setQueryData(queryKeys.writePolicy(storeId), policy);
       // Stores that follow the default change with it; saving can also put stale memories in the inbox.
@@ -34,6 +42,6 @@ export function useSaveWritePolicy(storeId: string | null) {
 
 export function useDryRunWritePolicy(storeId: string) {
   return useMutation({
-    mutationFn: (fields: WritePolicyFields) => api<PolicyDryRun>(`${pathOf(storeId)}/dry_run`, { method: "POST", body: fields }),
+    mutationFn: (fields: WritePolicyFields) => apiClient.call("dryRunWritePolicy", { params: { store: storeId }, body: fields }),
   });
 }

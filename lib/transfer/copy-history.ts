@@ -1,3 +1,4 @@
+import { createApiClient } from "../api-client/client.ts";
 import type { Endpoint } from "./transfer-store.ts";
 
 /**
@@ -12,15 +13,16 @@ import type { Endpoint } from "./transfer-store.ts";
  */
 export async function copyHistory(from: Endpoint, to: Endpoint, storeId: string, destinationId: string, destinationMemories: number): Promise<number> {
   if (destinationMemories > 0) return 0;
-  const exported = await fetch(new URL(`/v1/exports/${storeId}?format=jsonl`, from.baseURL), { headers: { "x-api-key": from.apiKey } });
+  const source = createApiClient({ baseUrl: from.baseURL, headers: { "x-api-key": from.apiKey } });
+  const destination = createApiClient({ baseUrl: to.baseURL, headers: { "x-api-key": to.apiKey } });
+  const exported = await source.send("exportStore", { params: { store: storeId }, query: { format: "jsonl" } });
   if (!exported.ok || !(exported.headers.get("content-type") ?? "").includes("ndjson")) {
     throw new Error(`--history needs the source to be a Memory Console server: GET /v1/exports/${storeId} answered ${exported.status}.`);
   }
   const body = await exported.arrayBuffer();
-  const imported = await fetch(new URL(`/v1/imports?format=jsonl&store_id=${encodeURIComponent(destinationId)}&source_name=transfer`, to.baseURL), {
-    method: "POST",
-    headers: { "x-api-key": to.apiKey, "content-type": "application/x-ndjson" },
-    body,
+  const imported = await destination.send("importUpload", {
+    query: { format: "jsonl", store_id: destinationId, source_name: "transfer" },
+    upload: { body, contentType: "application/x-ndjson" },
   });
   const answer = (await imported.json().catch(() => null)) as { counts?: { versions?: number }; error?: { message?: string } } | null;
   if (!imported.ok) {

@@ -104,8 +104,7 @@ export function rawRequest(baseURL: string, method: string, path: string, header
 
 /** The id of the key a request authenticates with (the admin bootstrap key unless another is given), from GET /v1/me. */
 export async function keyIdOf(server: TestServer, apiKey?: string): Promise<string> {
-  const res = await server.fetch("/v1/me", apiKey ? { headers: { "x-api-key": apiKey } } : {});
-  const me = (await res.json()) as { kind: string; id: string };
+  const me = await (apiKey ? server.apiWith(apiKey) : server.api).call("me");
   if (me.kind !== "api_key") throw new Error(`GET /v1/me answered ${JSON.stringify(me)}`);
   return me.id;
 }

@@ -4,6 +4,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { createApiClient, type ApiClient } from "../../lib/api-client/client.ts";
+import { BETA_HEADERS } from "../../lib/api-client/request.ts";
 import { responseChecker, type ResponseChecker } from "./openapi-check.ts";
 import { createPostgresDatabase, type TestDatabase } from "./postgres.ts";
 
@@ -38,6 +40,13 @@ export interface TestServer {
   clientWith(apiKey: string): Anthropic;
   /** Raw fetch against the server; adds the admin key and beta header unless overridden. */
   fetch(path: string, init?: RequestInit & { headers?: Record<string, string> }): Promise<Response>;
+  /**
+   * The console's typed client (lib/api-client) with the admin key, for this project's own
+   * endpoints, which the SDK does not know: `server.api.call("search", { query: { q } })`.
+   */
+  api: ApiClient;
+  /** The typed client with another key. */
+  apiWith(apiKey: string): ApiClient;
   /** The server process's output so far. */
   log(): string;
   /** Answers that did not match the OpenAPI document so far. */
@@ -93,6 +102,8 @@ export function clientsOf(engine: "sqlite" | "postgres", baseURL: string, databa
     databaseUrl,
     client: new Anthropic({ baseURL, apiKey: ADMIN_KEY, maxRetries: 0, fetch: checkedFetch }),
     clientWith: (apiKey: string) => new Anthropic({ baseURL, apiKey, maxRetries: 0, fetch: checkedFetch }),
+    api: createApiClient({ baseUrl: baseURL, headers: { "x-api-key": ADMIN_KEY, ...BETA_HEADERS }, fetch: checkedFetch }),
+    apiWith: (apiKey: string) => createApiClient({ baseUrl: baseURL, headers: { "x-api-key": apiKey, ...BETA_HEADERS }, fetch: checkedFetch }),
     fetch: (path: string, init: RequestInit & { headers?: Record<string, string> } = {}) =>
       checkedFetch(`${baseURL}${path}`, {
         ...init,

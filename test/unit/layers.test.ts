@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 // files, linted in memory at paths inside each layer, prove the rules still catch every spelling
 // of a forbidden import: package, `@/` alias, relative path, with and without the `.ts` extension.
 const ROOT = join(import.meta.dirname, "../..");
-const LAYER_RULES = ["no-restricted-imports", "import-x/no-restricted-paths"];
+const LAYER_RULES = ["no-restricted-imports", "@typescript-eslint/no-restricted-imports", "import-x/no-restricted-paths"];
 
 async function layerViolations(filePath: string, imports: string[]): Promise<string[]> {
   const eslint = new ESLint({ cwd: ROOT });
@@ -68,5 +68,45 @@ describe("layers (eslint.config.mjs)", () => {
       "@prisma/client",
       "../../lib/db/client.ts",
     ]);
+  });
+
+  it("the typed client loads only the operations' routes at run time, anything else by type", async () => {
+    const forbidden = [
+      "@/lib/http/operations.ts",
+      "../http/operations.ts",
+      "@/lib/http/wire-schemas.ts",
+      "@/lib/db/instance.ts",
+      "../db/instance.ts",
+      "@/lib/memory/limits.ts",
+      "../memory/errors",
+      "@/lib/queries/review-types.ts",
+      "zod",
+      "@anthropic-ai/sdk",
+      "@anthropic-ai/sdk/resources/beta/memory-stores",
+    ];
+    const allowed = [
+      "@/lib/http/operation-routes.ts",
+      "../http/operation-routes.ts",
+      "../http/operation-routes",
+      "./request.ts",
+      "@/lib/api-client/request.ts",
+    ];
+    expect(await layerViolations("lib/api-client/layer-fixture.ts", [...forbidden, ...allowed])).toEqual(forbidden);
+    const eslint = new ESLint({ cwd: ROOT });
+    const types = forbidden.map((spec, i) => `import type * as t${i} from "${spec}";\nexport type { t${i} };\n`).join("");
+    const [result] = await eslint.lintText(types, { filePath: join(ROOT, "lib/api-client/layer-fixture.ts") });
+    expect(result!.messages.filter((m) => LAYER_RULES.includes(m.ruleId ?? "") || m.fatal)).toEqual([]);
+  });
+
+  it("pages, layouts and components never open the database", async () => {
+    const forbidden = ["@/lib/db/instance.ts", "@/lib/db/instance", "../../../lib/db/instance.ts", "@/lib/db/sql.ts"];
+    const allowed = ["@/lib/auth/first-run.ts", "@/lib/queries/page-queries.ts", "next/navigation"];
+    expect(await layerViolations("app/(console)/layer-fixture/page.tsx", [...forbidden, ...allowed])).toEqual(forbidden);
+    expect(await layerViolations("app/(console)/layout.tsx", ["@/lib/db/instance.ts", "@/lib/auth/first-run.ts"])).toEqual(["@/lib/db/instance.ts"]);
+    expect(await layerViolations("components/ui/layer-fixture.tsx", ["../../lib/db/instance.ts", "@/components/ui/button.tsx"])).toEqual([
+      "../../lib/db/instance.ts",
+    ]);
+    // Route handlers are the API: they open it (through apiRoute or, for /api/setup, themselves).
+    expect(await layerViolations("app/api/layer-fixture/route.ts", ["@/lib/db/instance.ts"])).toEqual([]);
   });
 });

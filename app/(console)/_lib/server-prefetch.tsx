@@ -8,35 +8,33 @@ import { GET as retrieveStore } from "@/app/v1/memory_stores/[store]/route.ts";
 import { GET as listStores } from "@/app/v1/memory_stores/route.ts";
 import { GET as listMemoriesAsOf } from "@/app/v1/point_in_time/[store]/memories/route.ts";
 import { GET as findStores } from "@/app/v1/store_search/route.ts";
+import { operationUrl } from "@/lib/api-client/client.ts";
+import type { OperationName } from "@/lib/http/operation-routes.ts";
 import { currentRequest, requestContext } from "@/lib/observability/request-context.ts";
-import { apiUrl } from "@/lib/queries/api-client.ts";
 import type { ApiRequestMeta } from "@/lib/queries/page-queries.ts";
 
 type RouteHandler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
-/** The /v1 GET routes a console page's primary content comes from, by path pattern. */
-const ROUTES: [RegExp, string[], RouteHandler][] = [
-  [/^\/v1\/memory_stores$/, [], listStores as RouteHandler],
-  [/^\/v1\/store_search$/, [], findStores as RouteHandler],
-  [/^\/v1\/memory_stores\/([^/]+)$/, ["store"], retrieveStore as RouteHandler],
-  [/^\/v1\/memory_stores\/([^/]+)\/memories$/, ["store"], listMemories as RouteHandler],
-  [/^\/v1\/memory_stores\/([^/]+)\/memories\/([^/]+)$/, ["store", "memory"], retrieveMemory as RouteHandler],
-  [/^\/v1\/memory_stores\/([^/]+)\/memory_versions$/, ["store"], listVersions as RouteHandler],
-  [/^\/v1\/point_in_time\/([^/]+)\/memories$/, ["store"], listMemoriesAsOf as RouteHandler],
-];
+/** The route handlers of the operations a console page's primary content comes from (page-queries.ts), by operation name. */
+const HANDLERS: Partial<Record<OperationName, RouteHandler>> = {
+  listStores: listStores as RouteHandler,
+  findStores: findStores as RouteHandler,
+  retrieveStore: retrieveStore as RouteHandler,
+  listMemories: listMemories as RouteHandler,
+  retrieveMemory: retrieveMemory as RouteHandler,
+  listVersions: listVersions as RouteHandler,
+  listMemoriesAsOf: listMemoriesAsOf as RouteHandler,
+};
 
 /**
  * Answers an API GET in-process, through the very route handler a browser's request would reach
  * (its authentication by the session cookie, role and store checks, serialisation), so the data
  * in the HTML is exactly what the page would have fetched. Undefined when the API refuses.
  */
-async function answer(request: ApiRequestMeta["request"], cookie: string | null): Promise<unknown> {
-  const route = ROUTES.find(([pattern]) => pattern.test(request.path));
-  if (!route) throw new Error(`no in-process route for ${request.path}`);
-  const [pattern, names, handler] = route;
-  const values = pattern.exec(request.path)!.slice(1).map(decodeURIComponent);
-  const params = Object.fromEntries(names.map((name, i) => [name, values[i]!]));
-  const url = new URL(apiUrl(request.path, request.query), "http://console.internal");
+async function answer({ operation, params, query }: ApiRequestMeta["request"], cookie: string | null): Promise<unknown> {
+  const handler = HANDLERS[operation];
+  if (!handler) throw new Error(`no in-process route for the operation ${operation}`);
+  const url = new URL(operationUrl(operation, { params, query } as Parameters<typeof operationUrl>[1]), "http://console.internal");
   const headers = new Headers({ "anthropic-beta": "agent-memory-2026-07-22" });
   if (cookie) headers.set("cookie", cookie);
   // A record of its own: the route would otherwise name itself on the page request's log line.

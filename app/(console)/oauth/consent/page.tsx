@@ -4,9 +4,8 @@ import { Button } from "@/components/ui/button.tsx";
 import { Card, PageHeader } from "@/components/ui/card.tsx";
 import { authOptions } from "@/lib/auth/next-auth-options.ts";
 import { isRole } from "@/lib/auth/roles.ts";
-import { getDb } from "@/lib/db/instance.ts";
-import { AUTHORIZE_PARAMS, authorizeParams, checkAuthorizeRequest } from "@/lib/oauth/authorize-request.ts";
-import { consentChoices } from "@/lib/oauth/consent.ts";
+import { AUTHORIZE_PARAMS, authorizeParams } from "@/lib/oauth/authorize-request.ts";
+import { consentForRequest } from "@/lib/oauth/consent.ts";
 import { OAuthFailure } from "@/lib/oauth/oauth-errors.ts";
 import { AUTHORIZE_PATH } from "@/lib/oauth/metadata.ts";
 
@@ -26,13 +25,10 @@ export default async function ConsentPage({ searchParams }: { searchParams: Sear
   const session = await getServerSession(await authOptions());
   const user = session?.user as { id: string; email: string; role: string } | undefined;
   if (!user || !isRole(user.role)) return null; // the console layout sends visitors to sign in
-  const db = await getDb();
-  let choices: Awaited<ReturnType<typeof consentChoices>>;
-  let params: Awaited<ReturnType<typeof checkAuthorizeRequest>>["params"];
+  let consent: Awaited<ReturnType<typeof consentForRequest>>;
   try {
-    const checked = await checkAuthorizeRequest(db, new Headers(await headers()), authorizeParams(queryOf(await searchParams)));
-    params = checked.params;
-    choices = await consentChoices(db, { kind: "user", userId: user.id, email: user.email, role: user.role }, checked);
+    const principal = { kind: "user", userId: user.id, email: user.email, role: user.role } as const;
+    consent = await consentForRequest(new Headers(await headers()), authorizeParams(queryOf(await searchParams)), principal);
   } catch (error) {
     if (!(error instanceof OAuthFailure)) throw error;
     return (
@@ -46,6 +42,7 @@ export default async function ConsentPage({ searchParams }: { searchParams: Sear
       </div>
     );
   }
+  const { params, choices } = consent;
   return (
     <div className="mx-auto max-w-xl">
       <PageHeader

@@ -1,0 +1,42 @@
+import type {
+  BetaManagedAgentsMemory,
+  BetaManagedAgentsMemoryListItem,
+  BetaManagedAgentsMemoryStore,
+  BetaManagedAgentsMemoryVersion,
+} from "@anthropic-ai/sdk/resources/beta/memory-stores";
+import type { apiKeyWire } from "@/lib/http/admin-wire.ts";
+import type { bulkDeletionWire } from "@/lib/http/bulk-deletion-wire.ts";
+import type { erasureMatchesWire, erasureWire } from "@/lib/http/erasure-wire.ts";
+import type { restoreWire, revertWire } from "@/lib/http/put-back-wire.ts";
+import type { searchHitWire } from "@/lib/http/search-wire.ts";
+import type { storeActivityWire, storeChangeWire } from "@/lib/http/time-travel-wire.ts";
+import type { ImportedVersionWire } from "@/lib/http/wire-schemas.ts";
+
+/** Wire types: the official SDK's for the Memory Stores API, ours (the serializers' return types) for the extensions. */
+export type Store = BetaManagedAgentsMemoryStore & { memory_count: number };
+export type Memory = BetaManagedAgentsMemory;
+export type MemoryListItem = BetaManagedAgentsMemoryListItem;
+/** The SDK's version, plus this server's `imported` extension (wire-schemas.ts). */
+export type MemoryVersion = BetaManagedAgentsMemoryVersion & { imported?: ImportedVersionWire | null };
+export type Page<T> = { data: T[]; next_page: string | null };
+
+/** The console's own admin endpoints: inferred from the server's serialisers, never re-declared. */
+export type ApiKey = ReturnType<typeof apiKeyWire>;
+
+/** This project's search and erase endpoints: inferred from the server's serialisers too. */
+export type SearchHit = ReturnType<typeof searchHitWire>;
+export type Erasure = ReturnType<typeof erasureWire>;
+export type BulkDeletion = ReturnType<typeof bulkDeletionWire>;
+export type BulkDeletionItem = NonNullable<BulkDeletion["items"]>[number];
+export type ErasureItem = NonNullable<Erasure["items"]>[number];
+export type ErasureMemory = NonNullable<Erasure["memories"]>[number];
+export type ErasureMatches = ReturnType<typeof erasureMatchesWire>;
+
+/** Time travel (issue 23): the changes between two moments, the store's activity, restores and reverts. */
+export type StoreChange = ReturnType<typeof storeChangeWire>;
+export type StoreActivity = ReturnType<typeof storeActivityWire>;
+export type ActivityPrincipal = StoreActivity["principals"][number];
+export type Restore = ReturnType<typeof restoreWire>;
+export type Revert = ReturnType<typeof revertWire>;
+export type PutBack = Restore | Revert;
+export type PutBackItem = NonNullable<PutBack["items"]>[number];
