@@ -1,4 +1,4 @@
-import { Prisma, type Db, type SqlClient } from "../db.ts";
+import { type Sql, join, sql, type Db, type SqlClient } from "../db.ts";
 import { conflict, invalidRequest, notFound } from "../errors.ts";
 import { LIMITS } from "../limits.ts";
 import type { ItemTable } from "../bulk/report-tables.ts";
@@ -12,8 +12,8 @@ import type { PutBackItem, LiveHead } from "./put-back-items.ts";
 export type LateSearch = { planId: string; since: Date };
 
 /** The SQL condition on `memory_versions` of a late search. */
-export function writtenLate(items: ItemTable<PutBackItem>, late: LateSearch): Prisma.Sql {
-  return Prisma.sql`created_at >= ${late.since}
+export function writtenLate(items: ItemTable<PutBackItem>, late: LateSearch): Sql {
+  return sql`created_at >= ${late.since}
     AND memory_id NOT IN (SELECT memory_id FROM ${items.sqlName} WHERE ${items.planColumn} = ${late.planId})
     AND memory_id NOT IN (SELECT new_memory_id FROM ${items.sqlName} WHERE ${items.planColumn} = ${late.planId} AND new_memory_id IS NOT NULL)`;
 }
@@ -37,7 +37,7 @@ export async function liveHeads(client: SqlClient, storeId: string, memoryIds: r
   const heads = new Map<string, LiveHead>();
   for (const ids of batches(memoryIds)) {
     const rows = await client.$queryRaw<{ id: string; path: string; content_sha256: string; content_size_bytes: number | bigint; memory_version_id: string }[]>`
-      SELECT id, path, content_sha256, content_size_bytes, memory_version_id FROM memories WHERE store_id = ${storeId} AND id IN (${Prisma.join(ids)})`;
+      SELECT id, path, content_sha256, content_size_bytes, memory_version_id FROM memories WHERE store_id = ${storeId} AND id IN (${join(ids)})`;
     for (const r of rows) {
       heads.set(r.id, { memoryId: r.id, versionId: r.memory_version_id, path: r.path, sha256: r.content_sha256, sizeBytes: Number(r.content_size_bytes) });
     }

@@ -1,4 +1,4 @@
-import { Prisma, type Db, type SqlClient } from "../db.ts";
+import { join, type Db, type SqlClient } from "../db.ts";
 import type { ListedMemory } from "../memories/list-memories.ts";
 import { childFolder, listMemories, nextFromAfter, pageRange, type ListMemoriesInput } from "../memories/list-memories.ts";
 import { folderRange } from "../paths.ts";
@@ -89,7 +89,7 @@ async function changedSince(client: SqlClient, storeId: string, at: Date): Promi
 async function currentPaths(client: SqlClient, storeId: string, ids: Set<string>): Promise<string[]> {
   const paths: string[] = [];
   for (const batch of batches([...ids])) {
-    const rows = await client.$queryRaw<{ path: string }[]>`SELECT path FROM memories WHERE store_id = ${storeId} AND id IN (${Prisma.join(batch)})`;
+    const rows = await client.$queryRaw<{ path: string }[]>`SELECT path FROM memories WHERE store_id = ${storeId} AND id IN (${join(batch)})`;
     paths.push(...rows.map((r) => r.path));
   }
   return paths;

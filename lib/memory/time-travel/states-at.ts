@@ -7,7 +7,7 @@
  * path names (a delete records the path it deleted, a change the path it left the memory at),
  * or null when every later version was redacted too.
  */
-import { Prisma, type SqlClient } from "../db.ts";
+import { empty, join, sql, type SqlClient } from "../db.ts";
 import { letOthersRun } from "../let-others-run.ts";
 
 export interface MemoryState {
@@ -67,8 +67,8 @@ export async function statesAt(
   const states: MemoryState[] = [];
   for (const ids of batches) {
     if (ids?.length === 0) continue;
-    const only = ids ? Prisma.sql`AND memory_id IN (${Prisma.join(ids)})` : Prisma.empty;
-    const content = options.withContent ? Prisma.sql`, v.content` : Prisma.empty;
+    const only = ids ? sql`AND memory_id IN (${join(ids)})` : empty;
+    const content = options.withContent ? sql`, v.content` : empty;
     const rows = await client.$queryRaw<HeadRow[]>`
       SELECT v.id, v.memory_id, v.store_id, v.operation, v.path, v.content_sha256, v.content_size_bytes, v.created_at, v.redacted_at${content},
         h.born, h.first_seen
@@ -108,7 +108,7 @@ async function placeRedacted(client: SqlClient, storeId: string, states: MemoryS
     const batch = unplaced.slice(i, i + IDS_PER_STATEMENT);
     const rows = await client.$queryRaw<{ id: string; memory_id: string; path: string }[]>`
       SELECT id, memory_id, path FROM memory_versions
-      WHERE store_id = ${storeId} AND memory_id IN (${Prisma.join(batch.map((s) => s.memoryId))}) AND path IS NOT NULL
+      WHERE store_id = ${storeId} AND memory_id IN (${join(batch.map((s) => s.memoryId))}) AND path IS NOT NULL
       ORDER BY memory_id, id`;
     for (const state of batch) {
       state.path = rows.find((r) => r.memory_id === state.memoryId && r.id > state.versionId)?.path ?? null;
