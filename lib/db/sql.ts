@@ -211,7 +211,7 @@ export function sqliteConnections(reader: Database.Database, writer: Database.Da
   };
 }
 
-/** PostgreSQL: the pool behind Prisma's pg driver adapter, connected on first use. */
+/** PostgreSQL: the pool behind Prisma's pg driver adapter (its public driver-adapter interface). */
 export function postgresConnections(adapter: () => Promise<SqlAdapter>): SqlConnection {
   let reads: Promise<Executor> | undefined;
   return {
