@@ -62,6 +62,8 @@ export interface Dialect {
 
 /** The search index: how matches are found, and its upkeep (lib/memory/search says what a search promises). */
 export interface TextIndex {
+  /** Whether `cursor` is one `newestPage` gives out (the domain refuses any other before asking for a page). */
+  isCursor(cursor: string): boolean;
   /** Exact text, newest first: one page of `input.limit` rows after `input.from` (a cursor this index gave out), with the next page's cursor. */
   newestPage(db: Db, input: SearchInput): Promise<{ rows: MatchRow[]; next: string | null }>;
   /** Words: the ranked matches `offset` to `offset + limit` (smaller `score` first), one more when there are more. */

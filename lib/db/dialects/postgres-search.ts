@@ -99,6 +99,7 @@ async function flush(db: Db, maxVersions: number): Promise<number> {
 }
 
 export const postgresTextIndex: TextIndex = {
+  isCursor: (cursor) => looksLikeId("memver", cursor),
   async newestPage(db, input) {
     if (input.from !== undefined && !looksLikeId("memver", input.from)) throw notACursor();
     const rows = await db.sql.$queryRaw<MatchRow[]>(postgresPageQuery(input, { limit: input.limit + 1, after: input.from, rankedAmong: 0 }));

@@ -337,6 +337,7 @@ async function purge(db: Db): Promise<{ purged: number }> {
 }
 
 export const sqliteTextIndex: TextIndex = {
+  isCursor: (cursor) => /^\d{1,15}$/.test(cursor) || (cursor.startsWith("p") && looksLikeId("memver", cursor.slice(1))),
   newestPage,
   rankedRows,
   async everyMatch(db, filters, visit) {

@@ -1,6 +1,6 @@
 import type { Db } from "../db.ts";
 import { invalidRequest } from "../errors.ts";
-import type { MatchRow, SearchFilters } from "../search/search-sql.ts";
+import { filterConditions, type MatchRow, type SearchFilters } from "../search/search-sql.ts";
 import type { SearchText } from "../search/search-text.ts";
 
 /** One erase touches at most this many versions: past it, erase store by store. */
@@ -23,6 +23,7 @@ const tooMany = () => invalidRequest(`The text is in more than ${MAX_ERASE_VERSI
 export async function findErasable(db: Db, text: SearchText & { mode: "exact" }, storeIds: readonly string[] | null): Promise<ErasableVersion[]> {
   if (storeIds?.length === 0) return [];
   const filters: SearchFilters = { text, scope: "versions", storeIds };
+  filterConditions(filters); // refused here, not in the dialect's code (search.ts says why)
   const found: MatchRow[] = [];
   await db.dialect.textIndex.everyMatch(db, filters, (rows) => {
     found.push(...rows);

@@ -1,7 +1,7 @@
 import type { Db } from "../db.ts";
 import { invalidRequest } from "../errors.ts";
 import { buildSnippet, type Snippet } from "./snippet.ts";
-import { contentQuery, type MatchRow, type SearchFilters } from "./search-sql.ts";
+import { contentQuery, filterConditions, type MatchRow, type SearchFilters } from "./search-sql.ts";
 import { matchesOf } from "./text-matches.ts";
 
 export interface SearchInput extends SearchFilters {
@@ -66,6 +66,10 @@ export const notACursor = () => invalidRequest("page: not a page cursor returned
  */
 export async function search(db: Db, input: SearchInput): Promise<SearchPage> {
   if (input.storeIds?.length === 0) return { hits: [], next: null };
+  // Refused here, before the dialect runs: its code may be another bundle's copy (the database is
+  // opened once per process), whose errors the API would not know as this MemoryError.
+  filterConditions(input);
+  if (input.text.mode !== "words" && input.from !== undefined && !db.dialect.textIndex.isCursor(input.from)) throw notACursor();
   const page = input.text.mode === "words" ? await rankedPage(db, input) : await newestPage(db, input);
   return { hits: await withSnippets(db, page.rows, input), next: page.next };
 }
