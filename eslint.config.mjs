@@ -62,6 +62,11 @@ export default defineConfig([
               group: [...frameworkPackages, ...protocolPackages].map((name) => `${name}/*`),
               message: "lib/memory is framework-free (docs/design.md, Layers).",
             },
+            {
+              group: ["@prisma/*", "prisma", "prisma/*", "better-sqlite3", "pg"],
+              message:
+                "lib/memory states its SQL with lib/memory/sql.ts and runs it through the port (lib/memory/db.ts); drivers and Prisma are lib/db's (docs/architecture.md).",
+            },
           ],
         },
       ],
@@ -74,7 +79,21 @@ export default defineConfig([
               from: ["./app", "./components", "./lib/http", "./lib/queries", "./lib/mcp"],
               message: "lib/memory imports no HTTP, MCP, UI or app code (docs/design.md, Layers).",
             },
+            {
+              // The row types generated from the schema (types only) are the one thing the port takes from lib/db.
+              target: "./lib/memory",
+              from: "./lib/db",
+              except: ["./generated/sqlite/models.ts"],
+              message: "lib/memory never imports lib/db or a Prisma client: lib/db implements the port (lib/memory/db.ts; docs/architecture.md).",
+            },
           ],
+        },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "MemberExpression[property.name='engine']",
+          message: "lib/memory never asks which engine it runs on: what differs between the engines is db.dialect (lib/db/dialects/).",
         },
       ],
     },

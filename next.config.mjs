@@ -36,8 +36,9 @@ const nextConfig = {
   reactStrictMode: true,
   // A stray lockfile in a parent folder must not change what Turbopack treats as the project root.
   turbopack: { root: import.meta.dirname },
-  // Loaded from node_modules, not bundled: one copy of the metrics registry per process (pino is on Next's own list).
-  serverExternalPackages: ["prom-client"],
+  // Loaded from node_modules, not bundled: one copy of the metrics registry per process (pino is on Next's own list), and one
+  // Sql class of sql-template-tag (lib/memory/sql.ts): the database instrumentation opens must know the fragments routes build.
+  serverExternalPackages: ["prom-client", "sql-template-tag"],
   // npm test runs the full `tsc` (tests included, which the build's own check skips) beside the
   // test suites, so it asks the build not to check the same files first (scripts/test.sh).
   typescript: { ignoreBuildErrors: process.env.SKIP_BUILD_TYPECHECK === "1" },

@@ -1,4 +1,4 @@
-// npm run bench [-- --engine postgres] [--rounds 1500] – the Memory Stores API benchmark (issue 2).
+// npm run bench [-- --engine postgres] [--rounds 1500] [--core-only [--baseline <checkout>]] – the Memory Stores API benchmark (issue 2).
 /**
  * Seeds one store with 10,000 memories through the API (8 requests in flight), then measures
  * p50/p99 of the API's reads and writes, interleaved round by round with two references so
@@ -19,6 +19,7 @@ import { openDb } from "../lib/db/client.ts";
 import { postgresReachable } from "../test/helpers/postgres.ts";
 import { ADMIN_KEY, startServer } from "../test/helpers/server.ts";
 import { measureCompression } from "./compression.ts";
+import { measureCore } from "./core.ts";
 import { measureGuard } from "./guard.ts";
 import { measureGuardedWrite } from "./guarded-write.ts";
 import { measureReview } from "./review.ts";
@@ -53,6 +54,9 @@ const { values: args } = parseArgs({
     "search-only": { type: "boolean", default: false },
     /** Where the results go instead of bench/results.json (bench/results-postgres.json): a partial run that must not touch the committed numbers. */
     results: { type: "string" },
+    /** Only the retrieve and update p50 (bench/core.ts), printed, no results file; with --baseline <checkout>, against that checkout's build in the same rounds. */
+    "core-only": { type: "boolean", default: false },
+    baseline: { type: "string" },
   },
 });
 const engine = args.engine as "sqlite" | "postgres";
@@ -103,6 +107,10 @@ function printCompression(c: Awaited<ReturnType<typeof measureCompression>>) {
 }
 
 try {
+  if (args["core-only"]) {
+    await measureCore(server, { memories: MEMORIES, rounds: ROUNDS, baseline: args.baseline && resolve(args.baseline) }, log);
+    await finish();
+  }
   if (args["guard-only"]) {
     const guard = await measureGuard(server, HEADERS, log);
     const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, "utf8")) as object) : { engine };

@@ -18,7 +18,7 @@ if (!values.store || !values.out || !isExportFormat(values.format)) {
 }
 const db = await getDb();
 try {
-  const store = await getStore(db.read, values.store);
+  const store = await getStore(db.sql, values.store);
   const stream = exportStream(db, store, values.format, integritySigner());
   await pipeline(Readable.fromWeb(stream as NodeReadableStream<Uint8Array>), createWriteStream(values.out));
   console.log(`exported ${store.id} (${store.memoryCount} memories) as ${values.format} to ${values.out}`);

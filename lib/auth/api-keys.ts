@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { Prisma, type Db, type SqlClient } from "../memory/db.ts";
+import { join, sql, type Db, type SqlClient } from "../memory/db.ts";
 import { invalidRequest, notFound, permissionDenied } from "../memory/errors.ts";
 import { newId } from "../memory/ids.ts";
 import { KEY_COLUMNS, keyColumns, keyFromRow, type ApiKeyRecord, type KeyRow } from "./key-rows.ts";
@@ -26,7 +26,7 @@ export function hashSecret(secret: string): string {
 export type KeyWithOwner = KeyRow & { owner_role: string | null; owner_disabled_at: unknown };
 
 /** The columns of a key (alias `k`) and of the user it answers to (alias `u`, joined on created_by_user_id). */
-export const KEY_WITH_OWNER_COLUMNS = Prisma.sql`${keyColumns("k.")}, u.role AS owner_role, u.disabled_at AS owner_disabled_at`;
+export const KEY_WITH_OWNER_COLUMNS = sql`${keyColumns("k.")}, u.role AS owner_role, u.disabled_at AS owner_disabled_at`;
 
 /** An OAuth grant's row has a secret nobody holds: it answers only to its access tokens (lib/oauth), never as a key. */
 async function keyRow(sql: SqlClient, secretHash: string): Promise<KeyWithOwner | undefined> {
@@ -176,7 +176,7 @@ export async function createApiKey(db: Db, input: CreateApiKeyInput, grantor: Pr
   };
   const key = await db.sqlTransaction(async (tx) => {
     if (storeIds) {
-      const [found] = await tx.$queryRaw<{ n: number | bigint | string }[]>`SELECT COUNT(*) AS n FROM memory_stores WHERE id IN (${Prisma.join(storeIds)})`;
+      const [found] = await tx.$queryRaw<{ n: number | bigint | string }[]>`SELECT COUNT(*) AS n FROM memory_stores WHERE id IN (${join(storeIds)})`;
       if (Number(found!.n) !== storeIds.length) throw invalidRequest("store_ids: every id must be an existing memory store.");
     }
     // 256 random bits never repeat: a clash would mean a broken random source, not a caller's mistake.
@@ -210,10 +210,10 @@ async function withClientNames(sql: SqlClient, keys: ApiKeyRecord[]): Promise<Li
   const names = new Map<string, string>();
   const issued = new Map<string, Date>();
   if (clientIds.length > 0) {
-    const rows = await sql.$queryRaw<{ id: string; name: string }[]>`SELECT id, name FROM oauth_clients WHERE id IN (${Prisma.join(clientIds)})`;
+    const rows = await sql.$queryRaw<{ id: string; name: string }[]>`SELECT id, name FROM oauth_clients WHERE id IN (${join(clientIds)})`;
     for (const row of rows) names.set(row.id, row.name);
     const tokens = await sql.$queryRaw<{ api_key_id: string; issued_at: Date | string | number }[]>`
-      SELECT api_key_id, MAX(created_at) AS issued_at FROM oauth_tokens WHERE api_key_id IN (${Prisma.join(grantIds)}) GROUP BY api_key_id`;
+      SELECT api_key_id, MAX(created_at) AS issued_at FROM oauth_tokens WHERE api_key_id IN (${join(grantIds)}) GROUP BY api_key_id`;
     for (const row of tokens) issued.set(row.api_key_id, new Date(row.issued_at));
   }
   return keys.map((k) => ({

@@ -1,4 +1,4 @@
-import { Prisma } from "../memory/db.ts";
+import { raw } from "../memory/db.ts";
 
 /** API keys are read and written with hand-written SQL: one column list and one row mapper (see user-rows.ts). */
 const COLUMN_NAMES = [
@@ -16,7 +16,7 @@ const COLUMN_NAMES = [
 ];
 
 /** The column list, optionally of a table alias (`"k."`). */
-export const keyColumns = (alias = "") => Prisma.raw(COLUMN_NAMES.map((c) => `${alias}${c}`).join(", "));
+export const keyColumns = (alias = "") => raw(COLUMN_NAMES.map((c) => `${alias}${c}`).join(", "));
 export const KEY_COLUMNS = keyColumns();
 
 export interface KeyRow {

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { config } from "../config.ts";
-import { Prisma, type Db } from "../memory/db.ts";
+import { sql, type Db } from "../memory/db.ts";
 
 /**
  * The secret that signs console sessions: AUTH_SECRET or NEXTAUTH_SECRET when set, otherwise
@@ -22,7 +22,7 @@ export function authSecret(db: Db): Promise<string> {
   return stored;
 }
 
-const SELECT = Prisma.sql`SELECT value FROM app_settings WHERE key = 'auth_secret'`;
+const SELECT = sql`SELECT value FROM app_settings WHERE key = 'auth_secret'`;
 
 async function loadOrCreate(db: Db): Promise<string> {
   const [existing] = await db.sql.$queryRaw<{ value: string }[]>(SELECT);

@@ -1,4 +1,4 @@
-import { Prisma } from "../memory/db.ts";
+import { raw } from "../memory/db.ts";
 
 /**
  * Users are read and written with hand-written SQL, like every other table (see
@@ -9,7 +9,7 @@ import { Prisma } from "../memory/db.ts";
 const PUBLIC_COLUMNS = ["id", "email", "name", "role", "created_at", "updated_at", "disabled_at"];
 const CREDENTIAL_COLUMNS = ["password_hash", "session_version"];
 
-export const userColumns = (withCredentials: boolean) => Prisma.raw((withCredentials ? [...PUBLIC_COLUMNS, ...CREDENTIAL_COLUMNS] : PUBLIC_COLUMNS).join(", "));
+export const userColumns = (withCredentials: boolean) => raw((withCredentials ? [...PUBLIC_COLUMNS, ...CREDENTIAL_COLUMNS] : PUBLIC_COLUMNS).join(", "));
 
 export interface UserRow {
   id: string;

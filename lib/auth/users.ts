@@ -1,4 +1,4 @@
-import { Prisma, type Db, type SqlClient } from "../memory/db.ts";
+import { type Sql, empty, join, sql, type Db, type SqlClient } from "../memory/db.ts";
 import { conflict, invalidRequest, notFound } from "../memory/errors.ts";
 import { newId } from "../memory/ids.ts";
 import type { Actor } from "../memory/actor.ts";
@@ -61,7 +61,7 @@ async function insertUser(tx: SqlClient, user: NewUser): Promise<UserRecord | nu
   return row ? userFromRow(row) : null;
 }
 
-async function count(client: SqlClient, where: Prisma.Sql = Prisma.empty): Promise<number> {
+async function count(client: SqlClient, where: Sql = empty): Promise<number> {
   const [row] = await client.$queryRaw<{ n: number | bigint | string }[]>`SELECT COUNT(*) AS n FROM users ${where}`;
   return Number(row!.n);
 }
@@ -174,20 +174,20 @@ export async function updateUser(db: Db, input: UpdateUserInput): Promise<UserRe
     const losesAdmin = user.role === "admin" && !user.disabledAt && ((role && role !== "admin") || input.disabled === true);
     if (losesAdmin) {
       if (input.id === input.actingUserId) throw conflict("You cannot remove your own admin access; ask another admin.");
-      const admins = await count(tx, Prisma.sql`WHERE role = ${"admin"} AND disabled_at IS NULL`);
+      const admins = await count(tx, sql`WHERE role = ${"admin"} AND disabled_at IS NULL`);
       if (admins <= 1) throw conflict("This is the last active admin; make another user admin first.");
     }
     // Only the fields this request sets, so a concurrent change to another field is kept.
     const changes = [
-      ...(role !== undefined ? [Prisma.sql`role = ${role}`] : []),
-      ...(passwordHash !== undefined ? [Prisma.sql`password_hash = ${passwordHash}`, Prisma.sql`session_version = session_version + 1`] : []),
-      ...(name !== undefined ? [Prisma.sql`name = ${name}`] : []),
-      ...(input.disabled === true ? [Prisma.sql`disabled_at = ${user.disabledAt ?? new Date()}`] : []),
-      ...(input.disabled === false ? [Prisma.sql`disabled_at = NULL`] : []),
-      Prisma.sql`updated_at = ${new Date()}`,
+      ...(role !== undefined ? [sql`role = ${role}`] : []),
+      ...(passwordHash !== undefined ? [sql`password_hash = ${passwordHash}`, sql`session_version = session_version + 1`] : []),
+      ...(name !== undefined ? [sql`name = ${name}`] : []),
+      ...(input.disabled === true ? [sql`disabled_at = ${user.disabledAt ?? new Date()}`] : []),
+      ...(input.disabled === false ? [sql`disabled_at = NULL`] : []),
+      sql`updated_at = ${new Date()}`,
     ];
     const [row] = await tx.$queryRaw<UserRow[]>`
-      UPDATE users SET ${Prisma.join(changes, ", ")} WHERE id = ${input.id} RETURNING ${userColumns(false)}`;
+      UPDATE users SET ${join(changes, ", ")} WHERE id = ${input.id} RETURNING ${userColumns(false)}`;
     const changed = userFromRow(row!);
     await recordAuditEvent(tx, {
       action: role !== undefined && role !== user.role ? "user.role_changed" : "user.updated",

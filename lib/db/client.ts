@@ -1,15 +1,42 @@
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { config, type DatabaseTarget } from "../config.ts";
-import type { Db } from "../memory/db.ts";
+import type { Db, SqlClient } from "../memory/db.ts";
 import { PrismaClient as PostgresClient } from "./generated/postgres/client.ts";
 import { PrismaClient as SqliteClient } from "./generated/sqlite/client.ts";
 import { metrics, metricsOn } from "../observability/metrics.ts";
-import { sharedAdapter, sqlClient, sqlTransactionRunner, type TransactionObserver } from "./sql.ts";
+import { postgresDialect } from "./dialects/postgres.ts";
+import { sqliteDialect } from "./dialects/sqlite.ts";
+import { postgresConnections, sqlClient, sqliteConnection, sqliteConnections, sqlTransactionRunner, type TransactionObserver } from "./sql.ts";
 import { watchWalCheckpoints } from "./wal-checkpoints.ts";
 
 export interface OpenDb extends Db {
+  readonly engine: "sqlite" | "postgres";
+  /**
+   * Prisma's model API, for tests and tools that look at rows (`db.read.memoryRecord.count()`):
+   * a Prisma client of its own, opened on first use (the app never uses it), whose `$queryRaw`
+   * and `$executeRaw` are `sql`'s, so that it is a SqlClient too.
+   */
+  readonly read: ReadClient;
   close(): Promise<void>;
+}
+
+export type ReadClient = Omit<SqliteClient, "$queryRaw" | "$executeRaw"> & SqlClient;
+
+/** A Prisma client opened on first use, with `sql`'s raw SQL. */
+function lazyReadClient(open: () => SqliteClient, sql: SqlClient): { read: () => ReadClient; close(): Promise<void> } {
+  let client: SqliteClient | undefined;
+  let read: ReadClient | undefined;
+  return {
+    read: () =>
+      (read ??= new Proxy((client = open()), {
+        get: (target, property) =>
+          property === "$queryRaw" ? sql.$queryRaw.bind(sql) : property === "$executeRaw" ? sql.$executeRaw.bind(sql) : Reflect.get(target, property, target),
+      }) as unknown as ReadClient),
+    close: async () => {
+      await client?.$disconnect();
+    },
+  };
 }
 
 export interface OpenOptions {
@@ -46,49 +73,62 @@ async function openSqlite(file: string, options: OpenOptions): Promise<OpenDb> {
   // Two connections: transactions run on the writer; plain reads use the reader, which in WAL
   // mode sees only committed data. On one shared connection a read issued while another
   // request's transaction is open would see that transaction's uncommitted rows.
-  // Each Prisma client shares its adapter (its one connection) with the SQL of `sql` and
-  // `sqlTransaction`; the writer's client only sets the connection up and closes it.
   // The writer has no busy timeout: its transactions wait for the file's write lock on timers
   // (lib/db/sql.ts, takeWriteLock), not in SQLite's sleep, which would hold the event loop.
-  const writerAdapter = sharedAdapter(new PrismaBetterSqlite3({ url: file, timeout: 0 }));
-  const readerAdapter = sharedAdapter(new PrismaBetterSqlite3({ url: file, timeout: 30_000 }));
-  const writer = new SqliteClient({ adapter: writerAdapter.factory });
-  const reader = new SqliteClient({ adapter: readerAdapter.factory });
-  await writer.$queryRawUnsafe(`PRAGMA synchronous = ${options.sqliteSynchronous ?? "NORMAL"}`);
-  await writer.$queryRawUnsafe("PRAGMA foreign_keys = ON");
+  const writer = sqliteConnection(file, 0);
+  const reader = sqliteConnection(file, 30_000);
+  writer.pragma(`synchronous = ${options.sqliteSynchronous ?? "NORMAL"}`);
+  writer.pragma("foreign_keys = ON");
   // Deleted content is overwritten with zeros, not merely freed: erased or redacted text must not
   // stay readable in the file's free pages (memories' old heads included, which every update
   // frees). Bulk deletions relax it for their own transactions (TransactionOptions.secureDelete).
-  await writer.$queryRawUnsafe("PRAGMA secure_delete = ON");
-  await reader.$queryRawUnsafe("PRAGMA query_only = ON");
+  writer.pragma("secure_delete = ON");
+  reader.pragma("query_only = ON");
   // Checkpoints run on a worker thread (wal-checkpoints.ts says why), not in the writer's commits.
-  await writer.$queryRawUnsafe("PRAGMA wal_autocheckpoint = 0");
+  writer.pragma("wal_autocheckpoint = 0");
   // Should the worker fail, SQLite's own checkpoints (every 1,000 pages, in the commit) come back.
-  const checkpoints = watchWalCheckpoints(file, () => void writer.$queryRawUnsafe("PRAGMA wal_autocheckpoint = 1000").catch(() => {}));
+  const checkpoints = watchWalCheckpoints(file, () => {
+    if (writer.open) writer.pragma("wal_autocheckpoint = 1000");
+  });
+  const connections = sqliteConnections(reader, writer);
+  const sql = sqlClient(connections);
+  const read = lazyReadClient(() => new SqliteClient({ adapter: new PrismaBetterSqlite3({ url: file, timeout: 30_000 }) }), sql);
   return {
     engine: "sqlite",
-    read: reader,
-    sql: sqlClient("sqlite", readerAdapter.adapter),
-    sqlTransaction: sqlTransactionRunner("sqlite", writerAdapter.adapter, TX_LIMITS, OBSERVER),
+    get read() {
+      return read.read();
+    },
+    sql,
+    sqlTransaction: sqlTransactionRunner(connections, TX_LIMITS, OBSERVER),
+    dialect: sqliteDialect,
     truncateLog: () => checkpoints.truncate(),
     close: async () => {
       await checkpoints.stop();
-      await Promise.all([writer.$disconnect(), reader.$disconnect()]);
+      await read.close();
+      writer.close();
+      reader.close();
     },
   };
 }
 
 async function openPostgres(url: string, options: OpenOptions): Promise<OpenDb> {
-  const pool = sharedAdapter(new PrismaPg({ connectionString: url, max: options.poolSize ?? 10 }));
-  const client = new PostgresClient({ adapter: pool.factory });
-  await client.$queryRawUnsafe("SELECT 1");
-  const asShared = client as unknown as SqliteClient;
+  const adapter = await new PrismaPg({ connectionString: url, max: options.poolSize ?? 10 }).connect();
+  await adapter.queryRaw({ sql: "SELECT 1", args: [], argTypes: [] });
+  const connections = postgresConnections(() => Promise.resolve(adapter));
+  const sql = sqlClient(connections);
+  const read = lazyReadClient(() => new PostgresClient({ adapter: new PrismaPg({ connectionString: url, max: 2 }) }) as unknown as SqliteClient, sql);
   return {
     engine: "postgres",
-    read: asShared,
-    sql: sqlClient("postgres", pool.adapter),
-    sqlTransaction: sqlTransactionRunner("postgres", pool.adapter, TX_LIMITS, OBSERVER),
-    close: () => client.$disconnect(),
+    get read() {
+      return read.read();
+    },
+    sql,
+    sqlTransaction: sqlTransactionRunner(connections, TX_LIMITS, OBSERVER),
+    dialect: postgresDialect,
+    close: async () => {
+      await read.close();
+      await adapter.dispose();
+    },
   };
 }
 

@@ -1,16 +1,19 @@
-import type { Database, Statement } from "better-sqlite3";
-import { Prisma } from "../db/generated/sqlite/client.ts";
+import Database, { type Statement } from "better-sqlite3";
 import type { SqlClient, TransactionOptions } from "../memory/db.ts";
+import { sql, Sql } from "../memory/sql.ts";
 import { MemoryError } from "../memory/errors.ts";
 
 /**
- * Hand-written SQL straight on the driver adapter that the Prisma client itself runs on (the
- * same better-sqlite3 connection and its transaction mutex, the same pg pool), without the
- * Prisma client runtime in between. On this project's hottest statements that runtime cost
- * several times the statement (measured: a $queryRaw ~160 us of CPU, the adapter call ~40 us,
- * a Prisma interactive transaction of five statements ~700 us, the same on the adapter
- * ~110 us). The shapes below are the public driver-adapter interface
- * (@prisma/driver-adapter-utils), restated so that nothing depends on a transitive package.
+ * Hand-written SQL straight on the drivers, without the Prisma client runtime in between: on
+ * SQLite a better-sqlite3 connection this module opens, on PostgreSQL the pg pool through
+ * Prisma's driver adapter (@prisma/adapter-pg, its public driver-adapter interface: it turns
+ * PostgreSQL's column types into the values the domain reads). On this project's hottest
+ * statements the client runtime cost several times the statement (measured: a $queryRaw
+ * ~160 us of CPU, the adapter call ~40 us, a Prisma interactive transaction of five statements
+ * ~700 us, the same on the adapter ~110 us). The adapter shapes below are the public
+ * driver-adapter interface (@prisma/driver-adapter-utils), restated so that nothing depends on
+ * a transitive package. Statements are `Sql` fragments (lib/memory/sql.ts): `?` placeholders on
+ * SQLite, `$1` on PostgreSQL.
  */
 interface ArgType {
   scalarType: "string" | "int" | "bigint" | "float" | "boolean" | "datetime" | "bytes" | "unknown";
@@ -31,21 +34,7 @@ export interface SqlTransaction extends SqlQueryable {
 }
 export interface SqlAdapter extends SqlQueryable {
   startTransaction(): Promise<SqlTransaction>;
-}
-/** What Prisma's PrismaClient({ adapter }) takes: here wrapped so that we can reach the adapter it connects. */
-export interface AdapterFactory {
-  readonly provider: string;
-  readonly adapterName: string;
-  connect(): Promise<SqlAdapter>;
-}
-
-/** A factory that connects once and shares that adapter between the Prisma client and `sqlClient`. */
-export function sharedAdapter<F extends AdapterFactory>(factory: F): { factory: F; adapter: () => Promise<SqlAdapter> } {
-  let connected: Promise<SqlAdapter> | undefined;
-  const connect = () => (connected ??= factory.connect());
-  const shared = Object.create(factory) as F;
-  Object.defineProperty(shared, "connect", { value: connect });
-  return { factory: shared, adapter: connect };
+  dispose(): Promise<void>;
 }
 
 /** What lib/db/client.ts measures of transactions (its metrics); the SQL layer itself knows no metrics. */
@@ -79,9 +68,9 @@ function argType(value: unknown): ArgType {
   return ARG_TYPES.unknown;
 }
 
-function toQuery(engine: "sqlite" | "postgres", query: TemplateStringsArray | Prisma.Sql, values: unknown[]): SqlQuery {
-  const sql = query instanceof Prisma.Sql ? query : Prisma.sql(query, ...(values as Prisma.Sql[]));
-  return { sql: engine === "postgres" ? sql.text : sql.sql, args: sql.values, argTypes: sql.values.map(argType) };
+function toQuery(engine: "sqlite" | "postgres", query: TemplateStringsArray | Sql, values: unknown[]): SqlQuery {
+  const statement = query instanceof Sql ? query : sql(query, ...values);
+  return { sql: engine === "postgres" ? statement.text : statement.sql, args: statement.values, argTypes: statement.values.map(argType) };
 }
 
 function adapterExecutor(queryable: SqlQueryable): Executor {
@@ -100,22 +89,20 @@ function adapterExecutor(queryable: SqlQueryable): Executor {
 }
 
 /**
- * SQLite: the adapter prepares every statement anew (~50-60 us each here, the largest cost we
- * control in a write). When the adapter's better-sqlite3 connection is reachable, statements
- * are prepared once per connection and reused, with arguments bound exactly as the adapter
- * binds them (timestamps as ISO 8601 with +00:00, booleans as 1/0). It relies on the
- * adapter keeping its connection in `client` (true of @prisma/adapter-better-sqlite3 7.10);
- * when that is not so, the adapter's own calls are used and only speed differs.
+ * SQLite: statements are prepared once per connection and reused (preparing one costs ~50-60 us
+ * here, the largest cost we control in a write), with arguments bound as Prisma's adapter binds
+ * them (timestamps as ISO 8601 with +00:00, booleans as 1/0), so that rows written by either
+ * read alike.
  */
 const PREPARED_PER_CONNECTION = 256;
-const prepared = new WeakMap<Database, Map<string, Statement>>();
+const prepared = new WeakMap<Database.Database, Map<string, Statement>>();
 
-function betterSqlite3Of(queryable: SqlQueryable): Database | null {
-  const client = (queryable as { client?: Partial<Database> }).client;
-  return typeof client?.prepare === "function" && typeof client.inTransaction === "boolean" ? (client as Database) : null;
+/** A better-sqlite3 connection to `file` (a `file:` URL's path too); `timeout` is SQLite's busy timeout in ms. */
+export function sqliteConnection(file: string, timeout: number): Database.Database {
+  return new Database(file.replace(/^file:/, ""), { timeout });
 }
 
-function statementFor(db: Database, sql: string): Statement {
+function statementFor(db: Database.Database, sql: string): Statement {
   let cache = prepared.get(db);
   if (!cache) prepared.set(db, (cache = new Map()));
   let statement = cache.get(sql);
@@ -137,9 +124,9 @@ function sqliteArg(value: unknown): unknown {
 }
 
 /**
- * A better-sqlite3 error as the adapter itself would have thrown it (a DriverAdapterError whose
+ * A better-sqlite3 error as Prisma's adapter would have thrown it (a DriverAdapterError whose
  * `cause` has a `kind` and the original code), so that callers meet one shape of database error
- * whichever path ran the statement (lib/db/errors.ts reads it). The kinds are the adapter's.
+ * on both engines (lib/db/errors.ts reads it). The kinds are the adapter's.
  */
 export function asAdapterError(error: unknown): unknown {
   const code = (error as { code?: unknown } | null)?.code;
@@ -157,7 +144,7 @@ export function asAdapterError(error: unknown): unknown {
   return Object.assign(new Error(`${kind} (${code})`, { cause }), { name: "DriverAdapterError" });
 }
 
-function sqliteExecutor(db: Database): Executor {
+function sqliteExecutor(db: Database.Database): Executor {
   const run = <T>(statement: () => T): Promise<T> => {
     try {
       return Promise.resolve(statement());
@@ -171,30 +158,75 @@ function sqliteExecutor(db: Database): Executor {
   };
 }
 
-function executorFor(engine: "sqlite" | "postgres", queryable: SqlQueryable): Executor {
-  const db = engine === "sqlite" ? betterSqlite3Of(queryable) : null;
-  return db ? sqliteExecutor(db) : adapterExecutor(queryable);
-}
-
-/** `$queryRaw` / `$executeRaw` with Prisma's signatures over an adapter or an adapter transaction. */
+/** `$queryRaw` / `$executeRaw` with Prisma's signatures over a connection or a transaction. */
 function sqlClientOn(engine: "sqlite" | "postgres", executor: () => Executor | Promise<Executor>, observer?: TransactionObserver): SqlClient {
   return {
     storeLockWaited: observer?.storeLockWaited,
     writePolicyEvent: observer?.writePolicyEvent,
     historyChainOff: observer?.historyChainOff,
-    async $queryRaw<T>(query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]): Promise<T> {
+    async $queryRaw<T>(query: TemplateStringsArray | Sql, ...values: unknown[]): Promise<T> {
       return (await (await executor()).query(toQuery(engine, query, values))) as T;
     },
-    async $executeRaw(query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]): Promise<number> {
+    async $executeRaw(query: TemplateStringsArray | Sql, ...values: unknown[]): Promise<number> {
       return (await executor()).execute(toQuery(engine, query, values));
     },
   };
 }
 
-/** Reads (and writes outside a transaction) on the adapter's connection or pool. */
-export function sqlClient(engine: "sqlite" | "postgres", adapter: () => Promise<SqlAdapter>): SqlClient {
-  let executor: Promise<Executor> | undefined;
-  return sqlClientOn(engine, () => (executor ??= adapter().then((a) => executorFor(engine, a))));
+/**
+ * One database as this module runs statements on it: `reads` outside a transaction, and
+ * `begin` for a transaction's connection (held until `end`). The runner issues BEGIN, COMMIT
+ * and ROLLBACK itself.
+ */
+export interface SqlConnection {
+  readonly engine: "sqlite" | "postgres";
+  reads(): Executor | Promise<Executor>;
+  begin(): Promise<{ executor: Executor; end(committed: boolean): Promise<void> }>;
+}
+
+/** A queue of one: the writer connection runs one transaction at a time. */
+function mutex(): () => Promise<() => void> {
+  let tail: Promise<void> = Promise.resolve();
+  return () => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const acquired = tail.then(() => release);
+    tail = tail.then(() => released);
+    return acquired;
+  };
+}
+
+/** SQLite: reads on `reader` (which sees only committed data), transactions on `writer`, one at a time. */
+export function sqliteConnections(reader: Database.Database, writer: Database.Database): SqlConnection {
+  const reads = sqliteExecutor(reader);
+  const executor = sqliteExecutor(writer);
+  const lock = mutex();
+  return {
+    engine: "sqlite",
+    reads: () => reads,
+    async begin() {
+      const release = await lock();
+      return { executor, end: () => Promise.resolve(release()) };
+    },
+  };
+}
+
+/** PostgreSQL: the pool behind Prisma's pg driver adapter (its public driver-adapter interface). */
+export function postgresConnections(adapter: () => Promise<SqlAdapter>): SqlConnection {
+  let reads: Promise<Executor> | undefined;
+  return {
+    engine: "postgres",
+    reads: () => (reads ??= adapter().then(adapterExecutor)),
+    async begin() {
+      const tx = await (await adapter()).startTransaction();
+      return { executor: adapterExecutor(tx), end: (committed) => (committed ? tx.commit() : tx.rollback()) };
+    },
+  };
+}
+
+/** Reads (and writes outside a transaction). */
+export function sqlClient(connection: SqlConnection): SqlClient {
+  return sqlClientOn(connection.engine, () => connection.reads());
 }
 
 const STATEMENT = (sql: string): SqlQuery => ({ sql, args: [], argTypes: [] });
@@ -206,14 +238,13 @@ const isBusy = (error: unknown) => {
 };
 
 /**
- * SQLite: turns the adapter's deferred BEGIN into BEGIN IMMEDIATE, waiting for the file's write
- * lock on timers until `until` (performance.now()). The connection has no busy timeout: SQLite's
+ * SQLite: BEGIN IMMEDIATE, waiting for the file's write lock on timers until `until`
+ * (performance.now()). The connection has no busy timeout: SQLite's
  * own wait sleeps in the calling thread, which here is the event loop, so a second process
  * writing the file (an import, another server) held every request of this one. Taking the lock
  * first also means no statement of the transaction can meet a busy database halfway through.
  */
 async function takeWriteLock(executor: Executor, until: number): Promise<void> {
-  await executor.execute(STATEMENT("ROLLBACK"));
   for (let pause = 1; ; pause = Math.min(pause * 2, 25)) {
     try {
       await executor.execute(STATEMENT("BEGIN IMMEDIATE"));
@@ -244,30 +275,27 @@ function deadline<T>(work: Promise<T>, ms: number, error: () => Error, late?: (v
 }
 
 /**
- * Runs `fn` in one transaction on the adapter, committing when it resolves and rolling back
- * when it throws, with the limits Prisma's interactive transactions have: `maxWaitMs` to start
- * (on SQLite: to get the connection's mutex) and `timeoutMs` for the whole of it.
+ * Runs `fn` in one transaction, committing when it resolves and rolling back when it throws,
+ * with the limits Prisma's interactive transactions have: `maxWaitMs` to start (on SQLite: to
+ * get the writer connection) and `timeoutMs` for the whole of it.
  */
-export function sqlTransactionRunner(
-  engine: "sqlite" | "postgres",
-  adapter: () => Promise<SqlAdapter>,
-  limits: { maxWaitMs: number; timeoutMs: number },
-  observer?: TransactionObserver,
-) {
+export function sqlTransactionRunner(connection: SqlConnection, limits: { maxWaitMs: number; timeoutMs: number }, observer?: TransactionObserver) {
+  const engine = connection.engine;
   const run = async <T>(fn: (tx: SqlClient) => Promise<T>, options?: TransactionOptions): Promise<T> => {
-    const abandon = (tx: SqlTransaction) =>
-      void tx
-        .executeRaw(STATEMENT("ROLLBACK"))
-        .finally(() => tx.rollback())
+    const abandon = (late: { executor: Executor; end(committed: boolean): Promise<void> }) =>
+      void late.executor
+        .execute(STATEMENT("ROLLBACK"))
+        .catch(() => {})
+        .finally(() => late.end(false))
         .catch(() => {});
     const waitUntil = performance.now() + limits.maxWaitMs;
-    const tx = await deadline((await adapter()).startTransaction(), limits.maxWaitMs, () => overloaded("waited too long to start a transaction"), abandon);
-    const executor = executorFor(engine, tx);
+    const tx = await deadline(connection.begin(), limits.maxWaitMs, () => overloaded("waited too long to start a transaction"), abandon);
+    const executor = tx.executor;
     if (engine === "sqlite") {
       try {
         await takeWriteLock(executor, waitUntil);
       } catch (error) {
-        await tx.rollback();
+        await tx.end(false);
         throw error;
       }
     }
@@ -289,7 +317,7 @@ export function sqlTransactionRunner(
       open = false;
       await restore();
       await executor.execute(STATEMENT("COMMIT"));
-      await tx.commit();
+      await tx.end(true);
       return result;
     } catch (error) {
       open = false;
@@ -299,7 +327,7 @@ export function sqlTransactionRunner(
       } catch {
         // The transaction is already gone (failed commit, broken connection); release it all the same.
       }
-      await tx.rollback();
+      await tx.end(false);
       throw error;
     }
   };

@@ -1,27 +1,28 @@
-import type { Prisma as PrismaNamespace, PrismaClient } from "../db/generated/sqlite/client.ts";
+import type { MemoryRecordModel, MemoryStoreModel, MemoryVersionModel } from "../db/generated/sqlite/models.ts";
+import type { MatchRow, SearchFilters } from "./search/search-sql.ts";
+import type { SearchInput } from "./search/search.ts";
+import type { Sql } from "./sql.ts";
+
+export { empty, join, raw, sql, type Sql } from "./sql.ts";
 
 /**
  * What the domain core needs of a database. The core never opens connections: lib/db builds
- * this for SQLite or PostgreSQL and every operation takes it as its first argument. The
- * PostgreSQL client is typed with the SQLite one: both are generated from one schema and
- * expose the same model API.
+ * this for SQLite or PostgreSQL and every operation takes it as its first argument. The core
+ * states its rules in SQL both engines accept; where an engine needs other SQL, the core asks
+ * `dialect` (lib/db/dialects/) and never which engine it runs on.
  */
 export interface Db {
-  readonly engine: "sqlite" | "postgres";
   /**
-   * Prisma's model API for reads outside a transaction (on SQLite, a connection of its own that
-   * sees only committed data). The app reads and writes every table with SQL (`sql`,
-   * `sqlTransaction`); tests use this to look at rows.
-   */
-  readonly read: PrismaClient;
-  /**
-   * Hand-written SQL on the driver adapter the Prisma client runs on, without the Prisma
-   * client runtime (lib/db/sql.ts says why). Every write goes through `sqlTransaction`: it
+   * Hand-written SQL straight on the driver (better-sqlite3, or the pg pool through Prisma's
+   * driver adapter; lib/db/sql.ts says why). Every write goes through `sqlTransaction`: it
    * commits when `fn` resolves and rolls back when it throws. `sql` reads outside a
-   * transaction like `read` (on SQLite: the reader connection, which refuses writes).
+   * transaction (on SQLite: a reader connection of its own, which sees only committed data and
+   * refuses writes).
    */
   readonly sql: SqlClient;
   sqlTransaction<T>(fn: (tx: SqlClient) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /** The statements and strategies that differ between the engines. */
+  readonly dialect: Dialect;
   /**
    * SQLite: copies the write-ahead log into the database and empties it. Deleted and
    * overwritten bytes are zeroed in the database file (secure_delete), but the log can still
@@ -29,6 +30,60 @@ export interface Db {
    * from the files too. Resolves false when readers kept it from finishing. Absent on PostgreSQL.
    */
   truncateLog?(): Promise<boolean>;
+}
+
+/**
+ * What differs between the engines, as the domain asks for it (lib/db/dialects/sqlite.ts and
+ * postgres.ts implement it). Each member says what it is for, not which engine it suits.
+ */
+export interface Dialect {
+  /** The SQL function giving a substring's 1-based position in a string (0: absent), as `fn(string, substring)`. */
+  readonly position: Sql;
+  /**
+   * Appended to the SELECT of a claim (`… LIMIT n ${skipLocked}`, the claimed table aliased `d`):
+   * rows another instance's claim holds are skipped. Empty where one writer runs at a time.
+   */
+  readonly skipLocked: Sql;
+  /** One page of a keyset walk in an index's order (an export's pages), read so that the planner walks the index. */
+  indexOrderPage<T>(db: Db, query: Sql): Promise<T[]>;
+  /**
+   * Memories written per batch, with a yield between batches: the import holds the store lock,
+   * never the event loop. SQLite runs statements synchronously, so a batch holds the event loop
+   * for as long as it takes (~25 ms for 100); on PostgreSQL every statement awaits the network,
+   * and larger batches save statements: 500 took 25 % less time than 100 for the bench's 10,000
+   * notes, 1,000 no less, 2,500 more (measured while the GIN indexes were still written in the
+   * import's own statements).
+   */
+  readonly importBatch: number;
+  /** Bulk writes (imports) leave their versions to the search-index flusher instead of indexing them in their own transaction. */
+  readonly bulkWritesDeferSearchIndex: boolean;
+  readonly textIndex: TextIndex;
+}
+
+/** The search index: how matches are found, and its upkeep (lib/memory/search says what a search promises). */
+export interface TextIndex {
+  /** Whether `cursor` is one `newestPage` gives out (the domain refuses any other before asking for a page). */
+  isCursor(cursor: string): boolean;
+  /** Exact text, newest first: one page of `input.limit` rows after `input.from` (a cursor this index gave out), with the next page's cursor. */
+  newestPage(db: Db, input: SearchInput): Promise<{ rows: MatchRow[]; next: string | null }>;
+  /** Words: the ranked matches `offset` to `offset + limit` (smaller `score` first), one more when there are more. */
+  rankedRows(db: Db, input: SearchInput, page: { limit: number; offset: number }): Promise<MatchRow[]>;
+  /** Every match, newest first, in chunks with yields between; `visit` may throw to stop. */
+  everyMatch(db: Db, filters: SearchFilters, visit: (rows: MatchRow[]) => void): Promise<void>;
+  /** A cheap statement returning a row when versions wait for the index. */
+  readonly pendingQuery: Sql;
+  /**
+   * Versions the server's background flusher moves at most each time it looks (every 250 ms):
+   * SQLite (~60 ms of work, on the event loop): a backlog (a large import) takes at most about
+   * a quarter of the server's time until it is gone, unless a search needs it all at once.
+   * PostgreSQL (~0.8 s of the database server's time, awaited): a 10,000-note import is indexed
+   * within seconds, while its searches read the pending versions directly.
+   */
+  readonly flushSlice: number;
+  /** Moves waiting versions into the index (at most `maxVersions`); resolves with how many moved. */
+  flush(db: Db, maxVersions: number): Promise<number>;
+  /** Deletes the index rows of deleted versions, in small transactions; resolves with how many. */
+  purge(db: Db): Promise<{ purged: number }>;
 }
 
 export interface TransactionOptions {
@@ -45,13 +100,13 @@ export interface TransactionOptions {
 }
 
 /**
- * Raw SQL with Prisma's own signatures, so a Prisma client is one too: helpers that take a
- * SqlClient (lockStore, getStore, getMemory, the memory mutations) also run on `read`.
+ * Raw SQL with the signatures of Prisma's `$queryRaw` and `$executeRaw`: a tagged template, or
+ * one `Sql` fragment (lib/memory/sql.ts).
  */
 export interface SqlClient {
-  $queryRaw<T = unknown>(query: TemplateStringsArray | PrismaNamespace.Sql, ...values: unknown[]): Promise<T>;
-  $executeRaw(query: TemplateStringsArray | PrismaNamespace.Sql, ...values: unknown[]): Promise<number>;
-  /** Told how long a write waited for its store's lock (lib/db counts it in the metrics); optional, so a Prisma client is a SqlClient too. */
+  $queryRaw<T = unknown>(query: TemplateStringsArray | Sql, ...values: unknown[]): Promise<T>;
+  $executeRaw(query: TemplateStringsArray | Sql, ...values: unknown[]): Promise<number>;
+  /** Told how long a write waited for its store's lock (lib/db counts it in the metrics). */
   storeLockWaited?(seconds: number): void;
   /** Told of each write-policy refusal and held finding (lib/db counts them in the metrics). */
   writePolicyEvent?(rule: string, outcome: "refused" | "held"): void;
@@ -59,13 +114,15 @@ export interface SqlClient {
   readonly historyChainOff?: boolean;
 }
 
-export { Prisma } from "../db/generated/sqlite/client.ts";
-/** Rows as the domain hands them out: the generated model types (the same on both engines). */
-export type { MemoryRecord } from "../db/generated/sqlite/client.ts";
-import type { MemoryStore as StoreModel, MemoryVersion as VersionModel } from "../db/generated/sqlite/client.ts";
+/**
+ * Rows as the domain hands them out: the row types generated from prisma/schema.prisma (the
+ * same on both engines). Types only: the schema is the source of the rows' shape, and nothing
+ * of Prisma's runtime is in the domain.
+ */
+export type MemoryRecord = MemoryRecordModel;
 /** The history chain's columns (migration 0016) are read and written by lib/memory/integrity alone, not with the rows. */
 export type MemoryStore = Omit<
-  StoreModel,
+  MemoryStoreModel,
   "chainHeadSeq" | "chainHeadHash" | "chainCheckpointSeq" | "chainCheckpointHash" | "chainCheckpointAt" | "chainCheckpointSignature"
 >;
-export type MemoryVersion = Omit<VersionModel, "chainSeq" | "recordHash" | "prevChainHash" | "chainHash">;
+export type MemoryVersion = Omit<MemoryVersionModel, "chainSeq" | "recordHash" | "prevChainHash" | "chainHash">;

@@ -82,14 +82,10 @@ function startStaleSweeps(db: Db): PeriodicTasks {
 }
 
 /**
- * How often the search index looks for versions that wait for it, and how many it moves at
- * most each time. SQLite (~60 ms of work, on the event loop): a backlog (a large import) takes
- * at most about a quarter of the server's time until it is gone, unless a search needs it all at
- * once. PostgreSQL (~0.8 s of the database server's time, awaited): a 10,000-note import is
- * indexed within seconds, while its searches read the pending versions directly.
+ * How often the search index looks for versions that wait for it (each time it moves at most
+ * the dialect's TextIndex.flushSlice).
  */
 const SEARCH_FLUSH_INTERVAL_MS = 250;
-const SEARCH_FLUSH_MAX_VERSIONS = { sqlite: 200, postgres: 2_000 } as const;
 
 /**
  * Moves newly written versions into the search index shortly after their writes, in batches
@@ -100,7 +96,7 @@ const SEARCH_FLUSH_MAX_VERSIONS = { sqlite: 200, postgres: 2_000 } as const;
 function startSearchIndexFlusher(db: Db): PeriodicTasks {
   const flush = async () => {
     try {
-      if (await searchIndexPending(db)) await flushSearchIndex(db, { maxVersions: SEARCH_FLUSH_MAX_VERSIONS[db.engine] });
+      if (await searchIndexPending(db)) await flushSearchIndex(db, { maxVersions: db.dialect.textIndex.flushSlice });
     } catch (error) {
       logger().error({ err: error }, "search index: moving pending versions failed, will retry");
     }

@@ -3,7 +3,7 @@ import { gunzipSync } from "node:zlib";
 import { extract } from "tar-stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { entryNameProblem } from "../../lib/archive/safe-entry-name.ts";
-import { Prisma } from "../../lib/memory/db.ts";
+import { sql } from "../../lib/memory/db.ts";
 import { sha256Hex, utf8Length } from "../../lib/memory/hashing.ts";
 import { newId } from "../../lib/memory/ids.ts";
 import { collect } from "../helpers/api.ts";
@@ -45,7 +45,7 @@ async function plant(storeId: string, rows: { path: string; content: string; red
         await tx.$executeRaw`
           INSERT INTO memories (id, store_id, path, content, content_sha256, content_size_bytes, memory_version_id, created_at, updated_at)
           VALUES (${memoryId}, ${storeId}, ${row.path}, ${row.content}, ${sha256Hex(row.content)}, ${utf8Length(row.content)}, ${head}, ${at}, ${at})`;
-        await tx.$executeRaw(Prisma.sql`UPDATE memory_stores SET memory_count = memory_count + 1 WHERE id = ${storeId}`);
+        await tx.$executeRaw(sql`UPDATE memory_stores SET memory_count = memory_count + 1 WHERE id = ${storeId}`);
         ids[row.path] = memoryId;
       }
     });

@@ -74,6 +74,8 @@ export interface StartOptions {
   databaseUrl?: string;
   /** The engine of a fresh database; TEST_ENGINE by default (the benchmark picks its own). */
   engine?: "sqlite" | "postgres";
+  /** The checkout whose build `next start` serves; this one by default (the benchmark's --baseline names another). */
+  root?: string;
 }
 
 async function waitUntilReady(baseURL: string, child: ChildProcess, output: () => string) {
@@ -134,8 +136,9 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
 
   const launch = async () => {
     output = "";
-    child = spawn(process.execPath, [join(ROOT, "node_modules/next/dist/bin/next"), "start", "-H", "127.0.0.1", "-p", String(port)], {
-      cwd: ROOT,
+    const root = options.root ?? ROOT;
+    child = spawn(process.execPath, [join(root, "node_modules/next/dist/bin/next"), "start", "-H", "127.0.0.1", "-p", String(port)], {
+      cwd: root,
       env: {
         ...process.env,
         NODE_ENV: "production",

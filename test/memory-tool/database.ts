@@ -1,7 +1,7 @@
 import type { Role } from "../../lib/auth/roles.ts";
 import { openDb, type OpenDb } from "../../lib/db/client.ts";
 import { databaseTarget } from "../../lib/config.ts";
-import { Prisma } from "../../lib/memory/db.ts";
+import { join, sql } from "../../lib/memory/db.ts";
 import { sha256Hex, utf8Length } from "../../lib/memory/hashing.ts";
 import { newId } from "../../lib/memory/ids.ts";
 import { lockStore } from "../../lib/memory/stores/lock-store.ts";
@@ -46,10 +46,10 @@ export async function seedMemories(server: TestServer, storeId: string, count: n
           });
           await tx.$executeRaw`
             INSERT INTO memory_versions (id, store_id, memory_id, operation, path, content, content_sha256, content_size_bytes, created_by_type, created_by_id, api_key_id, created_at)
-            VALUES ${Prisma.join(rows.map((r) => Prisma.sql`(${r.versionId}, ${storeId}, ${r.memoryId}, ${"created"}, ${r.path}, ${r.content}, ${r.sha}, ${r.size}, ${"api_actor"}, ${apiKeyId}, ${apiKeyId}, ${now})`))}`;
+            VALUES ${join(rows.map((r) => sql`(${r.versionId}, ${storeId}, ${r.memoryId}, ${"created"}, ${r.path}, ${r.content}, ${r.sha}, ${r.size}, ${"api_actor"}, ${apiKeyId}, ${apiKeyId}, ${now})`))}`;
           await tx.$executeRaw`
             INSERT INTO memories (id, store_id, path, content, content_sha256, content_size_bytes, memory_version_id, created_at, updated_at)
-            VALUES ${Prisma.join(rows.map((r) => Prisma.sql`(${r.memoryId}, ${storeId}, ${r.path}, ${r.content}, ${r.sha}, ${r.size}, ${r.versionId}, ${now}, ${now})`))}`;
+            VALUES ${join(rows.map((r) => sql`(${r.memoryId}, ${storeId}, ${r.path}, ${r.content}, ${r.sha}, ${r.size}, ${r.versionId}, ${now}, ${now})`))}`;
         }
         await tx.$executeRaw`UPDATE memory_stores SET memory_count = memory_count + ${count} WHERE id = ${storeId}`;
       },

@@ -46,6 +46,32 @@ describe("layers (eslint.config.mjs)", () => {
     expect(await layerViolations("lib/memory/stores/layer-fixture.ts", [...forbidden, ...allowed])).toEqual(forbidden);
   });
 
+  it("lib/memory imports neither Prisma nor a driver nor lib/db: only the schema's row types", async () => {
+    const forbidden = [
+      "@prisma/client",
+      "@prisma/client/runtime/client",
+      "@prisma/adapter-pg",
+      "better-sqlite3",
+      "pg",
+      "../../db/generated/sqlite/client.ts",
+      "@/lib/db/generated/postgres/client.ts",
+      "../../db/client.ts",
+      "@/lib/db/sql.ts",
+      "../../db/dialects/sqlite.ts",
+    ];
+    const allowed = ["../db.ts", "../sql.ts", "sql-template-tag", "../../db/generated/sqlite/models.ts"];
+    expect(await layerViolations("lib/memory/stores/layer-fixture.ts", [...forbidden, ...allowed])).toEqual(forbidden);
+  });
+
+  it("lib/memory never asks which engine it runs on", async () => {
+    const eslint = new ESLint({ cwd: ROOT });
+    const source = "export const a = (db: { engine: string }) => db.engine === 'postgres';\nexport const b = (db: { dialect: unknown }) => db.dialect;\n";
+    const [inDomain] = await eslint.lintText(source, { filePath: join(ROOT, "lib/memory/stores/layer-fixture.ts") });
+    expect(inDomain!.messages.filter((m) => m.ruleId === "no-restricted-syntax").map((m) => m.line)).toEqual([1]);
+    const [inDb] = await eslint.lintText(source, { filePath: join(ROOT, "lib/db/layer-fixture.ts") });
+    expect(inDb!.messages.filter((m) => m.ruleId === "no-restricted-syntax")).toEqual([]);
+  });
+
   it("lib/mcp imports no framework, UI or app code", async () => {
     const forbidden = ["next/server", "react", "next-auth", "@/app/layout.tsx", "../../components/ui/button.tsx", "@/lib/queries/api-client.ts"];
     const allowed = ["@modelcontextprotocol/sdk/server/mcp.js", "@/lib/memory/memory-tool/run-memory-tool.ts", "../http/errors.ts", "zod"];

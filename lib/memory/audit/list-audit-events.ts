@@ -1,4 +1,4 @@
-import { Prisma, type Db } from "../db.ts";
+import { join, raw, sql, type Db } from "../db.ts";
 import { AUDIT_COLUMNS, type AuditRow } from "./audit-record.ts";
 
 export interface AuditEvent {
@@ -45,12 +45,12 @@ export interface AuditFilter {
 
 /** Newest first, `limit` at a time after the id `before` (a page's cursor). */
 export async function listAuditEvents(db: Db, input: AuditFilter & { limit: number; before?: string }): Promise<{ items: AuditEvent[]; next: string | null }> {
-  const conditions = [Prisma.sql`1 = 1`];
-  if (input.action) conditions.push(Prisma.sql`action = ${input.action}`);
-  if (input.actorId) conditions.push(Prisma.sql`actor_id = ${input.actorId}`);
-  if (input.before) conditions.push(Prisma.sql`id < ${input.before}`);
+  const conditions = [sql`1 = 1`];
+  if (input.action) conditions.push(sql`action = ${input.action}`);
+  if (input.actorId) conditions.push(sql`actor_id = ${input.actorId}`);
+  if (input.before) conditions.push(sql`id < ${input.before}`);
   const rows = await db.sql.$queryRaw<AuditRow[]>`
-    SELECT ${Prisma.raw(AUDIT_COLUMNS)} FROM audit_events WHERE ${Prisma.join(conditions, " AND ")} ORDER BY id DESC LIMIT ${input.limit + 1}`;
+    SELECT ${raw(AUDIT_COLUMNS)} FROM audit_events WHERE ${join(conditions, " AND ")} ORDER BY id DESC LIMIT ${input.limit + 1}`;
   const items = rows.slice(0, input.limit).map(auditEventOf);
   return { items, next: rows.length > input.limit ? items[items.length - 1]!.id : null };
 }

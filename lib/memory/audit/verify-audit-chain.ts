@@ -1,4 +1,4 @@
-import { Prisma, type Db } from "../db.ts";
+import { raw, type Db } from "../db.ts";
 import { letOthersRun } from "../let-others-run.ts";
 import { GENESIS, linkHash } from "../integrity/chain-record.ts";
 import type { ChainBreak } from "../integrity/verify-chain.ts";
@@ -52,7 +52,7 @@ export async function verifyAuditChain(db: Db): Promise<AuditIntegrityReport> {
   let cursor = { seq: 0, id: "" };
   walk: for (;;) {
     const rows = await db.sql.$queryRaw<AuditRow[]>`
-      SELECT ${Prisma.raw(AUDIT_COLUMNS)} FROM audit_events
+      SELECT ${raw(AUDIT_COLUMNS)} FROM audit_events
       WHERE seq <= ${head.seq} AND (seq > ${cursor.seq} OR (seq = ${cursor.seq} AND id > ${cursor.id}))
       ORDER BY seq, id LIMIT ${PAGE}`;
     for (const row of rows) {
@@ -81,7 +81,7 @@ export async function verifyAuditChain(db: Db): Promise<AuditIntegrityReport> {
   if (!report.break && prev && prev.hash !== head.hash)
     report.break = broke(last!, "The audit chain's head does not match its last event.", head.hash, prev.hash);
   if (!report.break) {
-    const [stray] = await db.sql.$queryRaw<AuditRow[]>`SELECT ${Prisma.raw(AUDIT_COLUMNS)} FROM audit_events WHERE seq IS NULL ORDER BY id LIMIT 1`;
+    const [stray] = await db.sql.$queryRaw<AuditRow[]>`SELECT ${raw(AUDIT_COLUMNS)} FROM audit_events WHERE seq IS NULL ORDER BY id LIMIT 1`;
     if (stray) report.break = broke(stray, "The event has no place in the chain: it was not written by the application.");
   }
   if (report.break) report.status = "broken";

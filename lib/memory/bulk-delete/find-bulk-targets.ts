@@ -1,7 +1,7 @@
 import type { Db } from "../db.ts";
 import { invalidRequest } from "../errors.ts";
 import { letOthersRun } from "../let-others-run.ts";
-import { Prisma } from "../db.ts";
+import { empty, join, sql } from "../db.ts";
 import { storeMatches } from "../stores/find-stores.ts";
 import { STORE_COLUMNS, storeFromRow, type StoreRow } from "../stores/store-rows.ts";
 import type { BulkFilter, BulkItem } from "./bulk-deletion-rows.ts";
@@ -34,7 +34,7 @@ async function findMemories(db: Db, filter: Extract<BulkFilter, { target: "memor
   for (let after = ""; ;) {
     const rows = await db.sql.$queryRaw<{ id: string; path: string; memory_version_id: string }[]>`
       SELECT id, path, memory_version_id FROM memories
-      WHERE store_id = ${filter.storeId} AND id > ${after}${prefix ? Prisma.sql` AND substr(path, 1, ${[...prefix].length}) = ${prefix}` : Prisma.empty}
+      WHERE store_id = ${filter.storeId} AND id > ${after}${prefix ? sql` AND substr(path, 1, ${[...prefix].length}) = ${prefix}` : empty}
       ORDER BY id LIMIT ${CHUNK}`;
     for (const r of rows) found.push({ targetId: r.id, storeId: filter.storeId, label: r.path, seen: r.memory_version_id, memoryCount: 1 });
     if (rows.length < CHUNK) return found;
@@ -47,9 +47,9 @@ async function findStoresMatching(db: Db, filter: Extract<BulkFilter, { target: 
   if (onlyIds?.length === 0) return [];
   const matching = [];
   for (let after: string | null = null; ;) {
-    const where = [...(after ? [Prisma.sql`id < ${after}`] : []), ...(onlyIds ? [Prisma.sql`id IN (${Prisma.join([...onlyIds])})`] : [])];
+    const where = [...(after ? [sql`id < ${after}`] : []), ...(onlyIds ? [sql`id IN (${join([...onlyIds])})`] : [])];
     const rows: StoreRow[] = await db.sql.$queryRaw<StoreRow[]>`
-      SELECT ${STORE_COLUMNS} FROM memory_stores ${where.length ? Prisma.sql`WHERE ${Prisma.join(where, " AND ")}` : Prisma.empty}
+      SELECT ${STORE_COLUMNS} FROM memory_stores ${where.length ? sql`WHERE ${join(where, " AND ")}` : empty}
       ORDER BY id DESC LIMIT ${CHUNK}`;
     for (const store of rows.map(storeFromRow)) if (storeMatches(store, filter)) matching.push(store);
     if (matching.length > MAX_BULK_STORES) {

@@ -1,6 +1,6 @@
 import { getItems, getRow, listRows } from "../bulk/report-tables.ts";
 import type { Db, SqlClient } from "../db.ts";
-import { Prisma } from "../db.ts";
+import { join, sql } from "../db.ts";
 import { BULK_DELETION_ITEMS, BULK_DELETIONS, type BulkDeletion, type BulkItem } from "./bulk-deletion-rows.ts";
 
 export function getBulkDeletion(client: SqlClient, id: string): Promise<BulkDeletion> {
@@ -15,9 +15,6 @@ export function getBulkDeletionItems(client: SqlClient, id: string): Promise<Bul
 /** Bulk deletions newest first (dry runs included); `storeIds` limits them to memory deletions in those stores, `memoriesOnly` to memory deletions. */
 export async function listBulkDeletions(db: Db, input: { limit: number; afterId?: string; storeIds?: readonly string[]; memoriesOnly?: boolean }) {
   if (input.storeIds?.length === 0) return { items: [], nextAfterId: null };
-  const where = [
-    ...(input.storeIds ? [Prisma.sql`store_id IN (${Prisma.join([...input.storeIds])})`] : []),
-    ...(input.memoriesOnly ? [Prisma.sql`target = 'memories'`] : []),
-  ];
+  const where = [...(input.storeIds ? [sql`store_id IN (${join([...input.storeIds])})`] : []), ...(input.memoriesOnly ? [sql`target = 'memories'`] : [])];
   return listRows(db.sql, BULK_DELETIONS, { limit: input.limit, afterId: input.afterId, where });
 }

@@ -5,7 +5,7 @@
  * operation. Table and column names are the code's own constants, written into the SQL as they
  * are; every value is a bound parameter.
  */
-import { Prisma, type SqlClient } from "../db.ts";
+import { type Sql, empty, join, raw, sql, type SqlClient } from "../db.ts";
 import { notFound } from "../errors.ts";
 import { letOthersRun } from "../let-others-run.ts";
 
@@ -17,12 +17,12 @@ function identifier(name: string): string {
   if (!IDENTIFIER.test(name)) throw new Error(`Not a table or column name: ${name}`);
   return name;
 }
-const names = (columns: readonly string[]) => Prisma.raw(columns.map(identifier).join(", "));
+const names = (columns: readonly string[]) => raw(columns.map(identifier).join(", "));
 
 /** `column = value, …`: the columns are the code's own names, the values bound parameters. */
-export function assignments(values: Readonly<Record<string, unknown>>): Prisma.Sql {
-  return Prisma.join(
-    Object.entries(values).map(([column, value]) => Prisma.sql`${Prisma.raw(identifier(column))} = ${value}`),
+export function assignments(values: Readonly<Record<string, unknown>>): Sql {
+  return join(
+    Object.entries(values).map(([column, value]) => sql`${raw(identifier(column))} = ${value}`),
     ", ",
   );
 }
@@ -39,20 +39,20 @@ export interface TableDefinition<Value, Row extends object> {
 /** A table as the statements below use it; its row type stays inside (defineTable). */
 export interface Table<Value> {
   readonly name: string;
-  readonly sqlName: Prisma.Sql;
+  readonly sqlName: Sql;
   /** The column list, for SELECT and INSERT. */
-  readonly columns: Prisma.Sql;
+  readonly columns: Sql;
   /** One row's values in column order: `…, …` (without the parentheses). */
-  cells(value: Value): Prisma.Sql;
+  cells(value: Value): Sql;
   /** `column = value, …` for the columns named, from the value's row. */
-  assignments(value: Value, columns: readonly string[]): Prisma.Sql;
+  assignments(value: Value, columns: readonly string[]): Sql;
   fromRow(row: unknown): Value;
   /** The value's row, column by column. */
   column(value: Value, column: string): unknown;
 }
 
 export function defineTable<Value, Row extends object>(definition: TableDefinition<Value, Row>): Table<Value> {
-  const sqlName = Prisma.raw(identifier(definition.name));
+  const sqlName = raw(identifier(definition.name));
   const columns = names(definition.columns);
   const cell = (row: Row, column: string): unknown => {
     if (!(definition.columns as readonly string[]).includes(column)) throw new Error(`${definition.name} has no column ${column}`);
@@ -64,7 +64,7 @@ export function defineTable<Value, Row extends object>(definition: TableDefiniti
     columns,
     cells(value) {
       const row = definition.toRow(value);
-      return Prisma.join(definition.columns.map((c) => row[c]));
+      return join(definition.columns.map((c) => row[c]));
     },
     assignments(value, assigned) {
       const row = definition.toRow(value);
@@ -88,21 +88,21 @@ export interface ItemTableDefinition<Item, Row extends object> extends TableDefi
 }
 
 export interface ItemTable<Item> extends Table<Item> {
-  readonly planColumn: Prisma.Sql;
-  readonly orderBy: Prisma.Sql;
+  readonly planColumn: Sql;
+  readonly orderBy: Sql;
   /** The item's key within its plan. */
   key(item: Item): string;
   readonly resultColumns: readonly string[];
-  readonly keyColumn: Prisma.Sql;
+  readonly keyColumn: Sql;
 }
 
 export function defineItemTable<Item, Row extends object>(definition: ItemTableDefinition<Item, Row>): ItemTable<Item> {
   const table = defineTable(definition);
   return {
     ...table,
-    planColumn: Prisma.raw(identifier(definition.planColumn)),
-    keyColumn: Prisma.raw(identifier(definition.keyColumn)),
-    orderBy: Prisma.raw(definition.orderBy.map((o) => (o.endsWith(" DESC") ? `${identifier(o.slice(0, -5))} DESC` : identifier(o))).join(", ")),
+    planColumn: raw(identifier(definition.planColumn)),
+    keyColumn: raw(identifier(definition.keyColumn)),
+    orderBy: raw(definition.orderBy.map((o) => (o.endsWith(" DESC") ? `${identifier(o.slice(0, -5))} DESC` : identifier(o))).join(", ")),
     resultColumns: definition.resultColumns,
     key: (item) => String(table.column(item, definition.keyColumn)),
   };
@@ -122,10 +122,10 @@ export async function getRow<Value>(client: SqlClient, table: Table<Value>, id: 
 export async function listRows<Value extends { id: string }>(
   client: SqlClient,
   table: Table<Value>,
-  input: { limit: number; afterId?: string; where?: readonly Prisma.Sql[] },
+  input: { limit: number; afterId?: string; where?: readonly Sql[] },
 ): Promise<{ items: Value[]; nextAfterId: string | null }> {
-  const where = [...(input.afterId ? [Prisma.sql`id < ${input.afterId}`] : []), ...(input.where ?? [])];
-  const filter = where.length ? Prisma.sql`WHERE ${Prisma.join(where, " AND ")}` : Prisma.empty;
+  const where = [...(input.afterId ? [sql`id < ${input.afterId}`] : []), ...(input.where ?? [])];
+  const filter = where.length ? sql`WHERE ${join(where, " AND ")}` : empty;
   const rows = await client.$queryRaw<unknown[]>`SELECT ${table.columns} FROM ${table.sqlName} ${filter} ORDER BY id DESC LIMIT ${input.limit + 1}`;
   const hasMore = rows.length > input.limit;
   const items = (hasMore ? rows.slice(0, input.limit) : rows).map((row) => table.fromRow(row));
@@ -145,8 +145,8 @@ export async function insertRow<Value>(tx: SqlClient, table: Table<Value>, value
 export async function insertItems<Item>(tx: SqlClient, table: ItemTable<Item>, planId: string, items: readonly Item[]): Promise<void> {
   for (let i = 0; i < items.length; i += ITEMS_PER_STATEMENT) {
     if (i > 0) await letOthersRun();
-    const rows = items.slice(i, i + ITEMS_PER_STATEMENT).map((item) => Prisma.sql`(${planId}, ${table.cells(item)})`);
-    await tx.$executeRaw`INSERT INTO ${table.sqlName} (${table.planColumn}, ${table.columns}) VALUES ${Prisma.join(rows)}`;
+    const rows = items.slice(i, i + ITEMS_PER_STATEMENT).map((item) => sql`(${planId}, ${table.cells(item)})`);
+    await tx.$executeRaw`INSERT INTO ${table.sqlName} (${table.planColumn}, ${table.columns}) VALUES ${join(rows)}`;
   }
 }
 

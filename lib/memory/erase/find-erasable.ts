@@ -1,13 +1,10 @@
 import type { Db } from "../db.ts";
 import { invalidRequest } from "../errors.ts";
-import { letOthersRun } from "../let-others-run.ts";
-import { scanSqlite } from "../search/scan-sqlite.ts";
-import { postgresPageQuery, type MatchRow, type SearchFilters } from "../search/search-sql.ts";
+import { filterConditions, type MatchRow, type SearchFilters } from "../search/search-sql.ts";
 import type { SearchText } from "../search/search-text.ts";
 
 /** One erase touches at most this many versions: past it, erase store by store. */
 export const MAX_ERASE_VERSIONS = 10_000;
-const PAGE = 500;
 
 export interface ErasableVersion {
   versionId: string;
@@ -36,22 +33,11 @@ export async function findErasable(db: Db, texts: readonly (SearchText & { mode:
 async function findHolding(db: Db, text: SearchText & { mode: "exact" }, storeIds: readonly string[] | null, max: number): Promise<ErasableVersion[]> {
   if (storeIds?.length === 0) return [];
   const filters: SearchFilters = { text, scope: "versions", storeIds };
+  filterConditions(filters); // refused here, not in the dialect's code (search.ts says why)
   const found: MatchRow[] = [];
-  if (db.engine === "sqlite") {
-    await scanSqlite(db, filters, { from: null, budget: Number.POSITIVE_INFINITY, deadline: Number.POSITIVE_INFINITY }, (rows) => {
-      found.push(...rows);
-      if (found.length > max) throw tooMany();
-      return false;
-    });
-  } else {
-    for (let after: string | undefined; ;) {
-      const rows = await db.sql.$queryRaw<MatchRow[]>(postgresPageQuery(filters, { limit: PAGE, after, rankedAmong: 0 }));
-      found.push(...rows);
-      if (found.length > max) throw tooMany();
-      if (rows.length < PAGE) break;
-      after = String(rows[rows.length - 1]!.search_key);
-      await letOthersRun();
-    }
-  }
+  await db.dialect.textIndex.everyMatch(db, filters, (rows) => {
+    found.push(...rows);
+    if (found.length > max) throw tooMany();
+  });
   return found.map((row) => ({ versionId: row.id, storeId: row.store_id, memoryId: row.memory_id, current: Number(row.is_current) === 1 }));
 }

@@ -1,5 +1,5 @@
 import type { Db } from "../db.ts";
-import { Prisma } from "../db.ts";
+import { join } from "../db.ts";
 import { invalidRequest } from "../errors.ts";
 import { letOthersRun } from "../let-others-run.ts";
 import { assertStoreExists } from "../stores/assert-store-exists.ts";
@@ -99,7 +99,7 @@ export async function findMatches(db: Db, input: FindMatchesInput): Promise<Patt
 async function currentVersions(db: Db, storeId: string, rows: readonly VersionRow[]): Promise<Set<string>> {
   const memoryIds = [...new Set(rows.map((r) => r.memory_id))];
   const heads = await db.sql.$queryRaw<{ memory_version_id: string }[]>`
-    SELECT memory_version_id FROM memories WHERE store_id = ${storeId} AND id IN (${Prisma.join(memoryIds)})`;
+    SELECT memory_version_id FROM memories WHERE store_id = ${storeId} AND id IN (${join(memoryIds)})`;
   return new Set(heads.map((h) => h.memory_version_id));
 }
 

@@ -1,4 +1,4 @@
-import { Prisma, type Db } from "../db.ts";
+import { join, type Db } from "../db.ts";
 import { letOthersRun } from "../let-others-run.ts";
 import { rewrittenContent } from "./erase-text.ts";
 import type { EraseAction, PlannedAction } from "./erasure-rows.ts";
@@ -26,7 +26,7 @@ export async function plannedActions(
     const ids = heads.slice(at, at + PAGE).map((h) => h.versionId);
     const rows = await db.sql.$queryRaw<{ id: string; path: string | null; content: string | null; archived_at: unknown }[]>`
       SELECT v.id, v.path, v.content, s.archived_at FROM memory_versions v JOIN memory_stores s ON s.id = v.store_id
-      WHERE v.id IN (${Prisma.join(ids)})`;
+      WHERE v.id IN (${join(ids)})`;
     for (const row of rows) {
       const memory = { path: row.path ?? "", content: row.content ?? "" };
       planned.set(row.id, rewrittenContent(memory, erase.texts, erase.marker ?? "", row.archived_at != null) === null ? "delete" : "rewrite");

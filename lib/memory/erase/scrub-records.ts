@@ -6,7 +6,7 @@
  * memory's erase there; an erase that deletes such a memory even writes a fresh
  * `memory.deleted` event naming it. Each string holding the text gets the marker in its place.
  */
-import { Prisma, type SqlClient } from "../db.ts";
+import { type Sql, empty, join, sql, type SqlClient } from "../db.ts";
 import { exactMatches } from "../search/text-matches.ts";
 import { DEFAULT_MARKER, replaceAll } from "./erase-text.ts";
 
@@ -46,23 +46,23 @@ function scrubJson(value: unknown, text: string, marker: string | null): unknown
  * folds only ASCII on SQLite). A text without one lets every row of the scope through to the
  * exact check.
  */
-function mayHold(column: Prisma.Sql, text: string, json: boolean): Prisma.Sql {
+function mayHold(column: Sql, text: string, json: boolean): Sql {
   const runs = (json ? JSON.stringify(text).slice(1, -1) : text).match(/[\x20-\x7e]+/g) ?? [];
   const longest = runs.reduce((a, b) => (b.length > a.length ? b : a), "");
-  if (longest === "") return Prisma.sql`1 = 1`;
+  if (longest === "") return sql`1 = 1`;
   const pattern = `%${longest.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return Prisma.sql`lower(${column}) LIKE ${pattern} ESCAPE '\\'`;
+  return sql`lower(${column}) LIKE ${pattern} ESCAPE '\\'`;
 }
 
-const inStores = (column: Prisma.Sql, scope: ScrubScope) =>
-  scope.storeIds === null ? Prisma.sql`1 = 1` : scope.storeIds.length ? Prisma.sql`${column} IN (${Prisma.join([...scope.storeIds])})` : Prisma.sql`1 = 0`;
+const inStores = (column: Sql, scope: ScrubScope) =>
+  scope.storeIds === null ? sql`1 = 1` : scope.storeIds.length ? sql`${column} IN (${join([...scope.storeIds])})` : sql`1 = 0`;
 
 /** The webhook events of the scope that hold the text, a page at a time after `after`; returns the last id looked at (null: none left). */
 export async function scrubWebhookEvents(tx: SqlClient, text: string, marker: string | null, scope: ScrubScope, after = ""): Promise<string | null> {
-  const since = scope.since ? Prisma.sql`AND created_at >= ${scope.since}` : Prisma.empty;
+  const since = scope.since ? sql`AND created_at >= ${scope.since}` : empty;
   const rows = await tx.$queryRaw<{ id: string; payload: string }[]>`
     SELECT id, payload FROM webhook_events
-    WHERE id > ${after} AND ${inStores(Prisma.sql`store_id`, scope)} ${since} AND ${mayHold(Prisma.sql`payload`, text, true)}
+    WHERE id > ${after} AND ${inStores(sql`store_id`, scope)} ${since} AND ${mayHold(sql`payload`, text, true)}
     ORDER BY id LIMIT ${PAGE}`;
   for (const row of rows) {
     const payload = JSON.stringify(scrubJson(JSON.parse(row.payload), text, marker));
@@ -75,7 +75,7 @@ export async function scrubWebhookEvents(tx: SqlClient, text: string, marker: st
 export async function scrubBulkDeletionReports(tx: SqlClient, text: string, marker: string | null, scope: ScrubScope): Promise<void> {
   const items = await tx.$queryRaw<{ bulk_deletion_id: string; target_id: string; label: string }[]>`
     SELECT bulk_deletion_id, target_id, label FROM bulk_deletion_items
-    WHERE ${inStores(Prisma.sql`store_id`, scope)} AND ${mayHold(Prisma.sql`label`, text, false)}`;
+    WHERE ${inStores(sql`store_id`, scope)} AND ${mayHold(sql`label`, text, false)}`;
   for (const item of items) {
     const label = scrubText(item.label, text, marker);
     if (label !== item.label) {
@@ -85,7 +85,7 @@ export async function scrubBulkDeletionReports(tx: SqlClient, text: string, mark
   // A stores filter names no store (store_id is null): it is in every erase's scope.
   const reports = await tx.$queryRaw<{ id: string; filter: string }[]>`
     SELECT id, filter FROM bulk_deletions
-    WHERE (store_id IS NULL OR ${inStores(Prisma.sql`store_id`, scope)}) AND ${mayHold(Prisma.sql`filter`, text, true)}`;
+    WHERE (store_id IS NULL OR ${inStores(sql`store_id`, scope)}) AND ${mayHold(sql`filter`, text, true)}`;
   for (const report of reports) {
     const filter = JSON.stringify(scrubJson(JSON.parse(report.filter), text, marker));
     if (filter !== report.filter) await tx.$executeRaw`UPDATE bulk_deletions SET filter = ${filter} WHERE id = ${report.id}`;

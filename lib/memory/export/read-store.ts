@@ -1,4 +1,4 @@
-import { Prisma, type Db, type MemoryRecord } from "../db.ts";
+import { type Sql, sql, type Db, type MemoryRecord } from "../db.ts";
 import { MEMORY_COLUMNS, memoryFromRow, type MemoryRow } from "../memories/memory-rows.ts";
 import { versionColumns, type VersionRow } from "../versions/version-rows.ts";
 import { CHAIN_COLUMNS, type ChainColumns } from "../integrity/export-chain.ts";
@@ -13,20 +13,9 @@ import { CHAIN_COLUMNS, type ChainColumns } from "../integrity/export-chain.ts";
  */
 const PAGE = 500;
 
-/**
- * One page, in the index's order. On PostgreSQL a store that the planner's statistics do not
- * know yet (a store just imported; ANALYZE not run since) is estimated at a few dozen rows, and
- * the planner then fetches every remaining row of the store by bitmap and sorts them for each
- * page: measured 117 ms a page on a store of 50,000 versions, 5 s for the export, where walking
- * the (store_id, id) index takes 1 ms. Forbidding the sort for this one statement leaves the
- * index walk, whatever the statistics say.
- */
-async function page<T>(db: Db, query: Prisma.Sql): Promise<T[]> {
-  if (db.engine !== "postgres") return db.sql.$queryRaw<T[]>(query);
-  return db.sqlTransaction(async (tx) => {
-    await tx.$executeRaw`SET LOCAL enable_sort = off`;
-    return tx.$queryRaw<T[]>(query);
-  });
+/** One page, in the index's order (on PostgreSQL, read so that the planner walks the index: lib/db/dialects/postgres.ts). */
+function page<T>(db: Db, query: Sql): Promise<T[]> {
+  return db.dialect.indexOrderPage<T>(db, query);
 }
 
 /** Live memories with content, in path (byte) order, a page at a time. */
@@ -35,7 +24,7 @@ export async function* memoryPagesInPathOrder(db: Db, storeId: string): AsyncGen
   for (;;) {
     const rows = await page<MemoryRow & { content: string }>(
       db,
-      Prisma.sql`SELECT ${MEMORY_COLUMNS} FROM memories WHERE store_id = ${storeId} AND path > ${after} ORDER BY path LIMIT ${PAGE}`,
+      sql`SELECT ${MEMORY_COLUMNS} FROM memories WHERE store_id = ${storeId} AND path > ${after} ORDER BY path LIMIT ${PAGE}`,
     );
     if (rows.length > 0) yield rows.map((row) => memoryFromRow(row));
     if (rows.length < PAGE) return;
@@ -52,7 +41,7 @@ export async function* versionPagesInOrder(db: Db, storeId: string): AsyncGenera
   for (;;) {
     const rows = await page<VersionRow & ChainColumns & { content: string | null }>(
       db,
-      Prisma.sql`SELECT ${versionColumns(true)}, ${CHAIN_COLUMNS} FROM memory_versions WHERE store_id = ${storeId} AND id > ${after} ORDER BY id LIMIT ${PAGE}`,
+      sql`SELECT ${versionColumns(true)}, ${CHAIN_COLUMNS} FROM memory_versions WHERE store_id = ${storeId} AND id > ${after} ORDER BY id LIMIT ${PAGE}`,
     );
     if (rows.length > 0) yield rows;
     if (rows.length < PAGE) return;
@@ -69,7 +58,7 @@ export async function* versionStepPages(db: Db, storeId: string): AsyncGenerator
   for (;;) {
     const rows = await page<VersionStepRow>(
       db,
-      Prisma.sql`SELECT id, memory_id, operation, path, content_size_bytes, created_at, redacted_at FROM memory_versions
+      sql`SELECT id, memory_id, operation, path, content_size_bytes, created_at, redacted_at FROM memory_versions
         WHERE store_id = ${storeId} AND id > ${after} ORDER BY id LIMIT ${PAGE}`,
     );
     if (rows.length > 0) yield rows;

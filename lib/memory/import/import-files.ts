@@ -42,15 +42,6 @@ export interface ImportResult {
   report: ImportReportRecord | null;
 }
 
-/**
- * Memories written per batch, with a yield between batches: the import holds the store lock,
- * never the event loop. SQLite runs statements synchronously, so a batch holds the event loop
- * for as long as it takes (~25 ms for 100); on PostgreSQL every statement awaits the network,
- * and larger batches save statements: 500 took 25 % less time than 100 for the bench's 10,000
- * notes, 1,000 no less, 2,500 more (measured while the GIN indexes were still written in the
- * import's own statements).
- */
-const BATCH = { sqlite: 100, postgres: 500 } as const;
 /** 10,000 memories must fit; a transaction past this is refused rather than left holding the store. */
 const IMPORT_TIMEOUT_MS = 300_000;
 
@@ -104,7 +95,7 @@ export async function importFiles(db: Db, input: ImportFilesInput): Promise<Impo
           "Nothing was imported: the store changed since the dry run (a memory it would overwrite or skip was written meanwhile). Run the dry run again and confirm what it shows.",
         );
       }
-      const items = await writePlan(tx, storeId, plan, input, started, db.engine);
+      const items = await writePlan(tx, storeId, plan, input, started, db.dialect);
       const counts = countsOf(plan);
       const report = await insertImportReport(
         tx,
@@ -134,10 +125,10 @@ async function writePlan(
   plan: ImportPlan,
   input: ImportFilesInput,
   started: { id: string; at: Date },
-  engine: Db["engine"],
+  dialect: Db["dialect"],
 ): Promise<ImportItem[]> {
   const written: ImportItem[] = [];
-  const batch = BATCH[engine];
+  const batch = dialect.importBatch;
   // Files carry no author: every version is the importer's, at the import's time, marked imported.
   const imported: ImportMark = {
     from: input.source,
@@ -150,7 +141,7 @@ async function writePlan(
   };
   // PostgreSQL's GIN indexes would cost this transaction three quarters of its time; the flusher indexes the versions after the commit.
   // An import is deliberate (lib/memory/review/deliberate.ts): it opens no review items.
-  const options = { ...IMPORTED_DELIBERATELY, at: started.at, imported, deferSearchIndex: engine === "postgres" };
+  const options = { ...IMPORTED_DELIBERATELY, at: started.at, imported, deferSearchIndex: dialect.bulkWritesDeferSearchIndex };
   const total = plan.items.filter((item) => item.action === "create" || item.action === "overwrite").length;
   input.onProgress?.(0, total);
   // New memories go in batches (one statement per table per batch); overwrites one by one.

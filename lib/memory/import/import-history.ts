@@ -14,7 +14,7 @@ import { assertNotLiveHead, clearVersionContent } from "../versions/redact-versi
 import type { Attribution } from "./attribution.ts";
 import { HistoryRules, type HistoryStep, type StepWrite } from "./history-rules.ts";
 import { insertImportReport, startImport, type ImportItem, type ImportReportRecord } from "./import-rows.ts";
-import { Prisma } from "../db.ts";
+import { sql } from "../db.ts";
 
 /** One exported version, as read from JSON Lines: its author and times are what the file claims. */
 export interface HistoryVersion extends HistoryStep {
@@ -85,7 +85,7 @@ export async function importHistory(db: Db, input: ImportHistoryInput): Promise<
         if (store.memoryCount > 0)
           throw invalidRequest(`An import with history goes into a new or empty store; memory store ${storeId} holds ${store.memoryCount} memories.`);
         const written: ImportItem[] = [];
-        const live = await replay(tx, store, input, writes, started, written, db.engine === "postgres");
+        const live = await replay(tx, store, input, writes, started, written, db.dialect.bulkWritesDeferSearchIndex);
         const memories = [...live.values()].map((m) => ({ path: m.path, contentSha256: m.contentSha256 })).sort((a, b) => (a.path < b.path ? -1 : 1));
         assertSameEnd(memories, input.expected);
         const result = { storeId: newStore ? null : storeId, dryRun: !!input.dryRun, memories, versions: input.versions.length, report: null };
@@ -199,7 +199,7 @@ async function replay(
       if (error instanceof MemoryError) throw invalidRequest(`A redacted version of the file: ${error.message}`);
       throw error;
     }
-    await clearVersionContent(tx, Prisma.sql`id = ${r.versionId}`, r.by, r.at);
+    await clearVersionContent(tx, sql`id = ${r.versionId}`, r.by, r.at);
   }
   return live;
 }

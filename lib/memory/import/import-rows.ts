@@ -5,7 +5,7 @@
  */
 import { recordAuditEvent } from "../audit/record-audit-event.ts";
 import { actorFromColumns, actorId, type Actor } from "../actor.ts";
-import { Prisma, type SqlClient } from "../db.ts";
+import { type Sql, empty, join, raw, sql, type SqlClient } from "../db.ts";
 import { newId } from "../ids.ts";
 import { notFound } from "../errors.ts";
 
@@ -37,7 +37,7 @@ export type NewImportReport = Omit<ImportReportRecord, "id" | "createdAt" | "cre
   historyChain?: string;
 };
 
-const COLUMNS = Prisma.raw(
+const COLUMNS = raw(
   "id, store_id, source, source_name, on_conflict, with_history, new_store, created_by_type, created_by_id, created_at, counts, memories_written, versions_written",
 );
 
@@ -94,8 +94,8 @@ export async function insertImportReport(
     VALUES (${id}, ${report.storeId}, ${report.source}, ${report.sourceName}, ${report.onConflict}, ${report.withHistory}, ${report.newStore},
             ${report.actor.type}, ${actorId(report.actor)}, ${createdAt}, ${JSON.stringify(report.counts)}, ${report.memoriesWritten}, ${items.length})`;
   for (let i = 0; i < items.length; i += ITEMS_PER_STATEMENT) {
-    const values = items.slice(i, i + ITEMS_PER_STATEMENT).map((item) => Prisma.sql`(${id}, ${item.versionId}, ${item.memoryId}, ${item.action})`);
-    await tx.$executeRaw(Prisma.sql`INSERT INTO import_items (import_id, version_id, memory_id, action) VALUES ${Prisma.join(values)}`);
+    const values = items.slice(i, i + ITEMS_PER_STATEMENT).map((item) => sql`(${id}, ${item.versionId}, ${item.memoryId}, ${item.action})`);
+    await tx.$executeRaw(sql`INSERT INTO import_items (import_id, version_id, memory_id, action) VALUES ${join(values)}`);
   }
   await recordAuditEvent(tx, {
     action: "import.executed",
@@ -131,10 +131,10 @@ export async function getImportItems(client: SqlClient, importId: string): Promi
 
 /** Reports newest first, of one store or of the stores given (a store-limited key's), or all. */
 export async function listImportReports(client: SqlClient, input: { storeIds?: readonly string[]; limit: number; afterId?: string }) {
-  const where: Prisma.Sql[] = [];
-  if (input.storeIds) where.push(input.storeIds.length ? Prisma.sql`store_id IN (${Prisma.join(input.storeIds)})` : Prisma.sql`1 = 0`);
-  if (input.afterId) where.push(Prisma.sql`id < ${input.afterId}`);
-  const filter = where.length ? Prisma.sql`WHERE ${Prisma.join(where, " AND ")}` : Prisma.empty;
+  const where: Sql[] = [];
+  if (input.storeIds) where.push(input.storeIds.length ? sql`store_id IN (${join(input.storeIds)})` : sql`1 = 0`);
+  if (input.afterId) where.push(sql`id < ${input.afterId}`);
+  const filter = where.length ? sql`WHERE ${join(where, " AND ")}` : empty;
   const rows = await client.$queryRaw<ImportRow[]>`SELECT ${COLUMNS} FROM imports ${filter} ORDER BY id DESC LIMIT ${input.limit + 1}`;
   const hasMore = rows.length > input.limit;
   const items = (hasMore ? rows.slice(0, input.limit) : rows).map(fromRow);

@@ -1,8 +1,8 @@
-import { Prisma, type Db } from "../db.ts";
+import { raw, type Db } from "../db.ts";
 import { chainStatement, type Signer } from "./signing.ts";
 
 /** The chain columns an export reads with each version and writes on its line. */
-export const CHAIN_COLUMNS = Prisma.raw("chain_seq, record_hash, prev_chain_hash, chain_hash");
+export const CHAIN_COLUMNS = raw("chain_seq, record_hash, prev_chain_hash, chain_hash");
 export interface ChainColumns {
   chain_seq: number | bigint | null;
   record_hash: string | null;

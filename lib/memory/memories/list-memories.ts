@@ -1,5 +1,5 @@
 import type { Db } from "../db.ts";
-import { Prisma } from "../db.ts";
+import { sql } from "../db.ts";
 import { after, folderRange } from "../paths.ts";
 import { assertStoreExists } from "../stores/assert-store-exists.ts";
 import type { MemoryRecord } from "./get-memory.ts";
@@ -58,8 +58,8 @@ async function listSubtree(db: Db, input: ListMemoriesInput, from: string, to: s
  */
 async function listChildren(db: Db, input: ListMemoriesInput, from: string, to: string): Promise<MemoryPage> {
   const plen = Array.from(input.prefix).length;
-  const strpos = Prisma.raw(db.engine === "postgres" ? "strpos" : "instr");
-  const slash = Prisma.sql`${strpos}(substr(walk.path, ${plen + 1}), '/')`;
+  const strpos = db.dialect.position;
+  const slash = sql`${strpos}(substr(walk.path, ${plen + 1}), '/')`;
   const rows = await db.sql.$queryRaw<(Partial<MemoryRow> & { walk_path: string })[]>`
     WITH RECURSIVE walk(path, n) AS (
       SELECT (SELECT path FROM memories WHERE store_id = ${input.storeId} AND path >= ${from} AND path < ${to} ORDER BY path LIMIT 1), 1

@@ -1,4 +1,4 @@
-import { Prisma, type MemoryRecord } from "../db.ts";
+import { raw, type MemoryRecord } from "../db.ts";
 
 /**
  * Memories are read and written with hand-written SQL: a Prisma model query costs several
@@ -11,7 +11,7 @@ const COLUMN_NAMES = ["id", "store_id", "path", "content_sha256", "content_size_
 
 /** The one column list of a memory row, with or without its content, optionally of a table alias (`"leaf."`). */
 export const memoryColumns = (withContent: boolean, alias = "") =>
-  Prisma.raw((withContent ? [...COLUMN_NAMES, "content"] : COLUMN_NAMES).map((c) => `${alias}${c}`).join(", "));
+  raw((withContent ? [...COLUMN_NAMES, "content"] : COLUMN_NAMES).map((c) => `${alias}${c}`).join(", "));
 export const MEMORY_COLUMNS = memoryColumns(true);
 
 export interface MemoryRow {

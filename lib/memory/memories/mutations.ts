@@ -1,6 +1,6 @@
 import type { Actor } from "../actor.ts";
 import { actorId, apiKeyIdOf } from "../actor.ts";
-import { Prisma, type MemoryRecord, type SqlClient } from "../db.ts";
+import { type Sql, empty, join, raw, sql, type MemoryRecord, type SqlClient } from "../db.ts";
 import { sha256Hex, utf8Length } from "../hashing.ts";
 import { newId, newIdAfter } from "../ids.ts";
 import { trackChange, trackCreations } from "../review/track-change.ts";
@@ -50,7 +50,7 @@ function guarded(tx: SqlClient, storeId: string, actor: Actor, changes: readonly
   return guardWrite(tx, storeId, options.imported?.by ?? actor, changes);
 }
 
-const VERSION_COLUMNS = Prisma.raw(
+const VERSION_COLUMNS = raw(
   "id, store_id, memory_id, operation, path, content, content_sha256, content_size_bytes, created_by_type, created_by_id, api_key_id, created_at, " +
     "imported_from, imported, created_by_claimed, chain_seq, record_hash, prev_chain_hash, chain_hash",
 );
@@ -60,14 +60,14 @@ const VERSION_COLUMNS = Prisma.raw(
  * import is the importer's, whoever `created_by` names (so a file cannot put a version under
  * another key, nor a session version lose its key).
  */
-function authorValues(actor: Actor, at: Date, mark: ImportMark | undefined): Prisma.Sql {
-  return Prisma.sql`${actor.type}, ${actorId(actor)}, ${apiKeyIdOf(mark?.by ?? actor)}, ${at},
+function authorValues(actor: Actor, at: Date, mark: ImportMark | undefined): Sql {
+  return sql`${actor.type}, ${actorId(actor)}, ${apiKeyIdOf(mark?.by ?? actor)}, ${at},
     ${mark?.from ?? null}, ${mark ? storedImportMark(mark) : null}, ${createdByIsClaim(actor, mark)}`;
 }
 
 /** The search_pending column, named only when set: SQLite has no such column (its own pending list is filled by a trigger). */
-const pendingColumn = (options: WriteOptions) => (options.deferSearchIndex ? Prisma.sql`, search_pending` : Prisma.empty);
-const pendingValue = (options: WriteOptions) => (options.deferSearchIndex ? Prisma.sql`, true` : Prisma.empty);
+const pendingColumn = (options: WriteOptions) => (options.deferSearchIndex ? sql`, search_pending` : empty);
+const pendingValue = (options: WriteOptions) => (options.deferSearchIndex ? sql`, true` : empty);
 
 /** The memory's last version before a write, and its path then (null: it did not exist); null for a new memory. */
 type Before = { versionId: string; path: string | null; content?: string } | null;
@@ -84,8 +84,8 @@ interface VersionRow {
   size: number | null;
 }
 
-const versionValues = (v: VersionRow, author: Prisma.Sql, c: VersionChainFields, options: WriteOptions) =>
-  Prisma.sql`(${v.id}, ${v.storeId}, ${v.memoryId}, ${v.operation}, ${v.path}, ${v.content}, ${v.sha}, ${v.size}, ${author}, ${c.seq}, ${c.recordHash}, ${c.prevHash}, ${c.chainHash}${pendingValue(options)})`;
+const versionValues = (v: VersionRow, author: Sql, c: VersionChainFields, options: WriteOptions) =>
+  sql`(${v.id}, ${v.storeId}, ${v.memoryId}, ${v.operation}, ${v.path}, ${v.content}, ${v.sha}, ${v.size}, ${author}, ${c.seq}, ${c.recordHash}, ${c.prevHash}, ${c.chainHash}${pendingValue(options)})`;
 
 /** Every version row of one store's write, linked onto the store's history chain (lib/memory/integrity) in the same transaction. */
 async function insertVersionRows(tx: SqlClient, rows: readonly VersionRow[], actor: Actor, at: Date, options: WriteOptions) {
@@ -97,16 +97,16 @@ async function insertVersionRows(tx: SqlClient, rows: readonly VersionRow[], act
   );
   await tx.$executeRaw`
     INSERT INTO memory_versions (${VERSION_COLUMNS}${pendingColumn(options)})
-    VALUES ${Prisma.join(rows.map((row, i) => versionValues(row, author, chain[i]!, options)))}`;
+    VALUES ${join(rows.map((row, i) => versionValues(row, author, chain[i]!, options)))}`;
 }
 
 /** The memories table's columns and values, stated once for inserts of one or many. */
-const MEMORY_COLUMNS = Prisma.raw("id, store_id, path, content, content_sha256, content_size_bytes, memory_version_id, created_at, updated_at");
+const MEMORY_COLUMNS = raw("id, store_id, path, content, content_sha256, content_size_bytes, memory_version_id, created_at, updated_at");
 const memoryValues = (m: MemoryRecord) =>
-  Prisma.sql`(${m.id}, ${m.storeId}, ${m.path}, ${m.content}, ${m.contentSha256}, ${m.contentSizeBytes}, ${m.memoryVersionId}, ${m.createdAt}, ${m.updatedAt})`;
+  sql`(${m.id}, ${m.storeId}, ${m.path}, ${m.content}, ${m.contentSha256}, ${m.contentSizeBytes}, ${m.memoryVersionId}, ${m.createdAt}, ${m.updatedAt})`;
 
 async function insertMemoryRows(tx: SqlClient, memories: readonly MemoryRecord[]) {
-  await tx.$executeRaw`INSERT INTO memories (${MEMORY_COLUMNS}) VALUES ${Prisma.join(memories.map(memoryValues))}`;
+  await tx.$executeRaw`INSERT INTO memories (${MEMORY_COLUMNS}) VALUES ${join(memories.map(memoryValues))}`;
 }
 
 /** The webhook outbox's payload for a version: ids, path and hash, never the content. */

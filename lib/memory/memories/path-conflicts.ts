@@ -1,4 +1,4 @@
-import { Prisma, type SqlClient } from "../db.ts";
+import { empty, join, sql, type SqlClient } from "../db.ts";
 import { pathConflict } from "../errors.ts";
 import { ancestorPaths, folderRange } from "../paths.ts";
 
@@ -12,11 +12,11 @@ import { ancestorPaths, folderRange } from "../paths.ts";
  */
 export async function assertPathFree(tx: SqlClient, storeId: string, path: string, exceptMemoryIds: readonly string[] = []) {
   const inside = folderRange(path + "/");
-  const except = exceptMemoryIds.length > 0 ? Prisma.sql`AND id NOT IN (${Prisma.join(exceptMemoryIds)})` : Prisma.empty;
+  const except = exceptMemoryIds.length > 0 ? sql`AND id NOT IN (${join(exceptMemoryIds)})` : empty;
   const [hit] = await tx.$queryRaw<{ id: string; path: string }[]>`
     SELECT id, path FROM (
       SELECT id, path FROM memories
-      WHERE store_id = ${storeId} AND path IN (${Prisma.join([path, ...ancestorPaths(path)])}) ${except}
+      WHERE store_id = ${storeId} AND path IN (${join([path, ...ancestorPaths(path)])}) ${except}
       UNION ALL
       SELECT id, path FROM (
         SELECT id, path FROM memories

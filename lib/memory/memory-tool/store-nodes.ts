@@ -1,5 +1,5 @@
 import type { MemoryRecord, SqlClient } from "../db.ts";
-import { Prisma } from "../db.ts";
+import { join } from "../db.ts";
 import { MEMORY_COLUMNS, memoryFromRow, type MemoryRow } from "../memories/memory-rows.ts";
 import { ancestorPaths, folderRange } from "../paths.ts";
 
@@ -34,7 +34,7 @@ export async function fileAncestor(client: SqlClient, storeId: string, path: str
   const ancestors = ancestorPaths(path);
   if (ancestors.length === 0) return null;
   const [hit] = await client.$queryRaw<{ path: string }[]>`
-    SELECT path FROM memories WHERE store_id = ${storeId} AND path IN (${Prisma.join(ancestors)}) LIMIT 1`;
+    SELECT path FROM memories WHERE store_id = ${storeId} AND path IN (${join(ancestors)}) LIMIT 1`;
   return hit?.path ?? null;
 }
 

@@ -1,4 +1,4 @@
-import { Prisma, type Db } from "../db.ts";
+import { join, type Db } from "../db.ts";
 import { letOthersRun } from "../let-others-run.ts";
 import { loadStorePolicy } from "./load-policy.ts";
 import { matchesGlob, type ExpiryRule } from "./write-policy.ts";
@@ -44,7 +44,7 @@ export async function sweepStaleMemories(db: Db, storeId: string, now = new Date
       SELECT m.id, m.store_id, m.memory_version_id, m.path, m.memory_version_id, v.operation, m.path, 'stale', 0,
         COALESCE(v.created_by_type, 'user_actor'), COALESCE(v.created_by_id, ''), v.api_key_id, ${now}, ${now}
       FROM memories m JOIN memory_versions v ON v.id = m.memory_version_id
-      WHERE m.id IN (${Prisma.join(chosen)}) AND m.updated_at < ${now}
+      WHERE m.id IN (${join(chosen)}) AND m.updated_at < ${now}
         AND NOT EXISTS (SELECT 1 FROM review_decisions d WHERE d.store_id = m.store_id AND d.memory_id = m.id AND d.created_at >= ${now})
       ON CONFLICT (memory_id) DO NOTHING`;
   });

@@ -1,5 +1,5 @@
 import { actorFromColumns, actorId } from "../actor.ts";
-import { Prisma, type Db } from "../db.ts";
+import { empty, join, sql, type Db } from "../db.ts";
 import { notFound } from "../errors.ts";
 import { decisionColumns, decisionFromRow, type ReviewDecisionRecord, type ReviewDecisionRow } from "../review/review-rows.ts";
 import { batches, liveHeads } from "../time-travel/find-put-back.ts";
@@ -55,7 +55,7 @@ export async function findBatchUndoItems(db: Db, selection: BatchUndoSelection):
   const archived = new Set(
     (
       await db.sql.$queryRaw<{ id: string }[]>`
-        SELECT id FROM memory_stores WHERE id IN (${Prisma.join([...new Set(decisions.map((d) => d.storeId))])}) AND archived_at IS NOT NULL`
+        SELECT id FROM memory_stores WHERE id IN (${join([...new Set(decisions.map((d) => d.storeId))])}) AND archived_at IS NOT NULL`
     ).map((r) => r.id),
   );
   const items: Omit<BatchUndoItem, "position">[] = [];
@@ -66,8 +66,8 @@ export async function findBatchUndoItems(db: Db, selection: BatchUndoSelection):
     // The versions the undo goes back to, and every version written since the batch's earliest.
     const versions = await db.sql.$queryRaw<VersionRow[]>`
       SELECT id, memory_id, operation, path, content_sha256, content_size_bytes, redacted_at, created_at, created_by_type, created_by_id
-      FROM memory_versions WHERE memory_id IN (${Prisma.join(ids)})
-        AND (id > ${firstLeft} ${befores.length ? Prisma.sql`OR id IN (${Prisma.join(befores)})` : Prisma.empty})
+      FROM memory_versions WHERE memory_id IN (${join(ids)})
+        AND (id > ${firstLeft} ${befores.length ? sql`OR id IN (${join(befores)})` : empty})
       ORDER BY id`;
     const byId = new Map(versions.map((v) => [v.id, v]));
     const live = new Map<string, LiveHead>();
@@ -98,7 +98,7 @@ async function pathsTaken(db: Db, items: Omit<BatchUndoItem, "position">[]): Pro
   for (const storeId of new Set(creates.map((i) => i.storeId))) {
     for (const chunk of batches(creates.filter((i) => i.storeId === storeId).map((i) => i.target!.path!))) {
       const rows = await db.sql.$queryRaw<{ id: string; path: string }[]>`
-        SELECT id, path FROM memories WHERE store_id = ${storeId} AND path IN (${Prisma.join(chunk)})`;
+        SELECT id, path FROM memories WHERE store_id = ${storeId} AND path IN (${join(chunk)})`;
       for (const r of rows) taken.set(`${storeId} ${r.path}`, r.id);
     }
   }

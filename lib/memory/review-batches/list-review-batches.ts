@@ -1,5 +1,5 @@
 import { actorFromColumns, type Actor } from "../actor.ts";
-import { Prisma, type Db } from "../db.ts";
+import { empty, join, sql, type Db } from "../db.ts";
 
 /** A recorded review batch: one bulk approve or revert, as its decisions (sharing `batch_id`) tell it. */
 export interface ReviewBatch {
@@ -31,13 +31,13 @@ type BatchRow = {
  * stores: a batch is undone whole or not at all.
  */
 export async function listReviewBatches(db: Db, input: { limit: number; afterId?: string; visibleStoreIds?: readonly string[] }) {
-  const where = [Prisma.sql`batch_id IS NOT NULL`, ...(input.afterId ? [Prisma.sql`batch_id < ${input.afterId}`] : [])];
+  const where = [sql`batch_id IS NOT NULL`, ...(input.afterId ? [sql`batch_id < ${input.afterId}`] : [])];
   const visible = input.visibleStoreIds;
-  const having = visible ? Prisma.sql`HAVING SUM(CASE WHEN store_id IN (${Prisma.join([...visible, ""])}) THEN 0 ELSE 1 END) = 0` : Prisma.empty;
+  const having = visible ? sql`HAVING SUM(CASE WHEN store_id IN (${join([...visible, ""])}) THEN 0 ELSE 1 END) = 0` : empty;
   const rows = await db.sql.$queryRaw<BatchRow[]>`
     SELECT batch_id, MIN(action) AS action, MIN(reviewer_type) AS reviewer_type, MIN(reviewer_id) AS reviewer_id,
       MIN(created_at) AS created_at, COUNT(*) AS decisions, MAX(reason) AS reason
-    FROM review_decisions WHERE ${Prisma.join(where, " AND ")}
+    FROM review_decisions WHERE ${join(where, " AND ")}
     GROUP BY batch_id ${having} ORDER BY batch_id DESC LIMIT ${input.limit + 1}`;
   const hasMore = rows.length > input.limit;
   const page = hasMore ? rows.slice(0, input.limit) : rows;
@@ -46,10 +46,10 @@ export async function listReviewBatches(db: Db, input: { limit: number; afterId?
   const undos = new Map<string, { id: string; status: string }>();
   if (ids.length > 0) {
     const storeRows = await db.sql.$queryRaw<{ batch_id: string; store_id: string }[]>`
-      SELECT DISTINCT batch_id, store_id FROM review_decisions WHERE batch_id IN (${Prisma.join(ids)}) ORDER BY store_id`;
+      SELECT DISTINCT batch_id, store_id FROM review_decisions WHERE batch_id IN (${join(ids)}) ORDER BY store_id`;
     for (const r of storeRows) stores.set(r.batch_id, [...(stores.get(r.batch_id) ?? []), r.store_id]);
     const undoRows = await db.sql.$queryRaw<{ batch_id: string; id: string; status: string }[]>`
-      SELECT batch_id, id, status FROM review_batch_undos WHERE batch_id IN (${Prisma.join(ids)}) ORDER BY id`;
+      SELECT batch_id, id, status FROM review_batch_undos WHERE batch_id IN (${join(ids)}) ORDER BY id`;
     for (const r of undoRows) undos.set(r.batch_id, { id: r.id, status: r.status });
   }
   const items: ReviewBatch[] = page.map((r) => ({

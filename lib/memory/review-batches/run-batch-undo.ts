@@ -2,7 +2,7 @@ import type { Actor } from "../actor.ts";
 import { executeBulk } from "../bulk/execute-bulk.ts";
 import { planBulk } from "../bulk/plan-bulk.ts";
 import { getItems, getRow, listRows } from "../bulk/report-tables.ts";
-import { Prisma, type Db, type SqlClient } from "../db.ts";
+import { sql, type Db, type SqlClient } from "../db.ts";
 import { invalidRequest } from "../errors.ts";
 import { BATCH_UNDO } from "./batch-undo-operation.ts";
 import type { BatchUndo, BatchUndoItem } from "./batch-undo-rows.ts";
@@ -35,7 +35,7 @@ export async function listBatchUndos(db: Db, input: { limit: number; afterId?: s
   const page = await listRows(db.sql, BATCH_UNDO.plans, {
     limit: input.limit,
     afterId: input.afterId,
-    where: input.batchId ? [Prisma.sql`batch_id = ${input.batchId}`] : [],
+    where: input.batchId ? [sql`batch_id = ${input.batchId}`] : [],
   });
   const visible = input.visibleStoreIds;
   return visible ? { ...page, items: page.items.filter((u) => u.storeIds.every((s) => visible.includes(s))) } : page;

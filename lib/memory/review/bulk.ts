@@ -1,5 +1,5 @@
 import type { Actor } from "../actor.ts";
-import { Prisma, type Db } from "../db.ts";
+import { join, type Db } from "../db.ts";
 import { invalidRequest, MemoryError } from "../errors.ts";
 import { newId } from "../ids.ts";
 import { letOthersRun } from "../let-others-run.ts";
@@ -36,7 +36,7 @@ async function openItemsOf(db: Db, memoryIds: readonly string[], filter: ReviewF
   for (let i = 0; i < memoryIds.length; i += 500) {
     const rows = await db.sql.$queryRaw<{ memory_id: string; head_version_id: string; store_id: string; path: string }[]>`
       SELECT r.memory_id, r.head_version_id, r.store_id, r.path FROM review_items r
-      WHERE r.memory_id IN (${Prisma.join(memoryIds.slice(i, i + 500))}) AND ${reviewWhere(filter)}`;
+      WHERE r.memory_id IN (${join(memoryIds.slice(i, i + 500))}) AND ${reviewWhere(filter)}`;
     found.push(...rows.map((r) => ({ memoryId: r.memory_id, headVersionId: r.head_version_id, storeId: r.store_id, path: r.path })));
   }
   return found;

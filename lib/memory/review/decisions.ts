@@ -1,4 +1,4 @@
-import { Prisma, type Db } from "../db.ts";
+import { join, sql, type Db } from "../db.ts";
 import { decisionColumns, decisionFromRow, type ReviewDecisionRow } from "./review-rows.ts";
 
 export interface DecisionFilter {
@@ -11,16 +11,14 @@ export interface DecisionFilter {
 /** Who settled what, newest first: a memory's review trail, a store's, or one bulk action's report. */
 export async function listDecisions(db: Db, input: DecisionFilter & { limit: number; afterId?: string }) {
   const where = [
-    ...(input.visibleStoreIds !== undefined
-      ? [input.visibleStoreIds.length > 0 ? Prisma.sql`store_id IN (${Prisma.join(input.visibleStoreIds)})` : Prisma.sql`1 = 0`]
-      : []),
-    ...(input.storeId !== undefined ? [Prisma.sql`store_id = ${input.storeId}`] : []),
-    ...(input.memoryId !== undefined ? [Prisma.sql`memory_id = ${input.memoryId}`] : []),
-    ...(input.batchId !== undefined ? [Prisma.sql`batch_id = ${input.batchId}`] : []),
-    ...(input.afterId !== undefined ? [Prisma.sql`id < ${input.afterId}`] : []),
+    ...(input.visibleStoreIds !== undefined ? [input.visibleStoreIds.length > 0 ? sql`store_id IN (${join(input.visibleStoreIds)})` : sql`1 = 0`] : []),
+    ...(input.storeId !== undefined ? [sql`store_id = ${input.storeId}`] : []),
+    ...(input.memoryId !== undefined ? [sql`memory_id = ${input.memoryId}`] : []),
+    ...(input.batchId !== undefined ? [sql`batch_id = ${input.batchId}`] : []),
+    ...(input.afterId !== undefined ? [sql`id < ${input.afterId}`] : []),
   ];
   const rows = await db.sql.$queryRaw<ReviewDecisionRow[]>`
-    SELECT ${decisionColumns()} FROM review_decisions WHERE ${where.length > 0 ? Prisma.join(where, " AND ") : Prisma.sql`1 = 1`}
+    SELECT ${decisionColumns()} FROM review_decisions WHERE ${where.length > 0 ? join(where, " AND ") : sql`1 = 1`}
     ORDER BY id DESC LIMIT ${input.limit + 1}`;
   const hasMore = rows.length > input.limit;
   const items = (hasMore ? rows.slice(0, input.limit) : rows).map(decisionFromRow);

@@ -1,4 +1,4 @@
-import { Prisma, type Db, type SqlClient } from "../db.ts";
+import { type Sql, empty, join, sql, type Db, type SqlClient } from "../db.ts";
 import { invalidRequest, notFound } from "../errors.ts";
 import { nothingAwaits } from "./open-item.ts";
 import { folderRange, validatePathPrefix } from "../paths.ts";
@@ -23,30 +23,28 @@ export interface ReviewFilter {
 
 export const FINDING_FILTERS = ["any", ...DETECTOR_CLASSES] as const;
 
-function findingWhere(finding: string): Prisma.Sql {
+function findingWhere(finding: string): Sql {
   if (!(FINDING_FILTERS as readonly string[]).includes(finding)) throw invalidRequest(`finding: must be one of ${FINDING_FILTERS.join(", ")}.`);
-  return finding === "any" ? Prisma.sql`r.findings IS NOT NULL` : Prisma.sql`r.findings LIKE ${`%"class":"${finding}"%`}`;
+  return finding === "any" ? sql`r.findings IS NOT NULL` : sql`r.findings LIKE ${`%"class":"${finding}"%`}`;
 }
 
 /** The WHERE clause of a filter over review_items aliased `r`. */
-export function reviewWhere(filter: ReviewFilter): Prisma.Sql {
+export function reviewWhere(filter: ReviewFilter): Sql {
   if (filter.change !== undefined && !REVIEW_CHANGES.includes(filter.change as ReviewChange)) {
     throw invalidRequest(`change: must be one of ${REVIEW_CHANGES.join(", ")}.`);
   }
   const range = filter.pathPrefix !== undefined && filter.pathPrefix !== "/" ? folderRange(validatePathPrefix(filter.pathPrefix)) : null;
   const where = [
-    ...(filter.visibleStoreIds !== undefined
-      ? [filter.visibleStoreIds.length > 0 ? Prisma.sql`r.store_id IN (${Prisma.join(filter.visibleStoreIds)})` : Prisma.sql`1 = 0`]
-      : []),
-    ...(filter.storeId !== undefined ? [Prisma.sql`r.store_id = ${filter.storeId}`] : []),
-    ...(filter.actorId !== undefined ? [Prisma.sql`(r.last_actor_id = ${filter.actorId} OR r.last_api_key_id = ${filter.actorId})`] : []),
-    ...(range ? [Prisma.sql`r.path >= ${range.from} AND r.path < ${range.to}`] : []),
-    ...(filter.change !== undefined ? [Prisma.sql`r.change = ${filter.change}`] : []),
-    ...(filter.updatedAfter ? [Prisma.sql`r.updated_at >= ${filter.updatedAfter}`] : []),
-    ...(filter.updatedBefore ? [Prisma.sql`r.updated_at <= ${filter.updatedBefore}`] : []),
+    ...(filter.visibleStoreIds !== undefined ? [filter.visibleStoreIds.length > 0 ? sql`r.store_id IN (${join(filter.visibleStoreIds)})` : sql`1 = 0`] : []),
+    ...(filter.storeId !== undefined ? [sql`r.store_id = ${filter.storeId}`] : []),
+    ...(filter.actorId !== undefined ? [sql`(r.last_actor_id = ${filter.actorId} OR r.last_api_key_id = ${filter.actorId})`] : []),
+    ...(range ? [sql`r.path >= ${range.from} AND r.path < ${range.to}`] : []),
+    ...(filter.change !== undefined ? [sql`r.change = ${filter.change}`] : []),
+    ...(filter.updatedAfter ? [sql`r.updated_at >= ${filter.updatedAfter}`] : []),
+    ...(filter.updatedBefore ? [sql`r.updated_at <= ${filter.updatedBefore}`] : []),
     ...(filter.finding === undefined ? [] : [findingWhere(filter.finding)]),
   ];
-  return where.length > 0 ? Prisma.join(where, " AND ") : Prisma.sql`1 = 1`;
+  return where.length > 0 ? join(where, " AND ") : sql`1 = 1`;
 }
 
 export interface ReviewPosition {
@@ -65,8 +63,8 @@ const sweepWhenDue = (db: Db) => sweepStaleIfDue(db).catch(() => undefined);
 export async function listReviews(db: Db, input: ReviewFilter & { limit: number; after?: ReviewPosition }) {
   await sweepWhenDue(db);
   const after = input.after
-    ? Prisma.sql`AND (r.updated_at < ${new Date(input.after.updatedAt)} OR (r.updated_at = ${new Date(input.after.updatedAt)} AND r.memory_id < ${input.after.memoryId}))`
-    : Prisma.empty;
+    ? sql`AND (r.updated_at < ${new Date(input.after.updatedAt)} OR (r.updated_at = ${new Date(input.after.updatedAt)} AND r.memory_id < ${input.after.memoryId}))`
+    : empty;
   const rows = await db.sql.$queryRaw<ReviewItemRow[]>`
     SELECT ${itemColumns("r.")}, s.name AS store_name FROM review_items r JOIN memory_stores s ON s.id = r.store_id
     WHERE ${reviewWhere(input)} ${after}

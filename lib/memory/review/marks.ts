@@ -1,5 +1,5 @@
 import type { Actor } from "../actor.ts";
-import { Prisma, type Db } from "../db.ts";
+import { join, type Db } from "../db.ts";
 import { invalidRequest } from "../errors.ts";
 import { decisionColumns, decisionFromRow, type ReviewDecisionRow } from "./review-rows.ts";
 
@@ -26,14 +26,14 @@ export async function reviewMarks(db: Db, storeId: string, versionIds: readonly 
   const marks = new Map<string, ReviewMark>();
   if (versionIds.length === 0) return marks;
   const versions = await db.sql.$queryRaw<{ id: string; memory_id: string }[]>`
-    SELECT id, memory_id FROM memory_versions WHERE store_id = ${storeId} AND id IN (${Prisma.join([...new Set(versionIds)])})`;
+    SELECT id, memory_id FROM memory_versions WHERE store_id = ${storeId} AND id IN (${join([...new Set(versionIds)])})`;
   const memoryIds = [...new Set(versions.map((v) => v.memory_id))];
   if (memoryIds.length === 0) return marks;
   const [items, decisionRows] = await Promise.all([
     db.sql.$queryRaw<{ memory_id: string; settled_version_id: string | null; head_version_id: string }[]>`
-      SELECT memory_id, settled_version_id, head_version_id FROM review_items WHERE store_id = ${storeId} AND memory_id IN (${Prisma.join(memoryIds)})`,
+      SELECT memory_id, settled_version_id, head_version_id FROM review_items WHERE store_id = ${storeId} AND memory_id IN (${join(memoryIds)})`,
     db.sql.$queryRaw<ReviewDecisionRow[]>`
-      SELECT ${decisionColumns()} FROM review_decisions WHERE store_id = ${storeId} AND memory_id IN (${Prisma.join(memoryIds)}) ORDER BY id DESC`,
+      SELECT ${decisionColumns()} FROM review_decisions WHERE store_id = ${storeId} AND memory_id IN (${join(memoryIds)}) ORDER BY id DESC`,
   ]);
   const itemOf = new Map(items.map((i) => [i.memory_id, i]));
   const decisions = decisionRows.map(decisionFromRow);

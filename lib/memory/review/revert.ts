@@ -1,5 +1,5 @@
 import type { Actor } from "../actor.ts";
-import { Prisma, type Db, type SqlClient } from "../db.ts";
+import { empty, sql, type Db, type SqlClient } from "../db.ts";
 import { conflict } from "../errors.ts";
 import { assertRoomFor } from "../memories/create-memory.ts";
 import { MEMORY_COLUMNS, memoryFromRow, type MemoryRow } from "../memories/memory-rows.ts";
@@ -67,8 +67,8 @@ export async function revertInTx(tx: SqlClient, store: LockedStore, input: Rever
   assertHeadUnchanged(item, input.seenHeadVersionId, "reverted");
   const resultVersionId = await writeBack(tx, store, item, input.actor);
   if (input.redact) {
-    const after = item.settledVersionId === null ? Prisma.empty : Prisma.sql`AND id > ${item.settledVersionId}`;
-    await clearVersionContent(tx, Prisma.sql`memory_id = ${item.memoryId} ${after} AND id <= ${item.headVersionId}`, input.actor, new Date());
+    const after = item.settledVersionId === null ? empty : sql`AND id > ${item.settledVersionId}`;
+    await clearVersionContent(tx, sql`memory_id = ${item.memoryId} ${after} AND id <= ${item.headVersionId}`, input.actor, new Date());
   }
   const settlement = { action: "reverted" as const, actor: input.actor, batchId: input.batchId, redacted: input.redact ?? false, reason: input.reason };
   return { decision: (await settleOpenItem(tx, item.memoryId, settlement, resultVersionId))!, remaining: null };

@@ -1,5 +1,5 @@
 import { actorFromColumns, type Actor } from "../actor.ts";
-import { Prisma } from "../db.ts";
+import { raw } from "../db.ts";
 import type { ReviewAction, ReviewChange } from "./policy.ts";
 import type { Finding } from "../policies/findings.ts";
 
@@ -21,7 +21,7 @@ const ITEM_COLUMNS = [
   "updated_at",
   "findings",
 ];
-export const itemColumns = (alias = "") => Prisma.raw(ITEM_COLUMNS.map((c) => `${alias}${c}`).join(", "));
+export const itemColumns = (alias = "") => raw(ITEM_COLUMNS.map((c) => `${alias}${c}`).join(", "));
 
 export interface ReviewItemRow {
   memory_id: string;
@@ -99,7 +99,7 @@ const DECISION_COLUMNS = [
   "reason",
   "created_at",
 ];
-export const decisionColumns = () => Prisma.raw(DECISION_COLUMNS.join(", "));
+export const decisionColumns = () => raw(DECISION_COLUMNS.join(", "));
 
 export interface ReviewDecisionRow {
   id: string;

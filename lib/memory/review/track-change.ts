@@ -1,5 +1,5 @@
 import { actorId, apiKeyIdOf, type Actor } from "../actor.ts";
-import { Prisma, type SqlClient } from "../db.ts";
+import { empty, join, sql, type SqlClient } from "../db.ts";
 import type { VersionOperation } from "../versions/operations.ts";
 import type { Finding } from "../policies/findings.ts";
 import { isAgent, policiesReviewing, type ReviewChange } from "./policy.ts";
@@ -30,7 +30,7 @@ function findingsJson(findings: readonly Finding[] | undefined, versionId: strin
 const FINDINGS_MAX_CHARS = 16_000;
 
 /** An open item's findings with a new version's appended: JSON arrays joined in SQL, the same on both engines. */
-const appendFindings = (json: string) => Prisma.sql`findings = CASE WHEN review_items.findings IS NULL THEN ${json}
+const appendFindings = (json: string) => sql`findings = CASE WHEN review_items.findings IS NULL THEN ${json}
   WHEN length(review_items.findings) > ${FINDINGS_MAX_CHARS} THEN review_items.findings
   ELSE substr(review_items.findings, 1, length(review_items.findings) - 1) || ',' || substr(${json}, 2) END`;
 
@@ -60,7 +60,7 @@ function changeOf(v: VersionWritten, settledPath: string | null): ReviewChange {
 /** What a new pending version does to an open item: it becomes the head the reviewer compares to. */
 function extendItem(v: VersionWritten) {
   const findings = findingsJson(v.findings, v.versionId);
-  return Prisma.sql`${findings === null ? Prisma.empty : Prisma.sql`${appendFindings(findings)}, `}
+  return sql`${findings === null ? empty : sql`${appendFindings(findings)}, `}
     head_version_id = ${v.versionId}, head_operation = ${v.operation}, path = ${v.path},
     change = CASE WHEN ${v.operation} = 'deleted' THEN 'deleted' WHEN review_items.settled_path IS NULL THEN 'created'
       WHEN review_items.settled_path = ${v.path} THEN 'modified' ELSE 'renamed' END,
@@ -82,7 +82,7 @@ export async function trackChange(tx: SqlClient, v: VersionWritten, options: { s
   // even one that settles otherwise (an import: its content met the policy like any other).
   const held = (v.findings?.length ?? 0) > 0;
   if (options.settling && !held) return;
-  const reviewed = held ? Prisma.empty : Prisma.sql`AND review_policy IN (${Prisma.join(policiesReviewing(v.actor))})`;
+  const reviewed = held ? empty : sql`AND review_policy IN (${join(policiesReviewing(v.actor))})`;
   const opened = await tx.$queryRaw<{ version_count: number | bigint }[]>`
     INSERT INTO review_items (memory_id, store_id, settled_version_id, settled_path, head_version_id, head_operation, path, change, version_count,
       last_actor_type, last_actor_id, last_api_key_id, first_pending_at, updated_at, findings)
@@ -126,13 +126,13 @@ export async function trackCreations(
   const change: ReviewChange = "created";
   const operation: VersionOperation = "created";
   const rows = created.map(
-    (c) => Prisma.sql`(${c.memoryId}, ${storeId}, NULL, NULL, ${c.versionId}, ${operation}, ${c.path}, ${change}, 1,
+    (c) => sql`(${c.memoryId}, ${storeId}, NULL, NULL, ${c.versionId}, ${operation}, ${c.path}, ${change}, 1,
       ${actor.type}, ${actorId(actor)}, ${apiKeyIdOf(actor)}, ${at}, ${at}, ${findingsJson(c.findings, c.versionId)})`,
   );
   await tx.$executeRaw`
     INSERT INTO review_items (memory_id, store_id, settled_version_id, settled_path, head_version_id, head_operation, path, change, version_count,
       last_actor_type, last_actor_id, last_api_key_id, first_pending_at, updated_at, findings)
-    VALUES ${Prisma.join(rows)}`;
+    VALUES ${join(rows)}`;
   // Each item opened here is announced, as announcePending does for one.
   await enqueueWebhookEvents(
     tx,

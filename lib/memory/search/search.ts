@@ -1,10 +1,8 @@
 import type { Db } from "../db.ts";
 import { invalidRequest } from "../errors.ts";
-import { looksLikeId } from "../ids.ts";
-import { scanSqlite, type ScanAt } from "./scan-sqlite.ts";
 import { buildSnippet, type Snippet } from "./snippet.ts";
-import { contentQuery, indexedRowsQuery, postgresPageQuery, type MatchRow, type SearchFilters } from "./search-sql.ts";
-import { matchesOf, wordMatches } from "./text-matches.ts";
+import { contentQuery, filterConditions, type MatchRow, type SearchFilters } from "./search-sql.ts";
+import { matchesOf } from "./text-matches.ts";
 
 export interface SearchInput extends SearchFilters {
   limit: number;
@@ -58,7 +56,7 @@ export const SCAN_TIME_BUDGET_MS = 50;
 /** Matches marked in one snippet at most: a snippet shows a few hundred characters. */
 const SNIPPET_MATCHES = 256;
 
-const notACursor = () => invalidRequest("page: not a page cursor returned by this API.");
+export const notACursor = () => invalidRequest("page: not a page cursor returned by this API.");
 
 /**
  * Searches current memories or every version of the stores given, with the version filters of
@@ -68,44 +66,18 @@ const notACursor = () => invalidRequest("page: not a page cursor returned by thi
  */
 export async function search(db: Db, input: SearchInput): Promise<SearchPage> {
   if (input.storeIds?.length === 0) return { hits: [], next: null };
+  // Refused here, before the dialect runs: its code may be another bundle's copy (the database is
+  // opened once per process), whose errors the API would not know as this MemoryError.
+  filterConditions(input);
+  if (input.text.mode !== "words" && input.from !== undefined && !db.dialect.textIndex.isCursor(input.from)) throw notACursor();
   const page = input.text.mode === "words" ? await rankedPage(db, input) : await newestPage(db, input);
   return { hits: await withSnippets(db, page.rows, input), next: page.next };
 }
 
 type RowsPage = { rows: MatchRow[]; next: string | null };
 
-async function newestPage(db: Db, input: SearchInput): Promise<RowsPage> {
-  if (db.engine === "postgres") {
-    if (input.from !== undefined && !looksLikeId("memver", input.from)) throw notACursor();
-    const rows = await db.sql.$queryRaw<MatchRow[]>(postgresPageQuery(input, { limit: input.limit + 1, after: input.from, rankedAmong: 0 }));
-    return rows.length > input.limit ? { rows: rows.slice(0, input.limit), next: String(rows[input.limit - 1]!.search_key) } : { rows, next: null };
-  }
-  const found: MatchRow[] = [];
-  const end = await scanSqlite(db, input, sqliteLimits(input, scanAtOf(input.from)), (rows) => {
-    found.push(...rows);
-    return found.length > input.limit;
-  });
-  if (found.length > input.limit) return { rows: found.slice(0, input.limit), next: cursorOf(found[input.limit - 1]!) };
-  return { rows: found, next: end.exhausted ? null : cursorOf(end.at) };
-}
-
-const sqliteLimits = (input: SearchInput, from: ScanAt) => ({
-  from,
-  budget: SCAN_BUDGET,
-  deadline: performance.now() + (input.timeBudgetMs ?? SCAN_TIME_BUDGET_MS),
-});
-
-/** SQLite's cursors: `p<version id>` in the pending list, an index key in the index. */
-function scanAtOf(cursor: string | undefined): ScanAt {
-  if (cursor === undefined) return null;
-  if (/^\d{1,15}$/.test(cursor)) return { before: Number(cursor) };
-  if (cursor.startsWith("p") && looksLikeId("memver", cursor.slice(1))) return { pending: cursor.slice(1) };
-  throw notACursor();
-}
-
-function cursorOf(at: MatchRow | Exclude<ScanAt, null>): string {
-  if ("search_key" in at) return Number(at.pending) === 1 ? `p${at.search_key}` : String(at.search_key);
-  return "pending" in at ? `p${at.pending}` : String(at.before);
+function newestPage(db: Db, input: SearchInput): Promise<RowsPage> {
+  return db.dialect.textIndex.newestPage(db, input);
 }
 
 async function rankedPage(db: Db, input: SearchInput): Promise<RowsPage> {
@@ -113,44 +85,9 @@ async function rankedPage(db: Db, input: SearchInput): Promise<RowsPage> {
   const offset = Number(input.from ?? 0);
   const limit = Math.min(input.limit, RANKED_MAX_HITS - offset);
   if (limit <= 0) return { rows: [], next: null };
-  let ranked: MatchRow[];
-  if (db.engine === "postgres") {
-    ranked = await db.sql.$queryRaw<MatchRow[]>(postgresPageQuery(input, { limit: limit + 1, offset, rankedAmong: POSTGRES_RANKED_AMONG }));
-  } else {
-    const pending: MatchRow[] = [];
-    const indexed: MatchRow[] = [];
-    await scanSqlite(db, input, sqliteLimits(input, null), (rows) => {
-      for (const row of rows) (Number(row.pending) === 1 ? pending : indexed).push(row);
-      return false;
-    });
-    // Versions not yet indexed have no bm25: they come first (they are the newest), ranked among
-    // themselves by how often the words occur (four times in the path); the flusher indexes them
-    // within seconds, after which bm25 ranks them with the rest.
-    for (const row of pending) row.score = -occurrences(row, input);
-    pending.sort((a, b) => a.score! - b.score! || (a.id < b.id ? 1 : -1));
-    indexed.sort((a, b) => a.score! - b.score! || Number(b.search_key) - Number(a.search_key));
-    ranked = await withColumns(db, [...pending, ...indexed].slice(offset, offset + limit + 1));
-  }
+  const ranked = await db.dialect.textIndex.rankedRows(db, input, { limit, offset });
   const more = ranked.length > limit && offset + limit < RANKED_MAX_HITS;
   return { rows: ranked.slice(0, limit), next: more ? String(offset + limit) : null };
-}
-
-/** The page's indexed rows with their columns (the scan kept only keys and ranks), in the page's order. */
-async function withColumns(db: Db, rows: MatchRow[]): Promise<MatchRow[]> {
-  const keys = rows.filter((row) => Number(row.pending) !== 1).map((row) => Number(row.search_key));
-  if (keys.length === 0) return rows;
-  const full = new Map((await db.sql.$queryRaw<MatchRow[]>(indexedRowsQuery(keys))).map((row) => [Number(row.search_key), row]));
-  // A version deleted since the scan saw it has no row left: it drops out of the page.
-  return rows.flatMap((row) =>
-    Number(row.pending) === 1 ? [row] : full.has(Number(row.search_key)) ? [{ ...full.get(Number(row.search_key))!, score: row.score }] : [],
-  );
-}
-
-function occurrences(row: MatchRow, input: SearchInput): number {
-  const query = input.text;
-  if (query.mode !== "words") return 0;
-  const count = (text: string | null | undefined) => (text ? wordMatches(text, query.words).length : 0);
-  return 4 * count(row.path) + count(row.content);
 }
 
 async function withSnippets(db: Db, rows: MatchRow[], input: SearchInput): Promise<SearchHit[]> {

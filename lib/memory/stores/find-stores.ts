@@ -1,4 +1,4 @@
-import { Prisma, type Db, type MemoryStore } from "../db.ts";
+import { empty, join, sql, type Db, type MemoryStore } from "../db.ts";
 import { invalidRequest } from "../errors.ts";
 import { letOthersRun } from "../let-others-run.ts";
 import { STORE_COLUMNS, storeFromRow, type StoreRow } from "./store-rows.ts";
@@ -58,13 +58,13 @@ export async function findStores(db: Db, input: FindStoresInput): Promise<{ item
   let after = input.afterId;
   for (let scanned = 0; ;) {
     const where = [
-      ...(input.includeArchived ? [] : [Prisma.sql`archived_at IS NULL`]),
-      ...(after ? [Prisma.sql`id < ${after}`] : []),
-      ...(input.onlyIds ? [Prisma.sql`id IN (${Prisma.join([...input.onlyIds])})`] : []),
+      ...(input.includeArchived ? [] : [sql`archived_at IS NULL`]),
+      ...(after ? [sql`id < ${after}`] : []),
+      ...(input.onlyIds ? [sql`id IN (${join([...input.onlyIds])})`] : []),
     ];
     const rows = await db.sql.$queryRaw<StoreRow[]>`
       SELECT ${STORE_COLUMNS} FROM memory_stores
-      ${where.length > 0 ? Prisma.sql`WHERE ${Prisma.join(where, " AND ")}` : Prisma.empty}
+      ${where.length > 0 ? sql`WHERE ${join(where, " AND ")}` : empty}
       ORDER BY id DESC LIMIT ${CHUNK}`;
     scanned += rows.length;
     for (const row of rows) {

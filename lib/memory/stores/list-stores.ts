@@ -1,4 +1,4 @@
-import { Prisma, type Db } from "../db.ts";
+import { empty, join, sql, type Db } from "../db.ts";
 import { STORE_COLUMNS, storeFromRow, type StoreRow } from "./store-rows.ts";
 
 export interface ListStoresInput {
@@ -16,15 +16,15 @@ export interface ListStoresInput {
 export async function listStores(db: Db, input: ListStoresInput) {
   if (input.onlyIds?.length === 0) return { items: [], nextAfterId: null };
   const where = [
-    ...(input.includeArchived ? [] : [Prisma.sql`archived_at IS NULL`]),
-    ...(input.createdAtGte ? [Prisma.sql`created_at >= ${input.createdAtGte}`] : []),
-    ...(input.createdAtLte ? [Prisma.sql`created_at <= ${input.createdAtLte}`] : []),
-    ...(input.afterId ? [Prisma.sql`id < ${input.afterId}`] : []),
-    ...(input.onlyIds ? [Prisma.sql`id IN (${Prisma.join([...input.onlyIds])})`] : []),
+    ...(input.includeArchived ? [] : [sql`archived_at IS NULL`]),
+    ...(input.createdAtGte ? [sql`created_at >= ${input.createdAtGte}`] : []),
+    ...(input.createdAtLte ? [sql`created_at <= ${input.createdAtLte}`] : []),
+    ...(input.afterId ? [sql`id < ${input.afterId}`] : []),
+    ...(input.onlyIds ? [sql`id IN (${join([...input.onlyIds])})`] : []),
   ];
   const rows = await db.sql.$queryRaw<StoreRow[]>`
     SELECT ${STORE_COLUMNS} FROM memory_stores
-    ${where.length > 0 ? Prisma.sql`WHERE ${Prisma.join(where, " AND ")}` : Prisma.empty}
+    ${where.length > 0 ? sql`WHERE ${join(where, " AND ")}` : empty}
     ORDER BY id DESC LIMIT ${input.limit + 1}`;
   const hasMore = rows.length > input.limit;
   const items = (hasMore ? rows.slice(0, input.limit) : rows).map(storeFromRow);

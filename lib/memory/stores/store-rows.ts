@@ -1,4 +1,4 @@
-import { Prisma, type MemoryStore } from "../db.ts";
+import { raw, type MemoryStore } from "../db.ts";
 
 /**
  * Stores are read and written with hand-written SQL on the driver adapter, like memories and
@@ -19,7 +19,7 @@ const COLUMN_NAMES = [
   "write_policy",
 ];
 
-export const STORE_COLUMNS = Prisma.raw(COLUMN_NAMES.join(", "));
+export const STORE_COLUMNS = raw(COLUMN_NAMES.join(", "));
 
 export interface StoreRow {
   id: string;

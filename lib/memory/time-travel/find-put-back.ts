@@ -1,4 +1,4 @@
-import { Prisma, type Db, type SqlClient } from "../db.ts";
+import { type Sql, join, sql, type Db, type SqlClient } from "../db.ts";
 import { conflict, invalidRequest, notFound } from "../errors.ts";
 import { letOthersRun } from "../let-others-run.ts";
 import { LIMITS } from "../limits.ts";
@@ -13,8 +13,8 @@ import type { PutBackItem, LiveHead } from "./put-back-items.ts";
 export type LateSearch = { planId: string; since: Date };
 
 /** The SQL condition on `memory_versions` of a late search. */
-export function writtenLate(items: ItemTable<PutBackItem>, late: LateSearch): Prisma.Sql {
-  return Prisma.sql`created_at >= ${late.since}
+export function writtenLate(items: ItemTable<PutBackItem>, late: LateSearch): Sql {
+  return sql`created_at >= ${late.since}
     AND memory_id NOT IN (SELECT memory_id FROM ${items.sqlName} WHERE ${items.planColumn} = ${late.planId})
     AND memory_id NOT IN (SELECT new_memory_id FROM ${items.sqlName} WHERE ${items.planColumn} = ${late.planId} AND new_memory_id IS NOT NULL)`;
 }
@@ -44,7 +44,7 @@ export async function liveHeads(client: SqlClient, storeId: string, memoryIds: r
   for (const ids of all) {
     const rows = await client.$queryRaw<
       { id: string; store_id: string; path: string; content_sha256: string; content_size_bytes: number | bigint; memory_version_id: string }[]
-    >`SELECT id, store_id, path, content_sha256, content_size_bytes, memory_version_id FROM memories WHERE id IN (${Prisma.join(ids)})`;
+    >`SELECT id, store_id, path, content_sha256, content_size_bytes, memory_version_id FROM memories WHERE id IN (${join(ids)})`;
     for (const r of rows) {
       if (r.store_id !== storeId) continue;
       heads.set(r.id, { memoryId: r.id, versionId: r.memory_version_id, path: r.path, sha256: r.content_sha256, sizeBytes: Number(r.content_size_bytes) });

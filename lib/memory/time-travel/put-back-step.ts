@@ -1,5 +1,5 @@
 import type { Actor } from "../actor.ts";
-import { Prisma, type MemoryRecord, type SqlClient } from "../db.ts";
+import { join, type MemoryRecord, type SqlClient } from "../db.ts";
 import { MemoryError } from "../errors.ts";
 import { createMemoryInTx } from "../memories/create-memory.ts";
 import { MEMORY_COLUMNS, memoryFromRow, type MemoryRow } from "../memories/memory-rows.ts";
@@ -106,14 +106,14 @@ async function chunkReads(tx: SqlClient, storeId: string, chunk: readonly PutBac
   const contents = new Map<string, string | null>();
   if (chunk.length === 0) return { memories, contents };
   const rows = await tx.$queryRaw<(MemoryRow & { content: string })[]>`
-    SELECT ${MEMORY_COLUMNS} FROM memories WHERE id IN (${Prisma.join(chunk.map((i) => i.memoryId))})`;
+    SELECT ${MEMORY_COLUMNS} FROM memories WHERE id IN (${join(chunk.map((i) => i.memoryId))})`;
   for (const row of rows) {
     const memory = memoryFromRow(row);
     if (memory.storeId === storeId) memories.set(memory.id, memory);
   }
   const versions = chunk.flatMap((i) => (i.action !== "delete" && i.action !== "move" && i.target ? [i.target.versionId] : []));
   if (versions.length > 0) {
-    const found = await tx.$queryRaw<{ id: string; content: string | null }[]>`SELECT id, content FROM memory_versions WHERE id IN (${Prisma.join(versions)})`;
+    const found = await tx.$queryRaw<{ id: string; content: string | null }[]>`SELECT id, content FROM memory_versions WHERE id IN (${join(versions)})`;
     for (const version of versions) contents.set(version, null);
     for (const row of found) contents.set(row.id, row.content);
   }

@@ -1,5 +1,5 @@
 import type { BulkOperation } from "../bulk/bulk-operation.ts";
-import { Prisma, type Db } from "../db.ts";
+import { empty, sql, type Db } from "../db.ts";
 import { letOthersRun } from "../let-others-run.ts";
 import { assertAnswerable } from "./answerable-moment.ts";
 import { assertCanPutBack, batches, lateItem, liveHeads, writtenLate, type LateSearch } from "./find-put-back.ts";
@@ -69,7 +69,7 @@ async function findRestoreItems(db: Db, { storeId, asOf, pathPrefix, late }: Res
   if (!late) await assertAnswerable(db.sql, storeId, asOf, "as_of");
   const changed = await db.sql.$queryRaw<{ memory_id: string }[]>`
     SELECT DISTINCT memory_id FROM memory_versions
-    WHERE store_id = ${storeId} AND created_at > ${asOf} ${late ? Prisma.sql`AND ${writtenLate(RESTORE_ITEMS, late)}` : Prisma.empty}`;
+    WHERE store_id = ${storeId} AND created_at > ${asOf} ${late ? sql`AND ${writtenLate(RESTORE_ITEMS, late)}` : empty}`;
   const ids = changed.map((r) => r.memory_id);
   const then = new Map((await headsAt(db.sql, storeId, asOf, { memoryIds: ids })).map((s) => [s.memoryId, s]));
   const now = await liveHeads(db.sql, storeId, ids);

@@ -1,6 +1,6 @@
 import { actorFromColumns, actorId } from "../actor.ts";
 import type { BulkOperation } from "../bulk/bulk-operation.ts";
-import { Prisma, type Db } from "../db.ts";
+import { empty, join, sql, type Db } from "../db.ts";
 import { assertStoreExists } from "../stores/assert-store-exists.ts";
 import { actorFilter, type ActorFilterInput } from "../versions/list-versions.ts";
 import { assertCanPutBack, batches, lateItem, liveHeads, writtenLate, type LateSearch } from "./find-put-back.ts";
@@ -92,12 +92,12 @@ type VersionRow = {
 
 async function findRevertItems(db: Db, { storeId, principal, gte, lte, late }: RevertTypes["selection"]): Promise<PutBackItem[]> {
   if (!late) await assertStoreExists(db.sql, storeId);
-  const mine = Prisma.join(actorFilter(principalFilter(principal)), " AND ");
-  const window = [...(gte ? [Prisma.sql`created_at >= ${gte}`] : []), ...(lte ? [Prisma.sql`created_at <= ${lte}`] : [])];
-  const inWindow = window.length ? Prisma.join(window, " AND ") : Prisma.sql`1 = 1`;
+  const mine = join(actorFilter(principalFilter(principal)), " AND ");
+  const window = [...(gte ? [sql`created_at >= ${gte}`] : []), ...(lte ? [sql`created_at <= ${lte}`] : [])];
+  const inWindow = window.length ? join(window, " AND ") : sql`1 = 1`;
   const touched = await db.sql.$queryRaw<{ memory_id: string }[]>`
     SELECT DISTINCT memory_id FROM memory_versions
-    WHERE store_id = ${storeId} AND ${mine} AND ${inWindow} ${late ? Prisma.sql`AND ${writtenLate(REVERT_ITEMS, late)}` : Prisma.empty}`;
+    WHERE store_id = ${storeId} AND ${mine} AND ${inWindow} ${late ? sql`AND ${writtenLate(REVERT_ITEMS, late)}` : empty}`;
   const ids = touched.map((r) => r.memory_id);
   const now = await liveHeads(db.sql, storeId, ids);
   const items: Omit<PutBackItem, "position">[] = [];
@@ -105,7 +105,7 @@ async function findRevertItems(db: Db, { storeId, principal, gte, lte, late }: R
     const rows = await db.sql.$queryRaw<VersionRow[]>`
       SELECT id, memory_id, operation, path, content_sha256, content_size_bytes, redacted_at, created_at, created_by_type, created_by_id,
         CASE WHEN ${mine} THEN 1 ELSE 0 END AS mine, CASE WHEN ${inWindow} THEN 1 ELSE 0 END AS in_window
-      FROM memory_versions WHERE store_id = ${storeId} AND memory_id IN (${Prisma.join(batch)})
+      FROM memory_versions WHERE store_id = ${storeId} AND memory_id IN (${join(batch)})
       ORDER BY memory_id, id`;
     const byMemory = new Map<string, VersionRow[]>();
     for (const row of rows) byMemory.set(row.memory_id, [...(byMemory.get(row.memory_id) ?? []), row]);

@@ -2,7 +2,7 @@ import type { Actor } from "../actor.ts";
 import { executeBulk } from "../bulk/execute-bulk.ts";
 import { planBulk } from "../bulk/plan-bulk.ts";
 import { getItems, getRow, listRows } from "../bulk/report-tables.ts";
-import { Prisma, type Db, type SqlClient } from "../db.ts";
+import { type Sql, join, sql, type Db, type SqlClient } from "../db.ts";
 import { validatePathPrefix } from "../paths.ts";
 import type { PutBackItem } from "./put-back-items.ts";
 import { RESTORE } from "./restore-operation.ts";
@@ -60,11 +60,8 @@ export async function getRevert(client: SqlClient, id: string): Promise<{ plan: 
 }
 
 /** Reports and dry runs newest first; `storeIds` limits them to those stores (a store-limited key's), `storeId` to one. */
-function storeWhere(input: { storeIds?: readonly string[]; storeId?: string }): Prisma.Sql[] {
-  return [
-    ...(input.storeIds ? [Prisma.sql`store_id IN (${Prisma.join([...input.storeIds, ""])})`] : []),
-    ...(input.storeId ? [Prisma.sql`store_id = ${input.storeId}`] : []),
-  ];
+function storeWhere(input: { storeIds?: readonly string[]; storeId?: string }): Sql[] {
+  return [...(input.storeIds ? [sql`store_id IN (${join([...input.storeIds, ""])})`] : []), ...(input.storeId ? [sql`store_id = ${input.storeId}`] : [])];
 }
 
 export function listRestores(db: Db, input: { limit: number; afterId?: string; storeIds?: readonly string[]; storeId?: string }) {

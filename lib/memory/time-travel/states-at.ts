@@ -7,7 +7,7 @@
  * path names (a delete records the path it deleted, a change the path it left the memory at),
  * or null when every later version was redacted too.
  */
-import { Prisma, type SqlClient } from "../db.ts";
+import { type Sql, empty, join, sql, type SqlClient } from "../db.ts";
 import { letOthersRun } from "../let-others-run.ts";
 
 /** A memory's state at a moment, without when it was created (what comparing and putting back need). */
@@ -66,8 +66,8 @@ export async function headsAt(
   selection: HeadSelection,
   options: { withContent?: boolean } = {},
 ): Promise<HeadState[]> {
-  const content = options.withContent ? Prisma.sql`, v.content` : Prisma.empty;
-  const read = (memories: Prisma.Sql) => client.$queryRaw<HeadRow[]>`
+  const content = options.withContent ? sql`, v.content` : empty;
+  const read = (memories: Sql) => client.$queryRaw<HeadRow[]>`
     SELECT v.id, v.memory_id, v.store_id, v.path, v.content_sha256, v.content_size_bytes, v.created_at, v.redacted_at${content}
     FROM (
       SELECT m.memory_id, (
@@ -79,7 +79,7 @@ export async function headsAt(
     WHERE v.operation <> 'deleted'`;
   const states: HeadState[] = [];
   if ("changedAfter" in selection) {
-    const rows = await read(Prisma.sql`SELECT DISTINCT memory_id FROM memory_versions WHERE store_id = ${storeId} AND created_at > ${selection.changedAfter}`);
+    const rows = await read(sql`SELECT DISTINCT memory_id FROM memory_versions WHERE store_id = ${storeId} AND created_at > ${selection.changedAfter}`);
     for (const row of rows) states.push(headOf(row, options.withContent === true));
   } else {
     const batches = idBatches(selection.memoryIds);
@@ -94,7 +94,7 @@ export async function headsAt(
 }
 
 /** The ids as a one-column table named `memory_id` (a VALUES list: `column1` on both engines). */
-const idTable = (ids: readonly string[]) => Prisma.sql`SELECT column1 AS memory_id FROM (VALUES ${Prisma.join(ids.map((id) => Prisma.sql`(${id})`))}) AS ids`;
+const idTable = (ids: readonly string[]) => sql`SELECT column1 AS memory_id FROM (VALUES ${join(ids.map((id) => sql`(${id})`))}) AS ids`;
 
 const idBatches = (ids: readonly string[]) =>
   Array.from({ length: Math.ceil(ids.length / IDS_PER_STATEMENT) }, (_, n) => ids.slice(n * IDS_PER_STATEMENT, (n + 1) * IDS_PER_STATEMENT));
@@ -109,7 +109,7 @@ export async function withCreatedAt<S extends HeadState>(client: SqlClient, stor
     if (batch.length === 0) continue;
     const rows = await client.$queryRaw<{ memory_id: string; born: Date | string | null; first_seen: Date | string }[]>`
       SELECT memory_id, max(CASE WHEN operation = 'created' THEN created_at END) AS born, min(created_at) AS first_seen
-      FROM memory_versions WHERE store_id = ${storeId} AND COALESCE(created_at, created_at) <= ${at} AND memory_id IN (${Prisma.join(batch)})
+      FROM memory_versions WHERE store_id = ${storeId} AND COALESCE(created_at, created_at) <= ${at} AND memory_id IN (${join(batch)})
       GROUP BY memory_id`;
     for (const row of rows) born.set(row.memory_id, new Date(row.born ?? row.first_seen));
   }
@@ -148,7 +148,7 @@ async function placeRedacted(client: SqlClient, storeId: string, states: HeadSta
     const batch = unplaced.slice(i, i + IDS_PER_STATEMENT);
     const rows = await client.$queryRaw<{ id: string; memory_id: string; path: string }[]>`
       SELECT id, memory_id, path FROM memory_versions
-      WHERE store_id = ${storeId} AND memory_id IN (${Prisma.join(batch.map((s) => s.memoryId))}) AND path IS NOT NULL
+      WHERE store_id = ${storeId} AND memory_id IN (${join(batch.map((s) => s.memoryId))}) AND path IS NOT NULL
       ORDER BY memory_id, id`;
     for (const state of batch) {
       state.path = rows.find((r) => r.memory_id === state.memoryId && r.id > state.versionId)?.path ?? null;

@@ -1,5 +1,5 @@
 import { actorFromColumns, type Actor } from "../actor.ts";
-import { Prisma, type Db } from "../db.ts";
+import { empty, join, sql, type Db } from "../db.ts";
 import { invalidRequest } from "../errors.ts";
 import { letOthersRun } from "../let-others-run.ts";
 import { getStore } from "../stores/get-store.ts";
@@ -61,11 +61,11 @@ type Tally = { row: Row; versions: number; memories: Set<string>; first: number;
  * and `bucketCount` slices whatever the history.
  */
 export async function storeActivity(db: Db, input: StoreActivityInput): Promise<StoreActivity> {
-  await getStore(db.read, input.storeId);
+  await getStore(db.sql, input.storeId);
   const to = input.to ?? new Date();
   let from = input.from;
   if (!from) {
-    const [first] = await db.read.$queryRaw<{ at: Date | string | number | null }[]>`
+    const [first] = await db.sql.$queryRaw<{ at: Date | string | number | null }[]>`
       SELECT MIN(created_at) AS at FROM memory_versions WHERE store_id = ${input.storeId}`;
     from = first?.at != null ? new Date(first.at) : to;
   }
@@ -75,10 +75,10 @@ export async function storeActivity(db: Db, input: StoreActivityInput): Promise<
   const tallies = new Map<string, Tally>();
   let after: { at: Row["created_at"]; id: string } | null = null;
   for (;;) {
-    const rows: Row[] = await db.read.$queryRaw<Row[]>`
+    const rows: Row[] = await db.sql.$queryRaw<Row[]>`
       SELECT id, memory_id, created_by_type, created_by_id, api_key_id, created_at FROM memory_versions
       WHERE store_id = ${input.storeId} AND created_at >= ${from} AND created_at <= ${to}
-        ${after ? Prisma.sql`AND (created_at > ${after.at} OR (created_at = ${after.at} AND id > ${after.id}))` : Prisma.empty}
+        ${after ? sql`AND (created_at > ${after.at} OR (created_at = ${after.at} AND id > ${after.id}))` : empty}
       ORDER BY created_at, id LIMIT ${CHUNK}`;
     for (const row of rows) {
       const at = new Date(row.created_at).getTime();
@@ -122,7 +122,7 @@ export async function storeActivity(db: Db, input: StoreActivityInput): Promise<
 async function namesOf(db: Db, shown: readonly Tally[]) {
   const keyIds = [...new Set(shown.flatMap((t) => (t.row.api_key_id ? [t.row.api_key_id] : [])))];
   const userIds = [...new Set(shown.flatMap((t) => (t.row.created_by_type === "user_actor" && t.row.created_by_id ? [t.row.created_by_id] : [])))];
-  const keys = keyIds.length ? await db.read.$queryRaw<{ id: string; name: string }[]>`SELECT id, name FROM api_keys WHERE id IN (${Prisma.join(keyIds)})` : [];
-  const users = userIds.length ? await db.read.$queryRaw<{ id: string; name: string }[]>`SELECT id, name FROM users WHERE id IN (${Prisma.join(userIds)})` : [];
+  const keys = keyIds.length ? await db.sql.$queryRaw<{ id: string; name: string }[]>`SELECT id, name FROM api_keys WHERE id IN (${join(keyIds)})` : [];
+  const users = userIds.length ? await db.sql.$queryRaw<{ id: string; name: string }[]>`SELECT id, name FROM users WHERE id IN (${join(userIds)})` : [];
   return { keys: new Map(keys.map((k) => [k.id, k.name])), users: new Map(users.map((u) => [u.id, u.name])) };
 }

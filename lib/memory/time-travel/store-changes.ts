@@ -1,5 +1,5 @@
 import { actorFromColumns, type Actor } from "../actor.ts";
-import { Prisma, type Db } from "../db.ts";
+import { join, sql, type Db } from "../db.ts";
 import { invalidRequest } from "../errors.ts";
 import { actorFilter, type ActorFilterInput } from "../versions/list-versions.ts";
 import { assertAnswerable } from "./answerable-moment.ts";
@@ -44,7 +44,7 @@ export async function storeChanges(db: Db, input: StoreChangesInput): Promise<{ 
   await assertAnswerable(db.sql, input.storeId, input.to, "to");
   const filter = actorFilter(input.actor);
   const rows = await db.sql.$queryRaw<{ memory_id: string; created_by_type: string | null; created_by_id: string | null; mine: number | bigint | boolean }[]>`
-    SELECT memory_id, created_by_type, created_by_id, ${filter.length ? Prisma.sql`CASE WHEN ${Prisma.join(filter, " AND ")} THEN 1 ELSE 0 END` : Prisma.sql`1`} AS mine
+    SELECT memory_id, created_by_type, created_by_id, ${filter.length ? sql`CASE WHEN ${join(filter, " AND ")} THEN 1 ELSE 0 END` : sql`1`} AS mine
     FROM memory_versions WHERE store_id = ${input.storeId} AND created_at > ${input.from} AND created_at <= ${input.to}
     ORDER BY id`;
   const actors = new Map<string, Map<string, Actor>>();

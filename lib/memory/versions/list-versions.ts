@@ -1,4 +1,4 @@
-import { Prisma, type Db } from "../db.ts";
+import { type Sql, join, raw, sql, type Db } from "../db.ts";
 import { invalidRequest } from "../errors.ts";
 import { assertStoreExists } from "../stores/assert-store-exists.ts";
 import { versionColumns, versionFromRow, type VersionRow } from "./version-rows.ts";
@@ -27,7 +27,7 @@ export interface ListVersionsInput {
 export type ActorFilterInput = Pick<ListVersionsInput, "apiKeyId" | "sessionId" | "userId" | "serviceAccountId">;
 
 /** The SQL conditions of an actor filter on memory_versions, its columns prefixed with `alias` (`"v."`) when it is joined. */
-export function actorFilter(input: ActorFilterInput, alias = ""): Prisma.Sql[] {
+export function actorFilter(input: ActorFilterInput, alias = ""): Sql[] {
   const filters = [
     ["api_actor", input.apiKeyId],
     ["session_actor", input.sessionId],
@@ -36,19 +36,15 @@ export function actorFilter(input: ActorFilterInput, alias = ""): Prisma.Sql[] {
   ].filter(([, id]) => id !== undefined);
   if (filters.length > 1) throw invalidRequest("Filter versions by at most one of api_key_id, session_id, user_id and service_account_id.");
   const [type, id] = filters[0] ?? [];
-  const column = (name: string) => Prisma.raw(`${alias}${name}`);
+  const column = (name: string) => raw(`${alias}${name}`);
   // A filter finds the versions that principal wrote here, never a claim made for it: a key's are
   // the rows written with it (api_key_id), also those it attributed to a session and those it
   // imported (api_key_id is the importer's, whoever created_by names); anyone else's are those
   // created_by names, except imported ones where created_by is only the file's claim (an admin
   // import that kept the file's authors).
-  if (type === "api_actor") return [Prisma.sql`${column("api_key_id")} = ${id}`];
+  if (type === "api_actor") return [sql`${column("api_key_id")} = ${id}`];
   if (!type) return [];
-  return [
-    Prisma.sql`${column("created_by_type")} = ${type}`,
-    Prisma.sql`${column("created_by_id")} = ${id}`,
-    Prisma.sql`${column("created_by_claimed")} = ${false}`,
-  ];
+  return [sql`${column("created_by_type")} = ${type}`, sql`${column("created_by_id")} = ${id}`, sql`${column("created_by_claimed")} = ${false}`];
 }
 
 /** A store's versions newest first, with the API's filters. Versions outlive their memory. */
@@ -57,19 +53,19 @@ export async function listVersions(db: Db, input: ListVersionsInput) {
     throw invalidRequest(`operation: must be one of ${VERSION_OPERATIONS.join(", ")}.`);
   }
   const where = [
-    Prisma.sql`store_id = ${input.storeId}`,
-    ...(input.memoryId !== undefined ? [Prisma.sql`memory_id = ${input.memoryId}`] : []),
-    ...(input.operation !== undefined ? [Prisma.sql`operation = ${input.operation}`] : []),
+    sql`store_id = ${input.storeId}`,
+    ...(input.memoryId !== undefined ? [sql`memory_id = ${input.memoryId}`] : []),
+    ...(input.operation !== undefined ? [sql`operation = ${input.operation}`] : []),
     ...actorFilter(input),
-    ...(input.createdAtGte ? [Prisma.sql`created_at >= ${input.createdAtGte}`] : []),
-    ...(input.createdAtLte ? [Prisma.sql`created_at <= ${input.createdAtLte}`] : []),
-    ...(input.afterId ? [Prisma.sql`id < ${input.afterId}`] : []),
+    ...(input.createdAtGte ? [sql`created_at >= ${input.createdAtGte}`] : []),
+    ...(input.createdAtLte ? [sql`created_at <= ${input.createdAtLte}`] : []),
+    ...(input.afterId ? [sql`id < ${input.afterId}`] : []),
     // A prefix compared as text, not LIKE: `%` and `_` in a path are ordinary characters.
-    ...(input.pathPrefix ? [Prisma.sql`substr(path, 1, CAST(${[...input.pathPrefix].length} AS INTEGER)) = ${input.pathPrefix}`] : []),
+    ...(input.pathPrefix ? [sql`substr(path, 1, CAST(${[...input.pathPrefix].length} AS INTEGER)) = ${input.pathPrefix}`] : []),
   ];
   const rows = await db.sql.$queryRaw<VersionRow[]>`
     SELECT ${versionColumns(input.withContent)} FROM memory_versions
-    WHERE ${Prisma.join(where, " AND ")}
+    WHERE ${join(where, " AND ")}
     ORDER BY id DESC LIMIT ${input.limit + 1}`;
   if (rows.length === 0 && !input.afterId) await assertStoreExists(db.sql, input.storeId);
   const hasMore = rows.length > input.limit;

@@ -1,4 +1,4 @@
-import { Prisma, type Db, type SqlClient } from "../db.ts";
+import { join, sql, type Db, type SqlClient } from "../db.ts";
 import { letOthersRun } from "../let-others-run.ts";
 import { purgeSearchIndex } from "../search/purge-search-index.ts";
 import { backfillPendingChains } from "../integrity/backfill-chain.ts";
@@ -26,7 +26,7 @@ export async function pruneVersions(db: Db, input: { retentionDays: number; now?
   for (;;) {
     const batch = await db.sqlTransaction(
       async (tx) => {
-        const prunable = Prisma.sql`v.created_at < ${cutoff}
+        const prunable = sql`v.created_at < ${cutoff}
           AND NOT EXISTS (SELECT 1 FROM memories m WHERE m.id = v.memory_id AND m.memory_version_id = v.id)
           AND NOT EXISTS (SELECT 1 FROM review_items r WHERE r.memory_id = v.memory_id AND (r.settled_version_id IS NULL OR v.id >= r.settled_version_id))`;
         // Each version described its memory until the next one was written: "as of" a moment up to
@@ -41,7 +41,7 @@ export async function pruneVersions(db: Db, input: { retentionDays: number; now?
         if (rows.length === 0) return 0;
         await recordHorizons(tx, rows);
         await recordCheckpoints(tx, rows, input.signer);
-        return tx.$executeRaw`DELETE FROM memory_versions WHERE id IN (${Prisma.join(rows.map((r) => r.id))}) AND id IN (
+        return tx.$executeRaw`DELETE FROM memory_versions WHERE id IN (${join(rows.map((r) => r.id))}) AND id IN (
         SELECT v.id FROM memory_versions v WHERE ${prunable})`;
       },
       { secureDelete: false },

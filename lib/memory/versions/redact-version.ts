@@ -1,6 +1,6 @@
 import type { Actor } from "../actor.ts";
 import { actorId } from "../actor.ts";
-import { Prisma, type Db, type SqlClient } from "../db.ts";
+import { type Sql, sql, type Db, type SqlClient } from "../db.ts";
 import { conflict } from "../errors.ts";
 import { lockStore } from "../stores/lock-store.ts";
 import { getVersion } from "./get-version.ts";
@@ -18,7 +18,7 @@ export async function redactVersion(db: Db, input: { storeId: string; versionId:
     if (version.redactedAt) return version;
     await assertNotLiveHead(tx, version);
     const redactedAt = new Date();
-    await clearVersionContent(tx, Prisma.sql`id = ${version.id}`, input.actor, redactedAt);
+    await clearVersionContent(tx, sql`id = ${version.id}`, input.actor, redactedAt);
     return {
       ...version,
       content: null,
@@ -51,7 +51,7 @@ export async function assertNotLiveHead(tx: SqlClient, version: { id: string; me
  * content, path, hash and size go; who redacted and when are recorded. Versions already
  * redacted keep their first record.
  */
-export async function clearVersionContent(tx: SqlClient, which: Prisma.Sql, actor: Actor, at: Date): Promise<number> {
+export async function clearVersionContent(tx: SqlClient, which: Sql, actor: Actor, at: Date): Promise<number> {
   return tx.$executeRaw`
     UPDATE memory_versions SET content = NULL, path = NULL, content_sha256 = NULL, content_size_bytes = NULL,
       redacted_at = ${at}, redacted_by_type = ${actor.type}, redacted_by_id = ${actorId(actor)}
@@ -60,5 +60,5 @@ export async function clearVersionContent(tx: SqlClient, which: Prisma.Sql, acto
 
 /** One version, for a caller holding the store lock that has checked it is no live memory's head (erase does). */
 export async function clearVersion(tx: SqlClient, versionId: string, actor: Actor, at: Date): Promise<void> {
-  await clearVersionContent(tx, Prisma.sql`id = ${versionId}`, actor, at);
+  await clearVersionContent(tx, sql`id = ${versionId}`, actor, at);
 }

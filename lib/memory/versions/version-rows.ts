@@ -1,4 +1,4 @@
-import { Prisma, type MemoryVersion as VersionModel } from "../db.ts";
+import { raw, type MemoryVersion as VersionModel } from "../db.ts";
 
 /** A version as the domain reads it; `created_by_claimed` is only ever read by the actor filters, in SQL. */
 export type MemoryVersion = Omit<VersionModel, "createdByClaimed">;
@@ -23,7 +23,7 @@ const COLUMN_NAMES = [
   "imported",
 ];
 
-export const versionColumns = (withContent: boolean) => Prisma.raw((withContent ? [...COLUMN_NAMES, "content"] : COLUMN_NAMES).join(", "));
+export const versionColumns = (withContent: boolean) => raw((withContent ? [...COLUMN_NAMES, "content"] : COLUMN_NAMES).join(", "));
 
 export interface VersionRow {
   id: string;

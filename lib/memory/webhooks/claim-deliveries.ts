@@ -1,5 +1,5 @@
 import type { Db } from "../db.ts";
-import { Prisma } from "../db.ts";
+import { join, sql } from "../db.ts";
 import { retryDelaySeconds } from "./retry-schedule.ts";
 
 export interface ClaimedDelivery {
@@ -25,7 +25,7 @@ export interface ClaimedDelivery {
 export async function claimDueDeliveries(db: Db, input: { owner: string; leaseSeconds: number; limit: number; now?: Date }): Promise<ClaimedDelivery[]> {
   const now = input.now ?? new Date();
   const until = new Date(now.getTime() + input.leaseSeconds * 1000);
-  const skipLocked = db.engine === "postgres" ? Prisma.sql`FOR UPDATE OF d SKIP LOCKED` : Prisma.empty;
+  const skipLocked = db.dialect.skipLocked;
   return db.sqlTransaction(async (tx) => {
     // The candidates are a MATERIALIZED CTE: as `id IN (SELECT … LIMIT … FOR UPDATE SKIP LOCKED)`,
     // PostgreSQL may run the subquery again while updating and take more than `limit` rows.
@@ -41,7 +41,7 @@ export async function claimDueDeliveries(db: Db, input: { owner: string; leaseSe
     const rows = await tx.$queryRaw<{ id: string; endpoint_id: string; url: string; secret: string; event_id: string; payload: string }[]>`
       SELECT d.id, d.endpoint_id, p.url, p.secret, d.event_id, e.payload
       FROM webhook_deliveries d JOIN webhook_endpoints p ON p.id = d.endpoint_id JOIN webhook_events e ON e.id = d.event_id
-      WHERE d.id IN (${Prisma.join(claimed.map((c) => c.id))})`;
+      WHERE d.id IN (${join(claimed.map((c) => c.id))})`;
     const attempts = new Map(claimed.map((c) => [c.id, Number(c.attempt_count)]));
     return rows.map((r) => ({
       id: r.id,
@@ -81,7 +81,7 @@ export async function recordDeliveryOutcome(
   policy: RetryPolicy,
 ) {
   const now = new Date();
-  const holds = Prisma.sql`id = ${claim.id} AND lease_owner = ${owner} AND attempt_count = ${claim.attempt}`;
+  const holds = sql`id = ${claim.id} AND lease_owner = ${owner} AND attempt_count = ${claim.attempt}`;
   return db.sqlTransaction(async (tx) => {
     if (outcome.ok) {
       return tx.$executeRaw`

@@ -1,5 +1,5 @@
 import type { Db } from "../db.ts";
-import { Prisma } from "../db.ts";
+import { empty, join, sql } from "../db.ts";
 import { notFound } from "../errors.ts";
 import { newId } from "../ids.ts";
 import { DELIVERY_COLUMNS, DELIVERY_FROM, deliveryFromRow, type DeliveryRow, type WebhookDelivery } from "./delivery-rows.ts";
@@ -8,12 +8,12 @@ import type { DeliveryStatus } from "./event-types.ts";
 /** The delivery log, newest first (ids are time-ordered, so the cursor is an id). */
 export async function listDeliveries(db: Db, input: { endpointId?: string; eventId?: string; status?: DeliveryStatus; limit: number; afterId?: string }) {
   const conditions = [
-    input.endpointId === undefined ? null : Prisma.sql`d.endpoint_id = ${input.endpointId}`,
-    input.eventId === undefined ? null : Prisma.sql`d.event_id = ${input.eventId}`,
-    input.status === undefined ? null : Prisma.sql`d.status = ${input.status}`,
-    input.afterId === undefined ? null : Prisma.sql`d.id < ${input.afterId}`,
+    input.endpointId === undefined ? null : sql`d.endpoint_id = ${input.endpointId}`,
+    input.eventId === undefined ? null : sql`d.event_id = ${input.eventId}`,
+    input.status === undefined ? null : sql`d.status = ${input.status}`,
+    input.afterId === undefined ? null : sql`d.id < ${input.afterId}`,
   ].filter((c) => c !== null);
-  const where = conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
+  const where = conditions.length ? sql`WHERE ${join(conditions, " AND ")}` : empty;
   const rows = await db.sql.$queryRaw<DeliveryRow[]>`SELECT ${DELIVERY_COLUMNS} FROM ${DELIVERY_FROM} ${where} ORDER BY d.id DESC LIMIT ${input.limit + 1}`;
   const hasMore = rows.length > input.limit;
   const items = (hasMore ? rows.slice(0, input.limit) : rows).map(deliveryFromRow);

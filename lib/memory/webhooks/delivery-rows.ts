@@ -1,11 +1,11 @@
-import { Prisma } from "../db.ts";
+import { raw } from "../db.ts";
 import type { DeliveryStatus, WebhookEventType } from "./event-types.ts";
 
 /** webhook_deliveries joined with their event's type and store: one column list, one row mapper. */
-export const DELIVERY_COLUMNS = Prisma.raw(
+export const DELIVERY_COLUMNS = raw(
   "d.id, d.endpoint_id, d.event_id, e.type AS event_type, e.store_id, d.status, d.attempt_count, d.next_attempt_at, d.last_attempt_at, d.last_status_code, d.last_error, d.delivered_at, d.created_at",
 );
-export const DELIVERY_FROM = Prisma.raw("webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id");
+export const DELIVERY_FROM = raw("webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id");
 
 type Time = Date | string;
 export interface DeliveryRow {

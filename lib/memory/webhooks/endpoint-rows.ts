@@ -1,9 +1,9 @@
 import { actorFromColumns, type Actor } from "../actor.ts";
-import { Prisma } from "../db.ts";
+import { raw } from "../db.ts";
 import type { WebhookEventType } from "./event-types.ts";
 
 /** webhook_endpoints: one column list, one row mapper. The secret is read only to sign and to show once. */
-export const ENDPOINT_COLUMNS = Prisma.raw("id, url, events, store_id, enabled, created_by_type, created_by_id, created_at, updated_at");
+export const ENDPOINT_COLUMNS = raw("id, url, events, store_id, enabled, created_by_type, created_by_id, created_at, updated_at");
 
 export interface EndpointRow {
   id: string;

@@ -1,5 +1,5 @@
 import { actorFromColumns, actorId, type Actor } from "../actor.ts";
-import { Prisma, type SqlClient } from "../db.ts";
+import { join, sql, type SqlClient } from "../db.ts";
 import { newId } from "../ids.ts";
 import type { WebhookEventType } from "./event-types.ts";
 
@@ -52,14 +52,14 @@ export async function enqueueWebhookEvents(
     const chunk = written.slice(i, i + ROWS_PER_STATEMENT);
     await tx.$executeRaw`
       INSERT INTO webhook_events (id, type, store_id, payload, created_at)
-      VALUES ${Prisma.join(chunk.map((e) => Prisma.sql`(${e.id}, ${type}, ${storeId}, ${e.payload}, ${e.at})`))}`;
+      VALUES ${join(chunk.map((e) => sql`(${e.id}, ${type}, ${storeId}, ${e.payload}, ${e.at})`))}`;
   }
   // Events × endpoints rows: in statements of a bounded size, whatever the number of endpoints.
-  const rows = written.flatMap((e) => endpoints.map((endpoint) => Prisma.sql`(${newId("whdel")}, ${endpoint.id}, ${e.id}, 'pending', 0, ${e.at}, ${e.at})`));
+  const rows = written.flatMap((e) => endpoints.map((endpoint) => sql`(${newId("whdel")}, ${endpoint.id}, ${e.id}, 'pending', 0, ${e.at}, ${e.at})`));
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
     await tx.$executeRaw`
       INSERT INTO webhook_deliveries (id, endpoint_id, event_id, status, attempt_count, next_attempt_at, created_at)
-      VALUES ${Prisma.join(rows.slice(i, i + ROWS_PER_STATEMENT))}`;
+      VALUES ${join(rows.slice(i, i + ROWS_PER_STATEMENT))}`;
   }
   return written.map((e) => e.id);
 }

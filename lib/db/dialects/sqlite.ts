@@ -1,0 +1,14 @@
+import { empty, raw, type Dialect } from "../../memory/db.ts";
+import { sqliteTextIndex } from "./sqlite-search.ts";
+
+/** What the domain's statements need of SQLite (lib/memory/db.ts, Dialect, says what each is for). */
+export const sqliteDialect: Dialect = {
+  position: raw("instr"),
+  // One writer at a time: the claim's UPDATE alone is enough.
+  skipLocked: empty,
+  indexOrderPage: (db, query) => db.sql.$queryRaw(query),
+  importBatch: 100,
+  // The FTS5 tables are written by the flusher in any case (search_pending, migration sqlite/0009).
+  bulkWritesDeferSearchIndex: false,
+  textIndex: sqliteTextIndex,
+};
