@@ -27,7 +27,23 @@ export interface PathConflictDetails {
   conflicting_memory_id: string;
 }
 
+/**
+ * Marks a MemoryError whichever copy of this module made it. Next.js can bundle this file more
+ * than once in one process, and the database (kept on globalThis) runs the dialect code of the
+ * bundle that opened it, so a refusal made there is another copy's class: without the mark,
+ * `instanceof MemoryError` would fail and a 400 would answer as a 500.
+ */
+const MARK = Symbol.for("memory-console.MemoryError");
+
 export class MemoryError extends Error {
+  readonly [MARK] = true;
+
+  static [Symbol.hasInstance](value: unknown): boolean {
+    // Subclasses (UnreadBody) keep the ordinary prototype check.
+    if (this !== MemoryError) return Function.prototype[Symbol.hasInstance].call(this, value);
+    return typeof value === "object" && value !== null && (value as { [MARK]?: unknown })[MARK] === true;
+  }
+
   constructor(
     readonly code: MemoryErrorCode,
     message: string,
