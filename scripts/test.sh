@@ -19,16 +19,15 @@ phase() {
 }
 trap 'phase ""; printf "%s\n" "--- time per phase ---" "${timings[@]}"' EXIT
 
-# The build type-checks only what is not a test (Next.js skips *.test.* and *.spec.*), so the full
-# `tsc` runs anyway; SKIP_BUILD_TYPECHECK=1 (next.config.mjs) keeps the build from checking the
-# same files a second time. tsc waits for the build (both write .next/types) and runs beside the
-# SQLite suites, when one core is mostly waiting on test servers.
+# The build leaves the type check to `npm run typecheck` (next.config.mjs: its own check would skip
+# *.test.* and *.spec.*, so the full `tsc` ran anyway, doubling the work). tsc waits for the build
+# (both write .next/types) and runs beside the SQLite suites.
 phase "build, beside lint (ESLint, including the layer rules), the format check (npm run format fixes it) and knip (unused files, exports, dependencies)"
 checks_log=$(mktemp)
 (npm run lint && npm run format:check && npm run knip) >"$checks_log" 2>&1 &
 checks=$!
 build_status=0
-SKIP_BUILD_TYPECHECK=1 npm run build || build_status=$?
+npm run build || build_status=$?
 checks_status=0
 wait "$checks" || checks_status=$?
 cat "$checks_log"

@@ -35,7 +35,7 @@ export function SearchPage() {
         description="Words are ranked; exact text finds any piece of text, punctuation included, ignoring case. Search the current memories or every retained version."
         actions={
           canErase && (
-            <Button variant="danger" onClick={() => setErasing(true)}>
+            <Button variant="danger-quiet" onClick={() => setErasing(true)}>
               Erase this text…
             </Button>
           )
