@@ -10,6 +10,7 @@ import { TypedConfirmation, useTypedConfirmation } from "@/components/ui/typed-c
 import type { Erasure, ErasureMatches } from "@/lib/queries/types.ts";
 import { useExecuteErasure, useFindErasureMatches, usePlanErasure, type ErasurePattern } from "@/lib/queries/use-erasures.ts";
 import { useStores } from "@/lib/queries/use-stores.ts";
+import { EraseActionFields, type EraseAction } from "./erase-action-fields.tsx";
 import { ErasureCounts } from "./erasure-counts.tsx";
 import { ErasureMemoryList } from "./erasure-memory-list.tsx";
 import { MatchList } from "./match-list.tsx";
@@ -40,7 +41,7 @@ export function PatternErase() {
   const [regex, setRegex] = useState("");
   const [storeIds, setStoreIds] = useState<string[]>([]);
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
-  const [action, setAction] = useState<"replace" | "delete">("replace");
+  const [action, setAction] = useState<EraseAction>("replace");
   const [marker, setMarker] = useState("[erased]");
   const found: ErasureMatches | undefined = find.data;
   const planned: Erasure | undefined = plan.data;
@@ -158,24 +159,14 @@ export function PatternErase() {
             ) : (
               <MatchList found={found} picked={picked} onPick={setPicked} />
             )}
-            <fieldset className="space-y-2">
-              <legend className="font-medium text-slate-900">In each current memory that holds a picked value</legend>
-              <label className="flex items-center gap-2">
-                <input type="radio" name="pattern-erase-action" checked={action === "replace"} onChange={() => setAction("replace")} />
-                replace it with a marker, as a new version
-              </label>
-              {action === "replace" && (
-                <div className="ml-6 max-w-xs">
-                  <Field label="Marker" htmlFor="pattern-erase-marker" hint="A memory whose path holds a value is deleted instead.">
-                    <Input id="pattern-erase-marker" value={marker} onChange={(e) => setMarker(e.target.value)} className="font-mono" />
-                  </Field>
-                </div>
-              )}
-              <label className="flex items-center gap-2">
-                <input type="radio" name="pattern-erase-action" checked={action === "delete"} onChange={() => setAction("delete")} />
-                delete the memory
-              </label>
-            </fieldset>
+            <EraseActionFields
+              name="pattern-erase-action"
+              what={{ legend: "a picked value", hint: "a value" }}
+              action={action}
+              onAction={setAction}
+              marker={marker}
+              onMarker={setMarker}
+            />
             {plan.error && <Alert>{plan.error.message}</Alert>}
             <div className="flex flex-wrap gap-2">
               <Button

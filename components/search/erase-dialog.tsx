@@ -5,8 +5,8 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Dialog, DialogActions } from "@/components/ui/dialog.tsx";
-import { Field, Input } from "@/components/ui/field.tsx";
 import { TypedConfirmation, useTypedConfirmation } from "@/components/ui/typed-confirmation.tsx";
+import { EraseActionFields, type EraseAction } from "@/components/erasures/erase-action-fields.tsx";
 import { ErasureCounts } from "@/components/erasures/erasure-counts.tsx";
 import { ErasureMemoryList } from "@/components/erasures/erasure-memory-list.tsx";
 import type { Erasure } from "@/lib/queries/types.ts";
@@ -21,7 +21,7 @@ export type EraseDialogProps = { text: string; storeIds: string[]; storeNames: M
 export function EraseDialog({ text, storeIds, storeNames, onClose }: EraseDialogProps) {
   const plan = usePlanErasure();
   const execute = useExecuteErasure();
-  const [action, setAction] = useState<"replace" | "delete">("replace");
+  const [action, setAction] = useState<EraseAction>("replace");
   const [marker, setMarker] = useState("[erased]");
   const planned: Erasure | undefined = plan.data;
   const confirmation = useTypedConfirmation(planned?.confirmation ?? "");
@@ -37,24 +37,14 @@ export function EraseDialog({ text, storeIds, storeNames, onClose }: EraseDialog
         </p>
         {!planned && (
           <>
-            <fieldset className="space-y-2">
-              <legend className="font-medium text-slate-900">In each current memory that holds it</legend>
-              <label className="flex items-center gap-2">
-                <input type="radio" name="erase-action" checked={action === "replace"} onChange={() => setAction("replace")} />
-                replace it with a marker, as a new version
-              </label>
-              {action === "replace" && (
-                <div className="ml-6 max-w-xs">
-                  <Field label="Marker" htmlFor="erase-marker" hint="A memory whose path holds the text is deleted instead.">
-                    <Input id="erase-marker" value={marker} onChange={(e) => setMarker(e.target.value)} className="font-mono" />
-                  </Field>
-                </div>
-              )}
-              <label className="flex items-center gap-2">
-                <input type="radio" name="erase-action" checked={action === "delete"} onChange={() => setAction("delete")} />
-                delete the memory
-              </label>
-            </fieldset>
+            <EraseActionFields
+              name="erase-action"
+              what={{ legend: "it", hint: "the text" }}
+              action={action}
+              onAction={setAction}
+              marker={marker}
+              onMarker={setMarker}
+            />
             <p>Then every older version that holds it is redacted. First comes a dry run: nothing changes until you confirm.</p>
             {plan.error && <Alert>{plan.error.message}</Alert>}
             <DialogActions onCancel={onClose}>
