@@ -1,5 +1,6 @@
 import { expect, type Page } from "@playwright/test";
-import { apiCall } from "./helpers.ts";
+import { strToU8, zipSync } from "fflate";
+import { API_KEY, apiCall } from "./helpers.ts";
 
 /** Seeding and Monaco steps shared by the console specs (stores, tree, editor, conflict). */
 export type WireStore = { id: string; name: string; archived_at: string | null; memory_count: number; metadata: Record<string, string> };
@@ -38,6 +39,20 @@ export async function seedMemories(baseURL: string, storeId: string, paths: stri
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
+}
+
+/**
+ * Creates many memories in one import (a zip of `seed <path>` files): a store of thousands in a
+ * second or two, where one POST each takes minutes on a loaded machine.
+ */
+export async function importMemories(baseURL: string, storeId: string, paths: string[]) {
+  const zip = zipSync(Object.fromEntries(paths.map((path) => [path.slice(1), strToU8(`seed ${path}\n`)])), { level: 0 });
+  const response = await fetch(`${baseURL}/v1/imports?format=zip&store_id=${storeId}`, {
+    method: "POST",
+    headers: { "x-api-key": API_KEY, "anthropic-beta": "agent-memory-2026-07-22", "content-type": "application/zip" },
+    body: zip,
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
 }
 
 /** Waits until Monaco shows the memory, then returns the editor's element. */
