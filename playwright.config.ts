@@ -1,14 +1,24 @@
-import { defineConfig } from "@playwright/test";
-import { mkdtempSync } from "node:fs";
+import { defineConfig, type PlaywrightTestConfig } from "@playwright/test";
+import { mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 /**
- * e2e specs run the built app (`next start`) on a fresh SQLite database in Debian's Chromium
- * (Playwright's own browser download is unreachable here). The first project does the
- * first-run setup through the UI and saves the admin's session for the other specs.
+ * e2e specs run the built app (`next start`) on fresh SQLite databases in Debian's Chromium
+ * (Playwright's own browser download is unreachable here).
+ *
+ * Two servers, each with its own database, and the spec files split between them: each server's
+ * specs run one at a time, as if it were the only one (specs seed and assert on a whole instance:
+ * the inbox, the instance write policy, erasures across all stores), while the two halves run side
+ * by side. Most of a spec's time is spent waiting on the browser and the server, not on the CPU,
+ * so two halves take little more than half the time on a 2-core machine. E2E_SERVERS=1 runs them
+ * all against one server.
+ *
+ * Each server's first project does the first-run setup through the UI and saves the admin's
+ * session for its specs.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3217);
+const SERVERS = Math.max(1, Number(process.env.E2E_SERVERS ?? 2));
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), "memc-e2e-"));
 process.env.E2E_DATA_DIR = dataDir; // workers re-read this config; keep one folder per run
 const chromeHome = join(dataDir, "chrome-home");
@@ -17,10 +27,73 @@ process.env.XDG_CACHE_HOME = join(chromeHome, "cache");
 
 export const E2E_API_KEY = "e2e-admin-key-0123456789abcdef";
 
+/**
+ * The specs' usual durations in seconds (a quiet run), so the halves come out even: the longest
+ * first, each to the server with less so far. A spec not listed counts as 20.
+ */
+const SPEC_SECONDS: Record<string, number> = {
+  "tree.spec.ts": 60,
+  "editor-keystrokes.spec.ts": 90,
+  "responsive.spec.ts": 85,
+  "history.spec.ts": 63,
+  "review-inbox.spec.ts": 43,
+  "stores.spec.ts": 42,
+  "editor.spec.ts": 41,
+  "time-travel.spec.ts": 39,
+  "history-write.spec.ts": 39,
+  "accessibility.spec.ts": 38,
+  "file-browser.spec.ts": 37,
+  "history-explains.spec.ts": 36,
+  "conflict.spec.ts": 35,
+  "transfer.spec.ts": 31,
+};
+
+function splitSpecs(count: number): string[][] {
+  const halves = Array.from({ length: count }, () => ({ files: [] as string[], seconds: 0 }));
+  const specs = readdirSync(join(import.meta.dirname, "e2e")).filter((f) => f.endsWith(".spec.ts"));
+  const seconds = (file: string) => SPEC_SECONDS[file] ?? 20;
+  for (const file of specs.sort((a, b) => seconds(b) - seconds(a) || a.localeCompare(b))) {
+    const least = halves.reduce((a, b) => (b.seconds < a.seconds ? b : a));
+    least.files.push(file);
+    least.seconds += seconds(file);
+  }
+  return halves.map((h) => h.files);
+}
+
+const servers = splitSpecs(SERVERS).map((files, i) => {
+  const name = String.fromCharCode(97 + i); // a, b, …
+  const port = PORT + i;
+  return {
+    name,
+    files,
+    baseURL: `http://127.0.0.1:${port}`,
+    databaseFile: join(dataDir, `memory-console-${name}.db`),
+    adminState: join(dataDir, `admin-state-${name}.json`),
+    port,
+  };
+});
+
+const projects: PlaywrightTestConfig["projects"] = servers.flatMap((s) => {
+  const use = { baseURL: s.baseURL };
+  const metadata = { databaseFile: s.databaseFile, adminState: s.adminState };
+  return [
+    { name: `setup-${s.name}`, testMatch: /first-run\.setup\.ts/, use, metadata },
+    {
+      name: `console-${s.name}`,
+      testMatch: s.files,
+      dependencies: [`setup-${s.name}`],
+      // One spec at a time per server: its specs never meet another's writes.
+      workers: 1,
+      use: { ...use, storageState: s.adminState },
+      metadata,
+    },
+  ];
+});
+
 export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results",
-  workers: 1,
+  workers: SERVERS,
   // In CI a spec that fails once is run once more, and the list reporter names it "flaky": a
   // timing failure on a loaded machine does not hide the run's result, and a spec that fails twice
   // fails the run. Locally every failure counts at once.
@@ -28,26 +101,22 @@ export default defineConfig({
   fullyParallel: false,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: [["list"]],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
     },
   },
-  projects: [
-    { name: "setup", testMatch: /first-run\.setup\.ts/ },
-    { name: "console", testMatch: /.*\.spec\.ts/, dependencies: ["setup"], use: { storageState: join(dataDir, "admin-state.json") } },
-  ],
-  webServer: {
-    command: `node node_modules/next/dist/bin/next start -H 127.0.0.1 -p ${PORT}`,
-    url: `http://127.0.0.1:${PORT}/sign-in`,
+  projects,
+  webServer: servers.map((s) => ({
+    command: `node node_modules/next/dist/bin/next start -H 127.0.0.1 -p ${s.port}`,
+    url: `${s.baseURL}/sign-in`,
     reuseExistingServer: false,
     timeout: 120_000,
     env: {
-      DATABASE_URL: `file:${join(dataDir, "memory-console.db")}`,
+      DATABASE_URL: `file:${s.databaseFile}`,
       MEMORY_CONSOLE_API_KEY: E2E_API_KEY,
       NEXT_TELEMETRY_DISABLED: "1",
       // webhooks.spec.ts delivers to a receiver on 127.0.0.1, and watches a retry happen.
@@ -55,5 +124,5 @@ export default defineConfig({
       WEBHOOK_POLL_INTERVAL_SECONDS: "0.2",
       WEBHOOK_RETRY_BASE_SECONDS: "1",
     },
-  },
+  })),
 });

@@ -1,10 +1,11 @@
-import { expect, type Page } from "@playwright/test";
-import { join } from "node:path";
+import { expect, test, type Page } from "@playwright/test";
 
 /** Shared facts and steps of the e2e specs. */
 export const ADMIN = { email: "admin@example.com", password: "correct horse battery" };
 export const API_KEY = "e2e-admin-key-0123456789abcdef";
-export const adminStatePath = () => join(process.env.E2E_DATA_DIR!, "admin-state.json");
+/** Where the running spec's server keeps its admin session and its database (playwright.config.ts). */
+export const adminStatePath = (): string => test.info().project.metadata.adminState;
+export const databaseFile = (): string => test.info().project.metadata.databaseFile;
 
 /** Signs in through the form; `goto: false` uses the sign-in page already open (keeping its callbackUrl). */
 export async function signIn(page: Page, email: string, password: string, { goto = true } = {}) {

@@ -1,7 +1,6 @@
 import Database from "better-sqlite3";
-import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { failOnConsoleErrors, seedHistory } from "./helpers.ts";
+import { databaseFile, failOnConsoleErrors, seedHistory } from "./helpers.ts";
 
 // The store page's integrity badge (admins): "History verified · <time>", and after a version row
 // is edited straight in the server's SQLite file, the break with a link to that version.
@@ -13,7 +12,7 @@ test("the store page shows the history verified, then where an edit behind the a
   const badge = page.getByTestId("integrity-badge");
   await expect(badge).toContainText("History verified ·");
 
-  const db = new Database(join(process.env.E2E_DATA_DIR!, "memory-console.db"), { timeout: 30_000 });
+  const db = new Database(databaseFile(), { timeout: 30_000 });
   try {
     db.prepare("UPDATE memory_versions SET path = ? WHERE id = ?").run("/planted.md", versions[1]!.id);
   } finally {
