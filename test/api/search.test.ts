@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operationUrl } from "../../lib/api-client/client.ts";
 import type { BodyOf, QueryOf } from "../../lib/api-client/operation-types.ts";
 import { expectEnvelope } from "../helpers/api.ts";
-import { callOk, sendUnchecked } from "../helpers/operations.ts";
+import { callOk, sendImport, sendUnchecked } from "../helpers/operations.ts";
 import { openRawDb } from "../helpers/database.ts";
 import { ADMIN_KEY, ENGINE, startServer, type TestServer } from "../helpers/server.ts";
 
@@ -130,7 +130,7 @@ describe(`GET /v1/search on ${ENGINE}`, () => {
 
   it.runIf(ENGINE === "postgres")("the server indexes an import's versions after it commits, and searches find them before and after", async () => {
     const notes = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`drain/${i}.md`, strToU8(`bilby drain ${i}`)]));
-    const res = await server.fetch("/v1/imports?format=zip&name=Drain", { method: "POST", body: zipSync(notes) as BodyInit });
+    const res = await sendImport(server.api, { format: "zip", name: "Drain" }, zipSync(notes) as BodyInit);
     expect(res.status).toBe(200);
     const store = ((await res.json()) as { store_id: string }).store_id;
     expect((await search({ q: "bilby drain", mode: "exact", memory_store_id: [store], limit: 100 })).data).toHaveLength(60);
