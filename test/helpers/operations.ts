@@ -12,7 +12,7 @@ import type { Query } from "../../lib/api-client/request.ts";
 export function sendUnchecked<N extends OperationName>(
   api: ApiClient,
   name: N,
-  args: { params?: ParamsOf<N>; query?: Query; body?: unknown } = {},
+  args: { params?: ParamsOf<N>; query?: Query; body?: unknown; upload?: { body: BodyInit; contentType: string } } = {},
 ): Promise<Response> {
   return api.send(name, ...([args] as unknown as CallRest<N>));
 }
@@ -33,4 +33,15 @@ const IMPORT_TYPES = { zip: "application/zip", "tar.gz": "application/gzip", jso
 /** POST /v1/imports with the file as the body (the operation's `upload`), typed for its format; answers the Response. */
 export function sendImport(api: ApiClient, query: QueryOf<"importUpload"> & { format: keyof typeof IMPORT_TYPES }, body: BodyInit): Promise<Response> {
   return api.send("importUpload", { query, upload: { body, contentType: IMPORT_TYPES[query.format] } });
+}
+
+/** An answer as the suites read it: the status, the JSON body and the Response (for expectEnvelope and headers). */
+export interface Answer {
+  status: number;
+  body: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  response: Response;
+}
+export async function answerOf(sent: Promise<Response>): Promise<Answer> {
+  const response = await sent;
+  return { status: response.status, body: (await response.clone().json()) as Answer["body"], response };
 }
