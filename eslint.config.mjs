@@ -5,6 +5,7 @@ import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 import { createNodeResolver, importX } from "eslint-plugin-import-x";
 import { defineConfig, globalIgnores } from "eslint/config";
+import { readFileSync } from "node:fs";
 
 // Imports are resolved (aliases, relative paths, `.ts` extensions) the way tsconfig.json does it,
 // so a layer rule sees the file an import lands on, however it is spelled.
@@ -17,6 +18,35 @@ const resolver = createNodeResolver({
 const frameworkPackages = ["next", "react", "react-dom", "next-auth"];
 // Nor the protocol glue of the MCP door (lib/mcp): the domain is called by it, never the other way.
 const protocolPackages = ["@modelcontextprotocol/sdk"];
+
+// The first segment of every extension operation's path (the operation table's routes, read as text: this config
+// runs on Node without TypeScript). /v1/memory_stores/... is Anthropic's API, which tests reach through the official SDK.
+const extensionSegments = [
+  ...new Set(
+    [...readFileSync(new URL("./lib/http/operation-routes.ts", import.meta.url), "utf8").matchAll(/path: "\/v1\/(\w+)/g)]
+      .map((match) => match[1])
+      .filter((segment) => segment !== "memory_stores"),
+  ),
+];
+// esquery ends a selector's regex at the first "/", so the pattern spells the slash \x2F.
+const handBuiltOperationPath = `^(https?:\\x2F\\x2F[^\\x2F]*)?\\x2Fv1\\x2F(${extensionSegments.join("|")})([\\x2F?]|$)`;
+const handBuiltOperationMessage =
+  "Call this project's operations through the typed client (server.api.call / send, or sendUnchecked for a deliberately invalid input), not by a path string; raw-HTTP tests belong in the allow-list of eslint.config.mjs (tests/operation-paths).";
+
+// Tests whose subject is raw HTTP itself (malformed input, headers and protocol, fuzzing, auth-header variants,
+// bad paths): they build request lines by hand on purpose.
+const RAW_HTTP_TESTS = [
+  "test/fuzz/**",
+  "test/api/protocol.test.ts",
+  "test/api/http-hygiene.test.ts",
+  "test/api/forwarded-headers.test.ts",
+  "test/api/empty-query-values.test.ts",
+  "test/api/compression.test.ts",
+  // What the request log records for raw requests: anonymous, unknown paths, a session cookie, and the route it names.
+  "test/api/request-logs.test.ts",
+];
+// Tests that still build paths by hand and await conversion (issue 22, item 6): shrink this list, never grow it.
+const NOT_YET_CONVERTED = ["test/api/time-travel.test.ts"];
 
 export default defineConfig([
   globalIgnores([
@@ -48,6 +78,22 @@ export default defineConfig([
     name: "tests",
     files: ["test/**", "e2e/**", "**/*.test.ts"],
     rules: { "react-hooks/rules-of-hooks": "off" },
+  },
+  {
+    // Tests call this project's operations by name with typed params, query and body (the typed client built from
+    // the operation table), so a renamed route or a changed schema fails the type check instead of a string drifting.
+    // test/unit/layers.test.ts proves the rule catches each spelling.
+    name: "tests/operation-paths",
+    files: ["test/**/*.ts"],
+    ignores: [...RAW_HTTP_TESTS, ...NOT_YET_CONVERTED],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        // A path as a key into the OpenAPI document's `paths` (doc.paths["/v1/search"]) names no request: it is left alone.
+        { selector: `Literal[value=/${handBuiltOperationPath}/]:not(MemberExpression > Literal.property)`, message: handBuiltOperationMessage },
+        { selector: `TemplateElement[value.raw=/${handBuiltOperationPath}/]`, message: handBuiltOperationMessage },
+      ],
+    },
   },
   {
     name: "layers/domain-core",

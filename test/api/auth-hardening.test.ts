@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inParallel } from "../helpers/api.ts";
 import { openRawDb } from "../helpers/database.ts";
+import { callOk } from "../helpers/operations.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
 import { signInAttempt, wrongPassword } from "../helpers/sign-in-attempt.ts";
 
@@ -18,12 +19,7 @@ beforeAll(async () => {
 afterAll(() => Promise.all([plain?.stop(), proxied?.stop()]));
 
 async function createUser(server: TestServer, email: string, password = "right password 1") {
-  const res = await server.fetch("/v1/users", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password, role: "viewer" }),
-  });
-  expect(res.status).toBe(200);
+  await callOk(server.api, "createUser", { body: { email, password, role: "viewer" } });
   return { email, password };
 }
 const from = (address: string) => ({ "x-forwarded-for": address });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../lib/auth/passwords.ts";
 import { openRawDb } from "../helpers/database.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
+import { callOk } from "../helpers/operations.ts";
 import { signInForCookie } from "../helpers/session.ts";
 
 // Sessions after a password change, password hash upgrades, and next-auth's redirect (issue 8, items 5–7).
@@ -14,13 +15,7 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 async function createUser(email: string, password: string) {
-  const res = await server.fetch("/v1/users", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password, role: "reviewer" }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { id: string }).id;
+  return (await callOk(server.api, "createUser", { body: { email, password, role: "reviewer" } })).id;
 }
 const withCookie = (cookie: string, init: RequestInit & { headers?: Record<string, string> } = {}) =>
   fetch(`${server.baseURL}/v1/memory_stores`, { ...init, headers: { cookie, "anthropic-beta": "agent-memory-2026-07-22", ...init.headers } });
@@ -33,11 +28,7 @@ describe("POST /v1/users/{user} with a new password", () => {
     const bystander = (await signInForCookie(server.baseURL, "bystander@example.com", "bystander password 1")).cookie!;
     expect((await withCookie(before)).status).toBe(200);
 
-    const change = await server.fetch(`/v1/users/${changed}`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ password: "second password 2" }),
-    });
+    const change = await server.api.send("updateUser", { params: { user: changed }, body: { password: "second password 2" } });
     expect(change.status).toBe(200);
     expect((await withCookie(before)).status).toBe(401);
     const page = await fetch(`${server.baseURL}/stores`, { headers: { cookie: before }, redirect: "manual" });
@@ -52,24 +43,18 @@ describe("POST /v1/users/{user} with a new password", () => {
   it("a rename or role change leaves sessions alone", async () => {
     const id = await createUser("renamed@example.com", "renamed password 1");
     const cookie = (await signInForCookie(server.baseURL, "renamed@example.com", "renamed password 1")).cookie!;
-    await server.fetch(`/v1/users/${id}`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ name: "New Name", role: "viewer" }),
-    });
+    await server.api.send("updateUser", { params: { user: id }, body: { name: "New Name", role: "viewer" } });
     expect((await withCookie(cookie)).status).toBe(200);
   });
 
   it("an admin who changes their own password through a session signs in again (that session ends too)", async () => {
     const admin = (await signInForCookie(server.baseURL, ADMIN.email, ADMIN.password)).cookie!;
     expect((await withCookie(admin)).status).toBe(200);
-    const users = (await (await server.fetch("/v1/users")).json()) as { data: { id: string; email: string }[] };
+    const users = await server.api.call("listUsers");
     const adminId = users.data.find((u) => u.email === ADMIN.email)!.id;
-    const change = await fetch(`${server.baseURL}/v1/users/${adminId}`, {
-      method: "POST",
-      headers: { cookie: admin, origin: server.baseURL, "content-type": "application/json" },
-      body: JSON.stringify({ password: ADMIN.password }),
-    });
+    const change = await server
+      .apiWithHeaders({ cookie: admin, origin: server.baseURL })
+      .send("updateUser", { params: { user: adminId }, body: { password: ADMIN.password } });
     expect(change.status).toBe(200);
     expect((await withCookie(admin)).status).toBe(401);
     expect((await signInForCookie(server.baseURL, ADMIN.email, ADMIN.password)).cookie).toBeTruthy();

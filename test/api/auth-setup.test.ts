@@ -47,7 +47,7 @@ describe("POST /api/setup", () => {
     const huge = await setup(JSON.stringify({ ...valid, name: "x".repeat(20_000) }));
     expect(huge.status).toBe(413);
 
-    const users = (await (await server.fetch("/v1/users")).json()) as { data: unknown[] };
+    const users = await server.api.call("listUsers");
     expect(users.data).toEqual([]);
   });
 

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { expectEnvelope } from "../helpers/api.ts";
+import type { BodyOf } from "../../lib/api-client/operation-types.ts";
+import { sendUnchecked } from "../helpers/operations.ts";
 import { sharedServer } from "../helpers/shared-server.ts";
 import { ADMIN_KEY, ENGINE, type TestServer } from "../helpers/server.ts";
 
@@ -24,27 +26,28 @@ type Bulk = {
   executed_by: unknown;
 };
 
-async function call<T>(method: string, path: string, body?: unknown, key = ADMIN_KEY): Promise<{ status: number; body: T; res: Response }> {
-  const res = await server.fetch(path, {
-    method,
-    headers: { "x-api-key": key, ...(body !== undefined && { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+/** The typed client with this key (the admin key by default). */
+const as = (key = ADMIN_KEY) => server.apiWith(key);
+/** An answer's status, its body (JSON, or the text of a download) and the Response itself. */
+async function answer<T>(sent: Promise<Response>): Promise<{ status: number; body: T; res: Response }> {
+  const res = await sent;
   const text = await res.clone().text();
   return { status: res.status, body: (text && res.headers.get("content-type")?.includes("json") ? JSON.parse(text) : text) as T, res };
 }
-const plan = async (body: unknown, key?: string) => {
-  const r = await call<Bulk>("POST", "/v1/bulk_deletions", body, key);
+const plan = async (body: BodyOf<"planBulkDeletion">, key?: string) => {
+  const r = await answer<Bulk>(as(key).send("planBulkDeletion", { body }));
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body;
 };
 const execute = async (bulk: Bulk, key?: string) => {
-  const r = await call<Bulk>("POST", `/v1/bulk_deletions/${bulk.id}/execute`, { digest: bulk.digest, confirmation: bulk.confirmation }, key);
+  const r = await answer<Bulk>(
+    as(key).send("executeBulkDeletion", { params: { bulk_deletion: bulk.id }, body: { digest: bulk.digest, confirmation: bulk.confirmation } }),
+  );
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body;
 };
-async function createKey(body: Record<string, unknown>): Promise<string> {
-  const r = await call<{ secret: string }>("POST", "/v1/api_keys", body);
+async function createKey(body: BodyOf<"createApiKey">): Promise<string> {
+  const r = await answer<{ secret: string }>(as().send("createApiKey", { body }));
   expect(r.status).toBe(200);
   return r.body.secret;
 }
@@ -74,7 +77,7 @@ describe(`/v1/bulk_deletions on ${ENGINE}`, () => {
       { digest: "0".repeat(64), confirmation: dry.confirmation },
       { digest: dry.digest, confirmation: "delete everything" },
     ]) {
-      await expectEnvelope((await call("POST", `/v1/bulk_deletions/${dry.id}/execute`, wrong, reviewerKey)).res, 400, "invalid_request_error");
+      await expectEnvelope(await as(reviewerKey).send("executeBulkDeletion", { params: { bulk_deletion: dry.id }, body: wrong }), 400, "invalid_request_error");
     }
     const report = await execute(dry, reviewerKey);
     expect(report).toMatchObject({ status: "completed", counts: { before: 2, after: 2 } });
@@ -88,11 +91,11 @@ describe(`/v1/bulk_deletions on ${ENGINE}`, () => {
     // The deletion went through the write path: a `deleted` version, and the search index.
     const versions = await stores.memoryVersions.list(store, { operation: "deleted" });
     expect(versions.data).toHaveLength(1);
-    const found = await call<{ data: unknown[] }>("GET", `/v1/search?q=quagga&memory_store_id=${store}`);
+    const found = await answer<{ data: unknown[] }>(as().send("search", { query: { q: "quagga", memory_store_id: [store] } }));
     expect(found.body.data).toEqual([]);
     // Once only.
     await expectEnvelope(
-      (await call("POST", `/v1/bulk_deletions/${dry.id}/execute`, { digest: dry.digest, confirmation: dry.confirmation })).res,
+      await as().send("executeBulkDeletion", { params: { bulk_deletion: dry.id }, body: { digest: dry.digest, confirmation: dry.confirmation } }),
       409,
       "conflict_error",
     );
@@ -105,11 +108,7 @@ describe(`/v1/bulk_deletions on ${ENGINE}`, () => {
     const b = (await stores.create({ name: `bulk b ${tag}`, metadata: { end_user: user, plan: "pro" } })).id;
     const keep = (await stores.create({ name: `bulk keep ${tag}`, metadata: { end_user: `${user}-other` } })).id;
     await stores.memories.create(a, { path: "/a.md", content: "a" });
-    await expectEnvelope(
-      (await call("POST", "/v1/bulk_deletions", { target: "stores", metadata: { end_user: user } }, reviewerKey)).res,
-      403,
-      "permission_error",
-    );
+    await expectEnvelope(await as(reviewerKey).send("planBulkDeletion", { body: { target: "stores", metadata: { end_user: user } } }), 403, "permission_error");
     const dry = await plan({ target: "stores", metadata: { end_user: user } });
     expect(dry).toMatchObject({ confirmation: "delete 2 stores", counts: { before: 2, memories_before: 1 } });
     await stores.memories.create(b, { path: "/written-since.md", content: "b" });
@@ -119,20 +118,20 @@ describe(`/v1/bulk_deletions on ${ENGINE}`, () => {
     expect((await stores.retrieve(b)).id).toBe(b);
     expect((await stores.retrieve(keep)).id).toBe(keep);
     // An empty filter would be every store: refused.
-    await expectEnvelope((await call("POST", "/v1/bulk_deletions", { target: "stores", metadata: {} })).res, 400, "invalid_request_error");
+    await expectEnvelope(await sendUnchecked(as(), "planBulkDeletion", { body: { target: "stores", metadata: {} } }), 400, "invalid_request_error");
   });
 
   it("keeps the report: listed, retrievable, downloadable as JSON and CSV", async () => {
     const store = (await server.client.beta.memoryStores.create({ name: `bulk report ${tag}` })).id;
     await server.client.beta.memoryStores.memories.create(store, { path: "/x/one.md", content: "1" });
     const report = await execute(await plan({ target: "memories", memory_store_id: store, path_prefix: "/x/" }));
-    const list = await call<{ data: Bulk[] }>("GET", "/v1/bulk_deletions?limit=100");
+    const list = await answer<{ data: Bulk[] }>(as().send("listBulkDeletions", { query: { limit: 100 } }));
     expect(list.body.data.find((b) => b.id === report.id)).toMatchObject({ status: "completed", executed_by: { type: "api_actor" } });
-    const csv = await call<string>("GET", `/v1/bulk_deletions/${report.id}?format=csv`);
+    const csv = await answer<string>(as().send("retrieveBulkDeletion", { params: { bulk_deletion: report.id }, query: { format: "csv" } }));
     expect(csv.res.headers.get("content-disposition")).toContain(`${report.id}.csv`);
     expect(csv.body.split("\r\n")[0]).toBe("bulk_deletion_id,target,id,memory_store_id,label,memory_count,kind,outcome");
     expect(csv.body).toContain("/x/one.md");
-    const json = await call<Bulk>("GET", `/v1/bulk_deletions/${report.id}?format=json`);
+    const json = await answer<Bulk>(as().send("retrieveBulkDeletion", { params: { bulk_deletion: report.id }, query: { format: "json" } }));
     expect(json.body.items).toHaveLength(1);
   });
 
@@ -143,15 +142,15 @@ describe(`/v1/bulk_deletions on ${ENGINE}`, () => {
     await stores.memories.create(mine, { path: "/m.md", content: "m" });
     const limited = await createKey({ name: `bulk limited ${tag}`, role: "reviewer", store_ids: [mine] });
     await expectEnvelope(
-      (await call("POST", "/v1/bulk_deletions", { target: "memories", memory_store_id: theirs, path_prefix: "/" }, limited)).res,
+      await as(limited).send("planBulkDeletion", { body: { target: "memories", memory_store_id: theirs, path_prefix: "/" } }),
       403,
       "permission_error",
     );
-    await expectEnvelope((await call("POST", "/v1/bulk_deletions", { target: "stores", name: tag }, limited)).res, 403, "permission_error");
+    await expectEnvelope(await as(limited).send("planBulkDeletion", { body: { target: "stores", name: tag } }), 403, "permission_error");
     const own = await execute(await plan({ target: "memories", memory_store_id: mine, path_prefix: "/" }, limited), limited);
     expect(own.items!.map((i) => i.outcome)).toEqual(["deleted"]);
-    const listed = await call<{ data: Bulk[] }>("GET", "/v1/bulk_deletions?limit=100", undefined, limited);
+    const listed = await answer<{ data: Bulk[] }>(as(limited).send("listBulkDeletions", { query: { limit: 100 } }));
     expect(listed.body.data.map((b) => b.id)).toEqual([own.id]);
-    await expectEnvelope((await call("GET", "/v1/bulk_deletions", undefined, viewerKey)).res, 403, "permission_error");
+    await expectEnvelope(await as(viewerKey).send("listBulkDeletions"), 403, "permission_error");
   });
 });

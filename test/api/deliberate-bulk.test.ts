@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
+import { callOk, sendImport } from "../helpers/operations.ts";
 import { sharedServer } from "../helpers/shared-server.ts";
 import { ADMIN_KEY, ENGINE, type TestServer } from "../helpers/server.ts";
 
@@ -14,29 +15,21 @@ const tag = randomUUID().slice(0, 8);
 type Review = { memory_id: string; path: string };
 type Decision = { memory_id: string; action: string; reviewer: Record<string, unknown> };
 
-async function call<T>(method: string, path: string, body?: unknown, key = ADMIN_KEY): Promise<T> {
-  const res = await server.fetch(path, {
-    method,
-    headers: { "x-api-key": key, ...(body !== undefined && { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-  });
-  const text = await res.text();
-  expect(res.status, text).toBe(200);
-  return JSON.parse(text) as T;
-}
+/** The typed client with this key (the admin key by default). */
+const as = (key = ADMIN_KEY) => server.apiWith(key);
 const openItems = async (storeId: string) =>
-  (await call<{ data: Review[] }>("GET", `/v1/reviews?store_id=${storeId}&limit=100`)).data.map((r) => r.path).sort();
-const decisions = async (storeId: string) => (await call<{ data: Decision[] }>("GET", `/v1/review_decisions?store_id=${storeId}&limit=100`)).data;
+  ((await callOk(as(), "listReviews", { query: { store_id: storeId, limit: 100 } })).data as Review[]).map((r) => r.path).sort();
+const decisions = async (storeId: string) => (await callOk(as(), "listReviewDecisions", { query: { store_id: storeId, limit: 100 } })).data as Decision[];
 
 /** A store whose memories an agent session wrote through the memory tool: each awaits review. */
 async function damagedStore(name: string, files: Record<string, string>, session = `sess_${tag}_${name.replace(/\s/g, "_")}`) {
   const store = await server.client.beta.memoryStores.create({ name: `${name} ${tag}` });
   for (const [path, file_text] of Object.entries(files)) {
-    const r = await call<{ is_error: boolean; content: string }>("POST", `/v1/memory_stores/${store.id}/memory_tool?session_id=${session}`, {
-      command: "create",
-      path: `/memories${path}`,
-      file_text,
-    });
+    const r = (await callOk(as(), "runMemoryTool", {
+      params: { store: store.id },
+      query: { session_id: session },
+      body: { command: "create", path: `/memories${path}`, file_text },
+    })) as { is_error: boolean; content: string };
     expect(r.is_error, r.content).toBe(false);
   }
   expect(await openItems(store.id)).toEqual(Object.keys(files).sort());
@@ -45,15 +38,15 @@ async function damagedStore(name: string, files: Record<string, string>, session
 
 beforeAll(async () => {
   server = await sharedServer();
-  reviewerKey = (await call<{ secret: string }>("POST", "/v1/api_keys", { name: `deliberate reviewer ${tag}`, role: "reviewer" })).secret;
+  reviewerKey = (await callOk(as(), "createApiKey", { body: { name: `deliberate reviewer ${tag}`, role: "reviewer" } })).secret;
 });
 
 describe(`deliberate bulk operations and the review inbox on ${ENGINE}`, () => {
   it("a reviewer key's bulk delete opens no review item and settles the items of what it deleted", async () => {
     const { storeId } = await damagedStore("bulk delete", { "/a/one.md": "one\n", "/a/two.md": "two\n", "/b/kept.md": "kept\n" });
     type Bulk = { id: string; digest: string; confirmation: string };
-    const dry = await call<Bulk>("POST", "/v1/bulk_deletions", { target: "memories", memory_store_id: storeId, path_prefix: "/a/" }, reviewerKey);
-    await call("POST", `/v1/bulk_deletions/${dry.id}/execute`, { digest: dry.digest, confirmation: dry.confirmation }, reviewerKey);
+    const dry = (await callOk(as(reviewerKey), "planBulkDeletion", { body: { target: "memories", memory_store_id: storeId, path_prefix: "/a/" } })) as Bulk;
+    await callOk(as(reviewerKey), "executeBulkDeletion", { params: { bulk_deletion: dry.id }, body: { digest: dry.digest, confirmation: dry.confirmation } });
     expect(await openItems(storeId)).toEqual(["/b/kept.md"]);
     const settled = await decisions(storeId);
     expect(settled).toHaveLength(2);
@@ -64,8 +57,8 @@ describe(`deliberate bulk operations and the review inbox on ${ENGINE}`, () => {
     const secret = `erase-me-${tag}`;
     const { storeId } = await damagedStore("erase", { "/leak.md": `the secret ${secret}\n`, "/other.md": "nothing here\n" });
     type Erasure = { id: string; confirmation: string };
-    const dry = await call<Erasure>("POST", "/v1/erasures", { query: secret, action: "replace", memory_store_ids: [storeId] });
-    await call("POST", `/v1/erasures/${dry.id}/execute`, { query: secret, confirmation: dry.confirmation });
+    const dry = (await callOk(as(), "planErasure", { body: { query: secret, action: "replace", memory_store_ids: [storeId] } })) as Erasure;
+    await callOk(as(), "executeErasure", { params: { erasure: dry.id }, body: { query: secret, confirmation: dry.confirmation } });
     expect(await openItems(storeId)).toEqual(["/other.md"]);
     expect((await decisions(storeId)).map((d) => d.action)).toEqual(["edited"]);
   });
@@ -93,8 +86,11 @@ describe(`deliberate bulk operations and the review inbox on ${ENGINE}`, () => {
       },
     ];
     const body = lines.map((l) => JSON.stringify(l)).join("\n") + "\n";
-    for (const attribution of ["importer", "file"]) {
-      const done = await call<{ store_id: string }>("POST", `/v1/imports?format=jsonl&name=import%20${attribution}%20${tag}&attribution=${attribution}`, body);
+    for (const attribution of ["importer", "file"] as const) {
+      const res = await sendImport(as(), { format: "jsonl", name: `import ${attribution} ${tag}`, attribution }, body);
+      const text = await res.text();
+      expect(res.status, text).toBe(200);
+      const done = JSON.parse(text) as { store_id: string };
       expect(await openItems(done.store_id)).toEqual([]);
     }
   });
@@ -102,8 +98,8 @@ describe(`deliberate bulk operations and the review inbox on ${ENGINE}`, () => {
   it("a reviewer key's revert of a session opens no review item and settles the session's items", async () => {
     const { storeId, session } = await damagedStore("revert", { "/x.md": "x\n", "/y.md": "y\n" });
     type Plan = { id: string; confirmation: string };
-    const dry = await call<Plan>("POST", "/v1/reverts", { memory_store_id: storeId, session_id: session }, reviewerKey);
-    await call("POST", `/v1/reverts/${dry.id}/execute`, { confirmation: dry.confirmation }, reviewerKey);
+    const dry = (await callOk(as(reviewerKey), "planRevert", { body: { memory_store_id: storeId, session_id: session } })) as Plan;
+    await callOk(as(reviewerKey), "executeRevert", { params: { revert: dry.id }, body: { confirmation: dry.confirmation } });
     expect(await openItems(storeId)).toEqual([]);
     expect((await decisions(storeId)).map((d) => d.action)).toEqual(["reverted", "reverted"]);
     expect((await server.client.beta.memoryStores.memories.list(storeId)).data).toEqual([]);

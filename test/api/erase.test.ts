@@ -2,6 +2,8 @@ import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectEnvelope } from "../helpers/api.ts";
 import { problemsSeenInDatabase } from "../helpers/invariants.ts";
+import type { BodyOf } from "../../lib/api-client/operation-types.ts";
+import { sendUnchecked } from "../helpers/operations.ts";
 import { ADMIN_KEY, ENGINE, startServer, type TestServer } from "../helpers/server.ts";
 
 // /v1/erasures (issue 11): admins only; a dry run, then an erase conditional on it that reports
@@ -24,30 +26,29 @@ type Erasure = {
   executed_by: unknown;
 };
 
-async function call(method: string, path: string, body?: unknown, key = ADMIN_KEY) {
-  return server.fetch(path, {
-    method,
-    headers: { "x-api-key": key, ...(body !== undefined && { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
+/** The typed client with this key (the admin key by default). */
+const as = (key = ADMIN_KEY) => server.apiWith(key);
 async function ok<T>(res: Response): Promise<T> {
   expect(res.status, await res.clone().text()).toBe(200);
   return (await res.json()) as T;
 }
-const dryRun = (query: string, extra: Record<string, unknown> = {}) =>
-  call("POST", "/v1/erasures", { query, action: "replace", ...extra }).then((r) => ok<Erasure>(r));
+const dryRun = (query: string, extra: Partial<BodyOf<"planErasure">> = {}) =>
+  as()
+    .send("planErasure", { body: { query, action: "replace", ...extra } })
+    .then((r) => ok<Erasure>(r));
 const execute = (erasure: Erasure, query: string) =>
-  call("POST", `/v1/erasures/${erasure.id}/execute`, { query, confirmation: erasure.confirmation }).then((r) => ok<Erasure>(r));
+  as()
+    .send("executeErasure", { params: { erasure: erasure.id }, body: { query, confirmation: erasure.confirmation } })
+    .then((r) => ok<Erasure>(r));
 type SearchPage = { data: unknown[] };
-async function hits(q: string, scope: string): Promise<number> {
-  const page = await ok<SearchPage>(await call("GET", `/v1/search?${new URLSearchParams({ q, mode: "exact", scope })}`));
+async function hits(q: string, scope: "memories" | "versions"): Promise<number> {
+  const page = await ok<SearchPage>(await as().send("search", { query: { q, mode: "exact", scope } }));
   return page.data.length;
 }
 const kinds = (items: Item[] = []) => items.map((i) => `${i.kind}:${i.outcome}`).sort();
 
-async function createKey(body: Record<string, unknown>): Promise<string> {
-  return (await ok<{ secret: string }>(await call("POST", "/v1/api_keys", body))).secret;
+async function createKey(body: BodyOf<"createApiKey">): Promise<string> {
+  return (await ok<{ secret: string }>(await as().send("createApiKey", { body }))).secret;
 }
 
 beforeAll(async () => {
@@ -88,13 +89,13 @@ describe(`/v1/erasures on ${ENGINE}`, () => {
     expect(await hits(secret, "memories")).toBe(0);
     expect(await hits(secret, "versions")).toBe(0);
 
-    const listed = await ok<{ data: Erasure[] }>(await call("GET", "/v1/erasures"));
+    const listed = await ok<{ data: Erasure[] }>(await as().send("listErasures"));
     expect(listed.data.slice(0, 2).map((e) => e.id)).toEqual([second.id, report.id]);
     expect(listed.data[0]!.items).toBeUndefined();
-    const json = await call("GET", `/v1/erasures/${report.id}?format=json`);
+    const json = await as().send("retrieveErasure", { params: { erasure: report.id }, query: { format: "json" } });
     expect(json.headers.get("content-disposition")).toBe(`attachment; filename="${report.id}.json"`);
     expect(((await json.json()) as Erasure).items).toHaveLength(6);
-    const csv = await call("GET", `/v1/erasures/${report.id}?format=csv`);
+    const csv = await as().send("retrieveErasure", { params: { erasure: report.id }, query: { format: "csv" } });
     expect(csv.headers.get("content-type")).toMatch(/^text\/csv/);
     const lines = (await csv.text()).trim().split("\r\n");
     expect(lines[0]).toBe("erasure_id,memory_store_id,memory_id,memory_version_id,kind,outcome");
@@ -105,8 +106,8 @@ describe(`/v1/erasures on ${ENGINE}`, () => {
 
   it("is for admins only: reviewers and viewers get 403", async () => {
     for (const key of [reviewerKey, viewerKey]) {
-      await expectEnvelope(await call("POST", "/v1/erasures", { query: "abc", action: "delete" }, key), 403, "permission_error");
-      await expectEnvelope(await call("GET", "/v1/erasures", undefined, key), 403, "permission_error");
+      await expectEnvelope(await as(key).send("planErasure", { body: { query: "abc", action: "delete" } }), 403, "permission_error");
+      await expectEnvelope(await as(key).send("listErasures"), 403, "permission_error");
     }
   });
 
@@ -122,22 +123,26 @@ describe(`/v1/erasures on ${ENGINE}`, () => {
       { query: "refuse-me-123", action: "delete", memory_store_ids: "all" },
       { query: "refuse-me-123", action: "delete", extra: true },
     ]) {
-      await expectEnvelope(await call("POST", "/v1/erasures", body), 400, "invalid_request_error");
+      await expectEnvelope(await sendUnchecked(as(), "planErasure", { body }), 400, "invalid_request_error");
     }
     await expectEnvelope(
-      await call("POST", "/v1/erasures", { query: "refuse-me-123", action: "delete", memory_store_ids: ["memstore_x"] }),
+      await as().send("planErasure", { body: { query: "refuse-me-123", action: "delete", memory_store_ids: ["memstore_x"] } }),
       404,
       "not_found_error",
     );
     const plan = await dryRun("refuse-me-123", { action: "delete", memory_store_ids: [storeB] });
-    const attempt = (body: unknown) => call("POST", `/v1/erasures/${plan.id}/execute`, body);
+    const attempt = (body: unknown) => sendUnchecked(as(), "executeErasure", { params: { erasure: plan.id }, body });
     await expectEnvelope(await attempt({ query: "refuse-me-123", confirmation: "yes" }), 400, "invalid_request_error");
     await expectEnvelope(await attempt({ query: "refuse-me-124", confirmation: plan.confirmation }), 400, "invalid_request_error");
     await expectEnvelope(await attempt({ confirmation: plan.confirmation }), 400, "invalid_request_error");
     expect((await server.client.beta.memoryStores.memories.retrieve(memory.id, { memory_store_id: storeB })).content).toBe("refuse-me-123");
     await ok(await attempt({ query: "refuse-me-123", confirmation: plan.confirmation }));
     await expectEnvelope(await attempt({ query: "refuse-me-123", confirmation: plan.confirmation }), 409, "conflict_error");
-    await expectEnvelope(await call("GET", "/v1/erasures/erasure_missing"), 404, "not_found_error");
-    await expectEnvelope(await call("GET", `/v1/erasures/${plan.id}?format=xml`), 400, "invalid_request_error");
+    await expectEnvelope(await as().send("retrieveErasure", { params: { erasure: "erasure_missing" } }), 404, "not_found_error");
+    await expectEnvelope(
+      await sendUnchecked(as(), "retrieveErasure", { params: { erasure: plan.id }, query: { format: "xml" } }),
+      400,
+      "invalid_request_error",
+    );
   });
 });

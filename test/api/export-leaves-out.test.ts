@@ -7,6 +7,7 @@ import { sql } from "../../lib/memory/db.ts";
 import { sha256Hex, utf8Length } from "../../lib/memory/hashing.ts";
 import { newId } from "../../lib/memory/ids.ts";
 import { collect } from "../helpers/api.ts";
+import { sendImport } from "../helpers/operations.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
 import { openServerDb } from "../memory-tool/database.ts";
 
@@ -55,8 +56,8 @@ async function plant(storeId: string, rows: { path: string; content: string; red
   return ids;
 }
 
-async function download(storeId: string, format: string): Promise<Uint8Array> {
-  const res = await server.fetch(`/v1/exports/${storeId}?format=${format}`);
+async function download(storeId: string, format: "zip" | "tar.gz" | "jsonl"): Promise<Uint8Array> {
+  const res = await server.api.send("exportStore", { params: { store: storeId }, query: { format } });
   expect(res.status).toBe(200);
   return new Uint8Array(await res.arrayBuffer());
 }
@@ -81,8 +82,8 @@ async function tarEntries(gz: Uint8Array): Promise<Record<string, string>> {
   return out;
 }
 
-async function importInto(name: string, format: string, body: Uint8Array) {
-  const res = await server.fetch(`/v1/imports?format=${format}&name=${encodeURIComponent(name)}`, { method: "POST", body: body as BodyInit });
+async function importInto(name: string, format: "zip" | "tar.gz" | "jsonl", body: Uint8Array) {
+  const res = await sendImport(server.api, { format, name }, body as BodyInit);
   return { status: res.status, body: (await res.json()) as Json };
 }
 

@@ -1,6 +1,9 @@
 import { strFromU8, unzipSync, zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collect, expectEnvelope, sha256 } from "../helpers/api.ts";
+import type { BodyOf, QueryOf } from "../../lib/api-client/operation-types.ts";
+import type { Query } from "../../lib/api-client/request.ts";
+import { sendUnchecked } from "../helpers/operations.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
 
 // Export and import (issue 12) through a running server: GET /v1/exports/{store}, POST /v1/imports.
@@ -14,13 +17,22 @@ afterAll(() => server?.stop());
 
 const stores = () => server.client.beta.memoryStores;
 
-async function download(storeId: string, format: string, key?: string): Promise<Response> {
-  return server.fetch(`/v1/exports/${storeId}?format=${format}`, key ? { headers: { "x-api-key": key } } : {});
+const as = (key?: string) => (key ? server.apiWith(key) : server.api);
+
+async function download(storeId: string, format: "zip" | "tar.gz" | "jsonl", key?: string): Promise<Response> {
+  return as(key).send("exportStore", { params: { store: storeId }, query: { format } });
 }
 
-async function upload(query: string, body: Uint8Array | string, key?: string): Promise<{ status: number; body: Json; response: Response }> {
-  const response = await server.fetch(`/v1/imports?${query}`, { method: "POST", body: body as BodyInit, headers: key ? { "x-api-key": key } : {} });
-  return { status: response.status, body: (await response.clone().json()) as Json, response };
+type Uploaded = { status: number; body: Json; response: Response };
+const answer = async (response: Response): Promise<Uploaded> => ({ status: response.status, body: (await response.clone().json()) as Json, response });
+const file = (body: Uint8Array | string) => ({ body: body as BodyInit, contentType: "application/octet-stream" });
+
+async function upload(query: QueryOf<"importUpload">, body: Uint8Array | string, key?: string): Promise<Uploaded> {
+  return answer(await as(key).send("importUpload", { query, upload: file(body) }));
+}
+/** An import with a query the schema refuses (an unknown format, a flag that is no boolean). */
+async function uploadUnchecked(query: Query, body: Uint8Array | string): Promise<Uploaded> {
+  return answer(await sendUnchecked(server.api, "importUpload", { query, upload: file(body) }));
 }
 
 async function contents(storeId: string): Promise<Record<string, { content: string | null; sha: string }>> {
@@ -49,7 +61,7 @@ describe("round trips", () => {
   it("zip and tar.gz: export → import into a new store → the same paths, contents and hashes; the manifest lists them", async () => {
     const source = await seededStore("archive source");
     const want = await contents(source);
-    for (const format of ["zip", "tar.gz"]) {
+    for (const format of ["zip", "tar.gz"] as const) {
       const res = await download(source, format);
       expect(res.status).toBe(200);
       // Named by the store's name and the day (issue 26).
@@ -66,7 +78,7 @@ describe("round trips", () => {
         );
         expect(strFromU8(files["memories/notes/a.md"]!)).toBe("second");
       }
-      const preview = await upload(`format=${format}&name=copy`, bytes);
+      const preview = await upload({ format, name: "copy" }, bytes);
       expect(preview.status, JSON.stringify(preview.body)).toBe(200);
       expect(preview.body).toMatchObject({ dry_run: false, counts: { create: 2, refused: 0 } });
       const copy = preview.body.store_id as string;
@@ -98,9 +110,9 @@ describe("round trips", () => {
     expect(redacted[0]).toMatchObject({ content: null, path: null, content_sha256: null });
     expect(text).not.toContain("secret");
 
-    const dry = await upload("format=jsonl&name=history%20copy&dry_run=true", text);
+    const dry = await upload({ format: "jsonl", name: "history copy", dry_run: true }, text);
     expect(dry.body).toMatchObject({ dry_run: true, store_id: null, with_history: true });
-    const done = await upload("format=jsonl&name=history%20copy", text);
+    const done = await upload({ format: "jsonl", name: "history copy" }, text);
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     const copy = done.body.store_id as string;
     expect(await contents(copy)).toEqual(await contents(source));
@@ -141,16 +153,16 @@ describe("dry run, conflicts and refusals", () => {
     await stores().memories.create(source.id, { path: "/b.md", content: "b" });
     const zip = new Uint8Array(await (await download(source.id, "zip")).arrayBuffer());
 
-    const dry = await upload(`format=zip&store_id=${target.id}&on_conflict=overwrite&dry_run=true`, zip);
+    const dry = await upload({ format: "zip", store_id: target.id, on_conflict: "overwrite", dry_run: true }, zip);
     expect(dry.body.items.map((i: Json) => [i.path, i.action, i.existing_content_sha256])).toEqual([
       ["/a.md", "overwrite", sha256("mine")],
       ["/b.md", "create", null],
     ]);
     expect(Object.keys(await contents(target.id))).toEqual(["/a.md"]);
-    await expectEnvelope((await upload(`format=zip&store_id=${target.id}&on_conflict=overwrite`, zip)).response, 400, "invalid_request_error");
-    const failed = await upload(`format=zip&store_id=${target.id}&on_conflict=fail`, zip);
+    await expectEnvelope((await upload({ format: "zip", store_id: target.id, on_conflict: "overwrite" }, zip)).response, 400, "invalid_request_error");
+    const failed = await upload({ format: "zip", store_id: target.id, on_conflict: "fail" }, zip);
     expect((await expectEnvelope(failed.response, 400, "invalid_request_error")).message).toMatch(/on_conflict=fail/);
-    const done = await upload(`format=zip&store_id=${target.id}&on_conflict=overwrite&plan_digest=${dry.body.plan_digest}`, zip);
+    const done = await upload({ format: "zip", store_id: target.id, on_conflict: "overwrite", plan_digest: dry.body.plan_digest }, zip);
     expect(done.body.counts).toMatchObject({ overwrite: 1, create: 1 });
     expect((await contents(target.id))["/a.md"]!.content).toBe("theirs");
   });
@@ -158,35 +170,39 @@ describe("dry run, conflicts and refusals", () => {
   it("skip_problems with the dry run's plan_digest imports the files without problems and reports the rest", async () => {
     const target = await stores().create({ name: "forgiving" });
     const zip = zipSync({ "ok.md": new TextEncoder().encode("ok"), "bad.md": new Uint8Array([0xff, 0xfe, 0x00]) });
-    const dry = await upload(`format=zip&store_id=${target.id}&dry_run=true`, zip);
+    const dry = await upload({ format: "zip", store_id: target.id, dry_run: true }, zip);
     expect(dry.body.counts).toMatchObject({ create: 1, refused: 1 });
-    await expectEnvelope((await upload(`format=zip&store_id=${target.id}&skip_problems=true`, zip)).response, 400, "invalid_request_error");
+    await expectEnvelope((await upload({ format: "zip", store_id: target.id, skip_problems: true }, zip)).response, 400, "invalid_request_error");
     await expectEnvelope(
-      (await upload(`format=zip&store_id=${target.id}&skip_problems=yes&plan_digest=${dry.body.plan_digest}`, zip)).response,
+      (await uploadUnchecked({ format: "zip", store_id: target.id, skip_problems: "yes", plan_digest: dry.body.plan_digest }, zip)).response,
       400,
       "invalid_request_error",
     );
     expect(await contents(target.id)).toEqual({});
-    const done = await upload(`format=zip&store_id=${target.id}&skip_problems=true&plan_digest=${dry.body.plan_digest}`, zip);
+    const done = await upload({ format: "zip", store_id: target.id, skip_problems: true, plan_digest: dry.body.plan_digest }, zip);
     expect(done.body.counts).toMatchObject({ create: 1, refused: 1 });
     expect(done.body.items.find((i: Json) => i.path === "/bad.md").problem).toMatch(/UTF-8/);
     expect(Object.keys(await contents(target.id))).toEqual(["/ok.md"]);
-    const report = await server.fetch(`/v1/imports/${done.body.import_id}`);
+    const report = await server.api.send("retrieveImport", { params: { import: done.body.import_id } });
     expect(((await report.json()) as Json).counts).toMatchObject({ create: 1, refused: 1 });
   });
 
   it("bad format, unknown store, a hostile archive: clear 4xx envelopes", async () => {
     await expectEnvelope(await download("memstore_nope", "zip"), 404, "not_found_error");
     const store = await stores().create({ name: "e" });
-    await expectEnvelope(await download(store.id, "rar"), 400, "invalid_request_error");
-    await expectEnvelope((await upload(`format=zip&store_id=${store.id}`, "not a zip")).response, 400, "invalid_request_error");
-    await expectEnvelope((await upload(`format=rar&store_id=${store.id}`, "x")).response, 400, "invalid_request_error");
+    await expectEnvelope(
+      await sendUnchecked(server.api, "exportStore", { params: { store: store.id }, query: { format: "rar" } }),
+      400,
+      "invalid_request_error",
+    );
+    await expectEnvelope((await upload({ format: "zip", store_id: store.id }, "not a zip")).response, 400, "invalid_request_error");
+    await expectEnvelope((await uploadUnchecked({ format: "rar", store_id: store.id }, "x")).response, 400, "invalid_request_error");
     // A zip holding a symlink, into a new store: refused with the entry named, and no store is left behind.
     const link = zipSync({
       "a.md": [new TextEncoder().encode("a"), {}],
       "evil.md": [new TextEncoder().encode("/etc/passwd"), { os: 3, attrs: (0o120777 << 16) >>> 0 }],
     });
-    const refused = await expectEnvelope((await upload("format=zip&name=hostile%20symlink", link)).response, 400, "invalid_request_error");
+    const refused = await expectEnvelope((await upload({ format: "zip", name: "hostile symlink" }, link)).response, 400, "invalid_request_error");
     expect(refused.message).toMatch(/"evil.md" is a symbolic link/);
     const listed = await collect(stores().list({ include_archived: true, limit: 100 }));
     expect(listed.some((s) => s.name === "hostile symlink")).toBe(false);
@@ -199,14 +215,14 @@ describe("import reports", () => {
     await stores().memories.create(source.id, { path: "/r/a.md", content: "a" });
     await stores().memories.create(source.id, { path: "/r/b.md", content: "b" });
     const zip = new Uint8Array(await (await download(source.id, "zip")).arrayBuffer());
-    const dry = await upload("format=zip&name=report%20copy&dry_run=true&source_name=notes.zip", zip);
+    const dry = await upload({ format: "zip", name: "report copy", dry_run: true, source_name: "notes.zip" }, zip);
     expect(dry.body.import_id).toBeNull();
-    const done = await upload("format=zip&name=report%20copy&source_name=notes.zip", zip);
+    const done = await upload({ format: "zip", name: "report copy", source_name: "notes.zip" }, zip);
     const id = done.body.import_id as string;
     expect(id).toMatch(/^import_/);
-    const list = (await (await server.fetch(`/v1/imports?store_id=${done.body.store_id}`)).json()) as Json;
+    const list = (await (await server.api.send("listImports", { query: { store_id: done.body.store_id } })).json()) as Json;
     expect(list.data.map((r: Json) => r.id)).toEqual([id]);
-    const report = (await (await server.fetch(`/v1/imports/${id}`)).json()) as Json;
+    const report = (await (await server.api.send("retrieveImport", { params: { import: id } })).json()) as Json;
     expect(report).toMatchObject({
       type: "import_report",
       memory_store_id: done.body.store_id,
@@ -222,7 +238,7 @@ describe("import reports", () => {
     expect(report.created_by.type).toBeTruthy();
     const listed = await collect(stores().memories.list(done.body.store_id as string, { path_prefix: "/r/" }));
     expect(report.items.map((i: Json) => i.memory_version_id).sort()).toEqual(listed.map((m) => ("memory_version_id" in m ? m.memory_version_id : "")).sort());
-    await expectEnvelope(await server.fetch("/v1/imports/import_nope"), 404, "not_found_error");
+    await expectEnvelope(await server.api.send("retrieveImport", { params: { import: "import_nope" } }), 404, "not_found_error");
   });
 });
 
@@ -231,7 +247,7 @@ describe("progress", () => {
     const source = await stores().create({ name: "progress source" });
     for (let i = 0; i < 250; i++) await stores().memories.create(source.id, { path: `/p/${i}.md`, content: `${i}` });
     const zip = new Uint8Array(await (await download(source.id, "zip")).arrayBuffer());
-    const res = await server.fetch("/v1/imports?format=zip&name=progress%20copy&progress=true", { method: "POST", body: zip });
+    const res = await server.api.send("importUpload", { query: { format: "zip", name: "progress copy", progress: true }, upload: file(zip) });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/ndjson/);
     const lines = (await res.text())
@@ -245,7 +261,7 @@ describe("progress", () => {
     expect(lines[lines.length - 1]).toEqual({ type: "import_progress", written: 250, total: 250 });
 
     const other = zipSync({ "p/0.md": new TextEncoder().encode("other content") });
-    const refused = await server.fetch(`/v1/imports?format=zip&store_id=${last.store_id}&progress=true`, { method: "POST", body: other });
+    const refused = await server.api.send("importUpload", { query: { format: "zip", store_id: last.store_id, progress: true }, upload: file(other) });
     const end = JSON.parse((await refused.text()).trim().split("\n").pop()!) as Json;
     expect(end).toMatchObject({ type: "error", error: { type: "invalid_request_error" } });
     expect(end.error.message).toMatch(/on_conflict=fail/);
@@ -257,30 +273,26 @@ describe("roles", () => {
   it("a viewer may export but not import; a store-limited key only its stores", async () => {
     const mine = await stores().create({ name: "mine" });
     const other = await stores().create({ name: "other" });
-    const key = async (body: Json) => {
-      const res = await server.fetch("/v1/api_keys", {
-        method: "POST",
-        body: JSON.stringify({ name: "k", ...body }),
-        headers: { "content-type": "application/json" },
-      });
+    const key = async (body: Omit<BodyOf<"createApiKey">, "name">) => {
+      const res = await server.api.send("createApiKey", { body: { name: "k", ...body } });
       return ((await res.json()) as Json).secret as string;
     };
     const viewer = await key({ role: "viewer" });
     expect((await download(mine.id, "jsonl", viewer)).status).toBe(200);
-    await expectEnvelope((await upload(`format=jsonl&store_id=${mine.id}`, "", viewer)).response, 403, "permission_error");
+    await expectEnvelope((await upload({ format: "jsonl", store_id: mine.id }, "", viewer)).response, 403, "permission_error");
     const limited = await key({ role: "reviewer", store_ids: [mine.id] });
     expect((await download(mine.id, "zip", limited)).status).toBe(200);
     await expectEnvelope(await download(other.id, "zip", limited), 403, "permission_error");
     const zip = new Uint8Array(await (await download(mine.id, "zip")).arrayBuffer());
-    await expectEnvelope((await upload(`format=zip&store_id=${other.id}`, zip, limited)).response, 403, "permission_error");
-    await expectEnvelope((await upload(`format=zip&name=new`, zip, limited)).response, 403, "permission_error");
-    const mineImport = await upload(`format=zip&store_id=${mine.id}&on_conflict=skip`, zip, limited);
+    await expectEnvelope((await upload({ format: "zip", store_id: other.id }, zip, limited)).response, 403, "permission_error");
+    await expectEnvelope((await upload({ format: "zip", name: "new" }, zip, limited)).response, 403, "permission_error");
+    const mineImport = await upload({ format: "zip", store_id: mine.id, on_conflict: "skip" }, zip, limited);
     expect(mineImport.status).toBe(200);
     // Reports: a store-limited key sees only its stores' imports.
-    const otherImport = await upload(`format=zip&store_id=${other.id}&on_conflict=skip`, zip);
-    const seen = (await (await server.fetch("/v1/imports?limit=100", { headers: { "x-api-key": limited } })).json()) as Json;
+    const otherImport = await upload({ format: "zip", store_id: other.id, on_conflict: "skip" }, zip);
+    const seen = (await (await server.apiWith(limited).send("listImports", { query: { limit: 100 } })).json()) as Json;
     expect(seen.data.every((r: Json) => r.memory_store_id === mine.id)).toBe(true);
     expect(seen.data.map((r: Json) => r.id)).toContain(mineImport.body.import_id);
-    await expectEnvelope(await server.fetch(`/v1/imports/${otherImport.body.import_id}`, { headers: { "x-api-key": limited } }), 403, "permission_error");
+    await expectEnvelope(await server.apiWith(limited).send("retrieveImport", { params: { import: otherImport.body.import_id } }), 403, "permission_error");
   });
 });

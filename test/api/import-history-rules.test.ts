@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { collect, expectEnvelope, sha256 } from "../helpers/api.ts";
+import { collect, expectEnvelope, keyIdOf, sha256 } from "../helpers/api.ts";
+import type { QueryOf } from "../../lib/api-client/operation-types.ts";
+import { sendImport } from "../helpers/operations.ts";
 import type { TestServer } from "../helpers/server.ts";
 import { sharedServer } from "../helpers/shared-server.ts";
 
@@ -14,20 +16,15 @@ let reviewer: { id: string; secret: string };
 
 beforeAll(async () => {
   server = await sharedServer();
-  adminKeyId = ((await (await server.fetch("/v1/me")).json()) as Json).id as string;
-  const res = await server.fetch("/v1/api_keys", {
-    method: "POST",
-    body: JSON.stringify({ name: "importing reviewer", role: "reviewer" }),
-    headers: { "content-type": "application/json" },
-  });
-  reviewer = (await res.json()) as { id: string; secret: string };
+  adminKeyId = await keyIdOf(server);
+  reviewer = await server.api.call("createApiKey", { body: { name: "importing reviewer", role: "reviewer" } });
 });
 afterAll(() => server?.stop());
 
 const stores = () => server.client.beta.memoryStores;
 
-async function upload(query: string, body: string, key?: string) {
-  const response = await server.fetch(`/v1/imports?${query}`, { method: "POST", body, headers: key ? { "x-api-key": key } : {} });
+async function upload(query: Omit<QueryOf<"importUpload">, "format">, body: string, key?: string) {
+  const response = await sendImport(key ? server.apiWith(key) : server.api, { format: "jsonl", ...query }, body);
   return { status: response.status, body: (await response.clone().json()) as Json, response };
 }
 
@@ -81,18 +78,18 @@ let refusals = 0;
 /** The import is a 400 in the envelope, naming `problem`, and nothing is written: no store by that name, no version, no report. */
 async function expectRefused(body: string, problem: RegExp) {
   const name = `refused ${++refusals}`;
-  const res = await upload(`format=jsonl&name=${encodeURIComponent(name)}`, body);
+  const res = await upload({ name }, body);
   const error = await expectEnvelope(res.response, 400, "invalid_request_error");
   expect(error.message).toMatch(problem);
   const listed = await collect(stores().list({ include_archived: true, limit: 100 }));
   expect(listed.some((s) => s.name === name)).toBe(false);
   // Into an existing empty store too: it stays empty, without versions or an import report.
   const store = await stores().create({ name: `${name} target` });
-  const again = await upload(`format=jsonl&store_id=${store.id}`, body, reviewer.secret);
+  const again = await upload({ store_id: store.id }, body, reviewer.secret);
   await expectEnvelope(again.response, 400, "invalid_request_error");
   expect(((await stores().retrieve(store.id)) as unknown as Json).memory_count).toBe(0);
   expect((await stores().memoryVersions.list(store.id)).data).toEqual([]);
-  const reports = (await (await server.fetch(`/v1/imports?store_id=${store.id}`)).json()) as Json;
+  const reports = await server.api.call("listImports", { query: { store_id: store.id } });
   expect(reports.data).toEqual([]);
   return error.message as string;
 }
@@ -162,7 +159,7 @@ describe("an imported version passes the rules of a create, redacted or not", ()
     await expectRefused(redactedLater, /redacted_at: .* in the future/);
     await expectRefused(file([{ path: "/f.md", content: "f" }], [created("mem_1", "/f.md", "f", { created_at: "2020" })]), /RFC 3339/);
     const soon = new Date(Date.now() + 60_000).toISOString();
-    const ok = await upload("format=jsonl&name=skew", file([{ path: "/f.md", content: "f" }], [created("mem_1", "/f.md", "f", { created_at: soon })]));
+    const ok = await upload({ name: "skew" }, file([{ path: "/f.md", content: "f" }], [created("mem_1", "/f.md", "f", { created_at: soon })]));
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
   });
 
@@ -183,7 +180,7 @@ describe("an imported version passes the rules of a create, redacted or not", ()
         { memory_id: "mem_2", operation: "deleted", path: "/gone.md" },
       ],
     );
-    const res = await upload("format=jsonl&name=placeholders", body);
+    const res = await upload({ name: "placeholders" }, body);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const storeId = res.body.store_id as string;
     const listed = await collect(stores().memories.list(storeId, { path_prefix: "/" }));
@@ -214,7 +211,7 @@ describe("imported history is honest", () => {
 
   it("a reviewer's import: every version is the reviewer's, at the import's time; the file's author and time are its claim", async () => {
     const before = Date.now();
-    const res = await upload("format=jsonl&name=reviewer%20import", history(), reviewer.secret);
+    const res = await upload({ name: "reviewer import" }, history(), reviewer.secret);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const storeId = res.body.store_id as string;
     const versions = await collect(stores().memoryVersions.list(storeId));
@@ -240,30 +237,30 @@ describe("imported history is honest", () => {
   });
 
   it("a version filter never finds what the principal did not write here: the admin key and the file's session find nothing", async () => {
-    const res = await upload("format=jsonl&name=reviewer%20filters", history(), reviewer.secret);
+    const res = await upload({ name: "reviewer filters" }, history(), reviewer.secret);
     const storeId = res.body.store_id as string;
     const by = async (filter: Json) => (await collect(stores().memoryVersions.list(storeId, filter))).length;
     expect(await by({ api_key_id: adminKeyId })).toBe(0);
     expect(await by({ session_id: "sess_from_file" })).toBe(0);
     expect(await by({ api_key_id: reviewer.id })).toBe(2);
     // Search filters go through the same rule.
-    const search = async (filter: string) =>
-      ((await (await server.fetch(`/v1/search?q=two&scope=versions&memory_store_id=${storeId}&${filter}`)).json()) as Json).data.length as number;
-    expect(await search(`api_key_id=${adminKeyId}`)).toBe(0);
-    expect(await search(`session_id=sess_from_file`)).toBe(0);
-    expect(await search(`api_key_id=${reviewer.id}`)).toBe(1);
+    const search = async (filter: { api_key_id?: string; session_id?: string }) =>
+      (await server.api.call("search", { query: { q: "two", scope: "versions", memory_store_id: [storeId], ...filter } })).data.length;
+    expect(await search({ api_key_id: adminKeyId })).toBe(0);
+    expect(await search({ session_id: "sess_from_file" })).toBe(0);
+    expect(await search({ api_key_id: reviewer.id })).toBe(1);
   });
 
   it("only an admin may keep the file's authors: a reviewer asking for attribution=file gets a 403 and nothing is written", async () => {
     const name = "reviewer asks for file";
-    const res = await upload(`format=jsonl&name=${encodeURIComponent(name)}&attribution=file`, history(), reviewer.secret);
+    const res = await upload({ name, attribution: "file" }, history(), reviewer.secret);
     await expectEnvelope(res.response, 403, "permission_error");
     const listed = await collect(stores().list({ include_archived: true, limit: 100 }));
     expect(listed.some((s) => s.name === name)).toBe(false);
   });
 
   it("an admin's import keeps the file's authors and times, still marked imported; filters by those authors find none of it, the admin's key all", async () => {
-    const res = await upload("format=jsonl&name=admin%20import", history());
+    const res = await upload({ name: "admin import" }, history());
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const storeId = res.body.store_id as string;
     const [second, first] = (await collect(stores().memoryVersions.list(storeId))) as unknown as [Json, Json];
@@ -278,7 +275,7 @@ describe("imported history is honest", () => {
     expect(await by({ session_id: "sess_from_file" })).toEqual([]);
     expect(await by({ api_key_id: adminKeyId })).toEqual([second.id, first.id]);
     // attribution=importer: an admin may also decline to vouch for the file.
-    const declined = await upload("format=jsonl&name=admin%20declines&attribution=importer", history());
+    const declined = await upload({ name: "admin declines", attribution: "importer" }, history());
     const own = await collect(stores().memoryVersions.list(declined.body.store_id as string));
     expect(own.every((v) => (v as Json).imported.attribution === "importer" && Date.parse(v.created_at) > Date.parse("2026-01-01"))).toBe(true);
   });
@@ -286,8 +283,8 @@ describe("imported history is honest", () => {
   it("versions imported from an archive are marked too; versions written through the API are not", async () => {
     const source = await stores().create({ name: "zip source" });
     await stores().memories.create(source.id, { path: "/z.md", content: "z" });
-    const zip = new Uint8Array(await (await server.fetch(`/v1/exports/${source.id}?format=zip`)).arrayBuffer());
-    const response = await server.fetch("/v1/imports?format=zip&name=zip%20copy", { method: "POST", body: zip, headers: { "x-api-key": reviewer.secret } });
+    const zip = new Uint8Array(await (await server.api.send("exportStore", { params: { store: source.id }, query: { format: "zip" } })).arrayBuffer());
+    const response = await sendImport(server.apiWith(reviewer.secret), { format: "zip", name: "zip copy" }, zip);
     const result = (await response.json()) as Json;
     const [copied] = (await collect(stores().memoryVersions.list(result.store_id as string))) as Json[];
     expect(copied!.imported).toMatchObject({

@@ -1,6 +1,8 @@
 import { zipSync, type Zippable } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collect } from "../helpers/api.ts";
+import type { QueryOf } from "../../lib/api-client/operation-types.ts";
+import { sendImport } from "../helpers/operations.ts";
 import { FORCED_GC_ENV, startServer, type TestServer } from "../helpers/server.ts";
 
 // Issue 21, item 2: a zip of 3,000 tiny files answered 400 "Maximum call stack size exceeded"
@@ -28,12 +30,8 @@ function pythonLikeZip(count: number, level: 0 | 6, size?: number): Uint8Array {
   return zipSync(files);
 }
 
-async function importZip(query: string, body: Uint8Array): Promise<{ status: number; body: Json }> {
-  const response = await server.fetch(`/v1/imports?format=zip&${query}`, {
-    method: "POST",
-    body: body as BodyInit,
-    headers: { "content-type": "application/zip" },
-  });
+async function importZip(query: Omit<QueryOf<"importUpload">, "format">, body: Uint8Array): Promise<{ status: number; body: Json }> {
+  const response = await sendImport(server.api, { format: "zip", ...query }, body as BodyInit);
   return { status: response.status, body: (await response.json()) as Json };
 }
 
@@ -51,13 +49,13 @@ describe("zips of thousands of tiny entries", () => {
     it(`3,000 ${label} entries of 5–8 bytes: repeated dry runs, a forced GC, then the import writes all 3,000; the server lives`, async () => {
       const zip = pythonLikeZip(3_000, level);
       for (let i = 0; i < 4; i++) {
-        const dry = await importZip(`name=many&dry_run=true`, zip);
+        const dry = await importZip({ name: "many", dry_run: true }, zip);
         expect(dry.status, JSON.stringify(dry.body).slice(0, 500)).toBe(200);
         expect(dry.body.counts).toMatchObject({ create: 3_000, refused: 0 });
       }
       await server.forceGc();
       await expectAlive();
-      const done = await importZip(`name=${label}-3000`, zip);
+      const done = await importZip({ name: `${label}-3000` }, zip);
       expect(done.status, JSON.stringify(done.body).slice(0, 500)).toBe(200);
       expect(done.body.counts).toMatchObject({ create: 3_000, refused: 0 });
       const storeId = done.body.store_id as string;
@@ -72,7 +70,7 @@ describe("zips of thousands of tiny entries", () => {
   it("10,000 deflated entries of 100 bytes: the dry run lists all of them, twice, and the server lives through a forced GC", async () => {
     const zip = pythonLikeZip(10_000, 6, 100);
     for (let i = 0; i < 2; i++) {
-      const dry = await importZip(`name=many&dry_run=true`, zip);
+      const dry = await importZip({ name: "many", dry_run: true }, zip);
       expect(dry.status, JSON.stringify(dry.body).slice(0, 500)).toBe(200);
       expect(dry.body.counts).toMatchObject({ create: 10_000, refused: 0 });
     }
@@ -82,7 +80,7 @@ describe("zips of thousands of tiny entries", () => {
 
   it("past the entry limit: refused from the central directory with a clear message, nothing written, the server lives", async () => {
     const before = (await server.client.beta.memoryStores.list({ limit: 100 })).data.length;
-    const refused = await importZip(`name=too-many`, pythonLikeZip(20_001, 0));
+    const refused = await importZip({ name: "too-many" }, pythonLikeZip(20_001, 0));
     expect(refused.status).toBe(400);
     expect(refused.body.error).toMatchObject({ type: "invalid_request_error", message: "The archive has more than 20000 entries." });
     expect((await server.client.beta.memoryStores.list({ limit: 100 })).data.length).toBe(before);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collect, expectEnvelope } from "../helpers/api.ts";
 import { openRawDb, type RawDb } from "../helpers/database.ts";
+import { sendImport } from "../helpers/operations.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
 
 /**
@@ -22,7 +23,7 @@ afterAll(async () => {
 });
 
 const stores = () => server.client.beta.memoryStores;
-const integrity = async (storeId: string, key?: string) => server.fetch(`/v1/integrity/${storeId}`, key ? { headers: { "x-api-key": key } } : {});
+const integrity = async (storeId: string, key?: string) => (key ? server.apiWith(key) : server.api).send("verifyStoreHistory", { params: { store: storeId } });
 const report = async (storeId: string) => (await (await integrity(storeId)).json()) as Json;
 
 /** A store with four versions, oldest first. */
@@ -81,13 +82,7 @@ describe("GET /v1/integrity/{store}", () => {
 
   it("is for admins only, and 404 for no such store", async () => {
     const { storeId } = await storeWithHistory("viewer");
-    const created = (await (
-      await server.fetch("/v1/api_keys", {
-        method: "POST",
-        body: JSON.stringify({ name: "viewer", role: "viewer" }),
-        headers: { "content-type": "application/json" },
-      })
-    ).json()) as Json;
+    const created = (await (await server.api.send("createApiKey", { body: { name: "viewer", role: "viewer" } })).json()) as Json;
     await expectEnvelope(await integrity(storeId, created.secret), 403, "permission_error");
     await expectEnvelope(await integrity("memstore_nope"), 404, "not_found_error");
   });
@@ -96,7 +91,7 @@ describe("GET /v1/integrity/{store}", () => {
 describe("export and import carry the chain", () => {
   it("a JSON Lines export's chain verifies on import, and a tampered file says where it breaks", async () => {
     const { storeId } = await storeWithHistory("exported");
-    const text = await (await server.fetch(`/v1/exports/${storeId}?format=jsonl`)).text();
+    const text = await (await server.api.send("exportStore", { params: { store: storeId }, query: { format: "jsonl" } })).text();
     const lines = text
       .trim()
       .split("\n")
@@ -104,10 +99,10 @@ describe("export and import carry the chain", () => {
     expect(lines.filter((l) => l.type === "version_chain")).toHaveLength(4);
     expect(lines[lines.length - 1]).toMatchObject({ type: "history_chain", memory_store_id: storeId, head: { chain_seq: 4 } });
 
-    const imported = (await (await server.fetch("/v1/imports?format=jsonl&name=copy", { method: "POST", body: text })).json()) as Json;
+    const imported = (await (await sendImport(server.api, { format: "jsonl", name: "copy" }, text)).json()) as Json;
     expect(imported.history_chain).toMatchObject({ status: "verified", versions_checked: 4, first_broken_version_id: null });
     expect(await report(imported.store_id)).toMatchObject({ status: "verified", versions_checked: 4 });
-    const events = (await (await server.fetch("/v1/audit_events?action=import.executed")).json()) as Json;
+    const events = (await (await server.api.send("listAuditEvents", { query: { action: "import.executed" } })).json()) as Json;
     expect(events.data.filter((e: Json) => e.memory_store_id === imported.store_id)).toEqual([
       expect.objectContaining({
         target: { type: "import", id: imported.import_id },
@@ -117,7 +112,7 @@ describe("export and import carry the chain", () => {
 
     const version = lines.find((l) => l.type === "memory_version" && l.content === "two")!;
     const tampered = text.replace(JSON.stringify(version), JSON.stringify({ ...version, content: "tw0" }));
-    const dry = (await (await server.fetch("/v1/imports?format=jsonl&name=copy2&dry_run=true", { method: "POST", body: tampered })).json()) as Json;
+    const dry = (await (await sendImport(server.api, { format: "jsonl", name: "copy2", dry_run: true }, tampered)).json()) as Json;
     expect(dry.history_chain).toMatchObject({ status: "broken", first_broken_version_id: version.id });
   });
 });
@@ -125,17 +120,17 @@ describe("export and import carry the chain", () => {
 describe("the audit log", () => {
   it("records an export download and an import once each, for admins, downloadable as CSV", async () => {
     const { storeId } = await storeWithHistory("audited");
-    await (await server.fetch(`/v1/exports/${storeId}?format=zip`)).arrayBuffer();
-    const page = (await (await server.fetch(`/v1/audit_events?action=export.downloaded`)).json()) as Json;
+    await (await server.api.send("exportStore", { params: { store: storeId }, query: { format: "zip" } })).arrayBuffer();
+    const page = (await (await server.api.send("listAuditEvents", { query: { action: "export.downloaded" } })).json()) as Json;
     const mine = page.data.filter((e: Json) => e.memory_store_id === storeId);
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ type: "audit_event", action: "export.downloaded", actor: { type: "api_actor" }, details: { format: "zip" } });
-    const csv = await (await server.fetch(`/v1/audit_events?format=csv`)).text();
+    const csv = await (await server.api.send("listAuditEvents", { query: { format: "csv" } })).text();
     expect(csv.split("\r\n")[0]).toBe("id,seq,created_at,action,actor_type,actor_id,target_type,target_id,memory_store_id,details,chain_hash");
     expect(csv).toContain(mine[0].id);
-    expect((await (await server.fetch("/v1/audit_events/integrity")).json()) as Json).toMatchObject({ status: "verified" });
+    expect((await (await server.api.send("verifyAuditLog")).json()) as Json).toMatchObject({ status: "verified" });
 
     await raw.query("UPDATE audit_events SET details = ? WHERE id = ?", ['{"format":"jsonl"}', mine[0].id]);
-    expect((await (await server.fetch("/v1/audit_events/integrity")).json()) as Json).toMatchObject({ status: "broken", first_broken_event_id: mine[0].id });
+    expect((await (await server.api.send("verifyAuditLog")).json()) as Json).toMatchObject({ status: "broken", first_broken_event_id: mine[0].id });
   });
 });

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectEnvelope, sha256 } from "../helpers/api.ts";
 import { problemsSeenInDatabase } from "../helpers/invariants.ts";
+import { operationUrl } from "../../lib/api-client/client.ts";
+import type { BodyOf } from "../../lib/api-client/operation-types.ts";
+import { sendUnchecked } from "../helpers/operations.ts";
 import { ADMIN_KEY, ENGINE, startServer, type TestServer } from "../helpers/server.ts";
 
 // Pattern erase (issue 26): POST /v1/erasure_matches lists every distinct match of a detector
@@ -45,20 +48,18 @@ type Erasure = {
   memories?: Memory[];
 };
 
-async function call(method: string, path: string, body?: unknown, key = ADMIN_KEY) {
-  return server.fetch(path, {
-    method,
-    headers: { "x-api-key": key, ...(body !== undefined && { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
+/** The typed client with this key (the admin key by default). */
+const as = (key = ADMIN_KEY) => server.apiWith(key);
 async function ok<T>(res: Response): Promise<T> {
   expect(res.status, await res.clone().text()).toBe(200);
   return (await res.json()) as T;
 }
-const findMatches = (body: Record<string, unknown>) => call("POST", "/v1/erasure_matches", body).then((r) => ok<Matches>(r));
+const findMatches = (body: BodyOf<"findErasureMatches">) =>
+  as()
+    .send("findErasureMatches", { body })
+    .then((r) => ok<Matches>(r));
 async function exactHits(q: string): Promise<number> {
-  const page = await ok<{ data: unknown[] }>(await call("GET", `/v1/search?${new URLSearchParams({ q, mode: "exact", scope: "versions" })}`));
+  const page = await ok<{ data: unknown[] }>(await as().send("search", { query: { q, mode: "exact", scope: "versions" } }));
   return page.data.length;
 }
 
@@ -66,7 +67,7 @@ beforeAll(async () => {
   server = await startServer();
   storeA = (await server.client.beta.memoryStores.create({ name: "Pattern A" })).id;
   storeB = (await server.client.beta.memoryStores.create({ name: "Pattern B" })).id;
-  reviewerKey = (await ok<{ secret: string }>(await call("POST", "/v1/api_keys", { name: "reviewer", role: "reviewer" }))).secret;
+  reviewerKey = (await ok<{ secret: string }>(await as().send("createApiKey", { body: { name: "reviewer", role: "reviewer" } }))).secret;
 });
 afterAll(() => server?.stop());
 
@@ -85,17 +86,13 @@ describe(`pattern erase on ${ENGINE}`, () => {
     expect(byValue.get("ana@example.com")).toMatchObject({ count: 3, versions: 3, memories: 2, current_memories: 2 });
     expect(byValue.get("ana@example.com")!.memory_store_ids.sort()).toEqual([storeA, storeB].sort());
     expect(byValue.get("bob@example.org")).toMatchObject({ count: 3, memories: 2 });
-    expect((await ok<{ data: unknown[] }>(await call("GET", "/v1/erasures"))).data).toHaveLength(0); // a find records nothing
+    expect((await ok<{ data: unknown[] }>(await as().send("listErasures"))).data).toHaveLength(0); // a find records nothing
 
     // Pick ana and bob; carol and dave stay.
     const picked = [byValue.get("ana@example.com")!.value, byValue.get("bob@example.org")!.value];
     const plan = await ok<Erasure>(
-      await call("POST", "/v1/erasures", {
-        values: picked,
-        pattern_type: "email",
-        memory_store_ids: [storeA, storeB],
-        action: "replace",
-        marker: "[address removed]",
+      await as().send("planErasure", {
+        body: { values: picked, pattern_type: "email", memory_store_ids: [storeA, storeB], action: "replace", marker: "[address removed]" },
       }),
     );
     expect(plan).toMatchObject({ status: "planned", value_count: 2, pattern_type: "email", confirmation: "erase 4 versions of 2 values" });
@@ -112,7 +109,8 @@ describe(`pattern erase on ${ENGINE}`, () => {
     expect(order).toEqual([...order].sort());
 
     // Bound to the picked set: a subset, a superset or the one-text form is refused, and changes nothing.
-    const execute = (body: Record<string, unknown>) => call("POST", `/v1/erasures/${plan.id}/execute`, { confirmation: plan.confirmation, ...body });
+    const execute = (body: Record<string, unknown>) =>
+      sendUnchecked(as(), "executeErasure", { params: { erasure: plan.id }, body: { confirmation: plan.confirmation, ...body } });
     await expectEnvelope(await execute({ values: [picked[0]] }), 400, "invalid_request_error");
     await expectEnvelope(await execute({ values: [...picked, "carol@example.net"] }), 400, "invalid_request_error");
     await expectEnvelope(await execute({ query: picked[0] }), 400, "invalid_request_error");
@@ -136,12 +134,12 @@ describe(`pattern erase on ${ENGINE}`, () => {
     expect(after.matches.map((m) => m.value).sort()).toEqual(["carol@example.net", "dave@example.com"]);
 
     // One report: retrieved, in JSON and CSV, with paths.
-    const retrieved = await ok<Erasure>(await call("GET", `/v1/erasures/${report.id}`));
+    const retrieved = await ok<Erasure>(await as().send("retrieveErasure", { params: { erasure: report.id } }));
     expect(retrieved.memories).toEqual(report.memories);
-    const json = (await (await call("GET", `/v1/erasures/${report.id}?format=json`)).json()) as Erasure;
+    const json = (await (await as().send("retrieveErasure", { params: { erasure: report.id }, query: { format: "json" } })).json()) as Erasure;
     expect(json.items!.filter((i) => i.memory_id === crm.id).every((i) => i.path === "/crm/ana.md")).toBe(true);
     expect(JSON.stringify(json).toLowerCase()).not.toContain("bob@example.org");
-    const csv = (await (await call("GET", `/v1/erasures/${report.id}?format=csv`)).text()).trim().split("\r\n");
+    const csv = (await (await as().send("retrieveErasure", { params: { erasure: report.id }, query: { format: "csv" } })).text()).trim().split("\r\n");
     expect(csv[0]).toBe("erasure_id,memory_store_id,memory_id,memory_version_id,kind,outcome"); // as it always was
     expect(csv).toHaveLength(1 + json.items!.length);
     expect(await problemsSeenInDatabase(server.databaseUrl)).toEqual([]);
@@ -157,9 +155,9 @@ describe(`pattern erase on ${ENGINE}`, () => {
     const literal = await findMatches({ pattern: { type: "literal", values: ["zephyr"] }, memory_store_ids: [storeA] });
     expect(literal.matches).toMatchObject([{ value: "Zephyr", count: 1 }]);
 
-    const one = await ok<Erasure>(await call("POST", "/v1/erasures", { query: "TCK-1234", action: "replace", memory_store_ids: [storeA] }));
+    const one = await ok<Erasure>(await as().send("planErasure", { body: { query: "TCK-1234", action: "replace", memory_store_ids: [storeA] } }));
     expect(one).toMatchObject({ value_count: 1, value_sha256s: null, pattern_type: null, query_sha256: sha256("TCK-1234"), confirmation: "erase 1 version" });
-    await ok(await call("POST", `/v1/erasures/${one.id}/execute`, { query: "TCK-1234", confirmation: "erase 1 version" }));
+    await ok(await as().send("executeErasure", { params: { erasure: one.id }, body: { query: "TCK-1234", confirmation: "erase 1 version" } }));
     expect(await exactHits("TCK-1234")).toBe(0);
   });
 
@@ -188,11 +186,11 @@ describe(`pattern erase on ${ENGINE}`, () => {
       { type: "credit_card" },
       "email",
     ]) {
-      const error = await expectEnvelope(await call("POST", "/v1/erasure_matches", { pattern }), 400, "invalid_request_error");
+      const error = await expectEnvelope(await sendUnchecked(as(), "findErasureMatches", { body: { pattern } }), 400, "invalid_request_error");
       expect(String(error.message)).not.toMatch(/^Internal/);
     }
     const invalid = await expectEnvelope(
-      await call("POST", "/v1/erasure_matches", { pattern: { type: "regex", regex: "(unclosed" } }),
+      await as().send("findErasureMatches", { body: { pattern: { type: "regex", regex: "(unclosed" } } }),
       400,
       "invalid_request_error",
     );
@@ -205,9 +203,10 @@ describe(`pattern erase on ${ENGINE}`, () => {
       { values: Array.from({ length: 101 }, (_, i) => `value-${i}`), action: "delete" },
       { values: ["ok-value"], action: "replace", marker: "[OK-VALUE]" },
     ]) {
-      await expectEnvelope(await call("POST", "/v1/erasures", body), 400, "invalid_request_error");
+      await expectEnvelope(await sendUnchecked(as(), "planErasure", { body }), 400, "invalid_request_error");
     }
-    await expectEnvelope(await call("POST", "/v1/erasure_matches", { pattern: { type: "email" } }, reviewerKey), 403, "permission_error");
-    await expectEnvelope(await call("GET", "/v1/erasure_matches"), 405, "invalid_request_error");
+    await expectEnvelope(await as(reviewerKey).send("findErasureMatches", { body: { pattern: { type: "email" } } }), 403, "permission_error");
+    // The wrong method on the operation's path: raw HTTP, to the operation's own URL.
+    await expectEnvelope(await server.fetch(operationUrl("findErasureMatches")), 405, "invalid_request_error");
   });
 });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectEnvelope } from "../helpers/api.ts";
+import type { CallRest, OperationName } from "../../lib/api-client/operation-types.ts";
+import { sendUnchecked } from "../helpers/operations.ts";
 import { ADMIN_KEY, startServer, type TestServer } from "../helpers/server.ts";
 import { signInForCookie } from "../helpers/session.ts";
 
@@ -12,13 +14,18 @@ const ADMIN = { email: "undo@example.com", password: "undo password 12345" };
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-async function call(who: { key?: string; cookie?: string }, method: string, path: string, body?: unknown) {
-  const headers: Record<string, string> = who.cookie ? { cookie: who.cookie, "x-api-key": "", origin: server.baseURL } : { "x-api-key": who.key ?? ADMIN_KEY };
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const response = await server.fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+type Who = { key?: string; cookie?: string };
+/** The typed client as this principal: its key, or the console's session cookie (no key, same origin). */
+const clientOf = (who: Who) =>
+  server.apiWithHeaders(who.cookie ? { cookie: who.cookie, "x-api-key": "", origin: server.baseURL } : { "x-api-key": who.key ?? ADMIN_KEY });
+async function read(response: Response) {
   const text = await response.clone().text();
   return { status: response.status, body: (text.startsWith("{") ? JSON.parse(text) : {}) as Json, text, response };
 }
+const op = async <N extends OperationName>(who: Who, name: N, ...args: CallRest<N>) => read(await clientOf(who).send(name, ...args));
+/** The same with a query or body the operation's schema refuses. */
+const opUnchecked = async <N extends OperationName>(who: Who, name: N, args: Parameters<typeof sendUnchecked<N>>[2]) =>
+  read(await sendUnchecked(clientOf(who), name, args));
 const reviewer = () => ({ cookie });
 const memories = () => server.client.beta.memoryStores.memories;
 
@@ -35,13 +42,13 @@ describe("undo a review batch", () => {
     const storeId = (await server.client.beta.memoryStores.create({ name: "undo api" })).id;
     const a = await memories().create(storeId, { path: "/a.md", content: "a by agent" });
     const b = await memories().create(storeId, { path: "/b.md", content: "b by agent" });
-    const preview = await call(reviewer(), "POST", "/v1/reviews/bulk", { action: "approve", dry_run: true, filter: { store_id: storeId } });
+    const preview = await op(reviewer(), "bulkReview", { body: { action: "approve", dry_run: true, filter: { store_id: storeId } } });
     expect(preview.body.count).toBe(2);
-    const report = await call(reviewer(), "POST", "/v1/reviews/bulk", { action: "approve", items: preview.body.items, reason: "looked fine" });
+    const report = await op(reviewer(), "bulkReview", { body: { action: "approve", items: preview.body.items, reason: "looked fine" } });
     expect(report.body).toMatchObject({ applied: 2 });
     const batchId = report.body.batch_id;
 
-    const batches = await call(reviewer(), "GET", "/v1/review_batches");
+    const batches = await op(reviewer(), "listReviewBatches");
     expect(batches.status).toBe(200);
     expect(batches.body.data[0]).toEqual({
       type: "review_batch",
@@ -57,7 +64,7 @@ describe("undo a review batch", () => {
 
     // b changes after the batch: the undo leaves it and says why.
     await memories().update(b.id, { memory_store_id: storeId, content: "b later" });
-    const plan = await call(reviewer(), "POST", "/v1/review_batch_undos", { batch_id: batchId });
+    const plan = await op(reviewer(), "planBatchUndo", { body: { batch_id: batchId } });
     expect(plan.status, JSON.stringify(plan.body)).toBe(200);
     expect(plan.body).toMatchObject({
       type: "review_batch_undo",
@@ -73,41 +80,41 @@ describe("undo a review batch", () => {
     expect(rows[b.id]).toMatchObject({ action: "conflict", outcome: "left", reason: expect.stringMatching(/changed after the batch by api_actor/) });
 
     await expectEnvelope(
-      (await call(reviewer(), "POST", `/v1/review_batch_undos/${plan.body.id}/execute`, { confirmation: "undo" })).response,
+      (await op(reviewer(), "executeBatchUndo", { params: { undo: plan.body.id }, body: { confirmation: "undo" } })).response,
       400,
       "invalid_request_error",
     );
-    const done = await call(reviewer(), "POST", `/v1/review_batch_undos/${plan.body.id}/execute`, { confirmation: "undo 1 memory" });
+    const done = await op(reviewer(), "executeBatchUndo", { params: { undo: plan.body.id }, body: { confirmation: "undo 1 memory" } });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(done.body).toMatchObject({ status: "completed", executed_by: { type: "user_actor" } });
     expect(Object.fromEntries(done.body.items.map((i: Json) => [i.memory_id, i.outcome]))).toEqual({ [a.id]: "done", [b.id]: "left" });
     expect((await memories().list(storeId)).data.map((m) => m.path)).toEqual(["/b.md"]);
     // Deliberate: nothing of the undo awaits review.
-    expect((await call(reviewer(), "GET", `/v1/reviews?store_id=${storeId}`)).body.data.map((i: Json) => i.memory_id)).toEqual([b.id]);
+    expect((await op(reviewer(), "listReviews", { query: { store_id: storeId } })).body.data.map((i: Json) => i.memory_id)).toEqual([b.id]);
 
-    const csv = await call(reviewer(), "GET", `/v1/review_batch_undos/${plan.body.id}?format=csv`);
+    const csv = await op(reviewer(), "retrieveBatchUndo", { params: { undo: plan.body.id }, query: { format: "csv" } });
     expect(csv.response.headers.get("content-disposition")).toBe(`attachment; filename="${plan.body.id}.csv"`);
     expect(csv.text.split("\n")[0]).toMatch(/^undo_id,memory_id,memory_store_id,decision_id,action,outcome/);
-    expect((await call(reviewer(), "GET", `/v1/review_batch_undos?batch_id=${batchId}`)).body.data.map((u: Json) => u.id)).toEqual([plan.body.id]);
-    expect((await call(reviewer(), "GET", "/v1/review_batches")).body.data[0].last_undo).toEqual({ id: plan.body.id, status: "completed" });
+    expect((await op(reviewer(), "listBatchUndos", { query: { batch_id: batchId } })).body.data.map((u: Json) => u.id)).toEqual([plan.body.id]);
+    expect((await op(reviewer(), "listReviewBatches")).body.data[0].last_undo).toEqual({ id: plan.body.id, status: "completed" });
     // An audit event names the undo.
-    const audit = await call(reviewer(), "GET", "/v1/audit_events?action=review_batch.undone");
+    const audit = await op(reviewer(), "listAuditEvents", { query: { action: "review_batch.undone" } });
     expect(audit.body.data.map((e: Json) => e.target?.id)).toContain(plan.body.id);
   });
 
   it("refuses an unknown batch, a read-only key, and hides another store's batch from a store-limited key", async () => {
-    await expectEnvelope((await call(reviewer(), "POST", "/v1/review_batch_undos", { batch_id: "revbatch_none" })).response, 404, "not_found_error");
-    await expectEnvelope((await call(reviewer(), "POST", "/v1/review_batch_undos", {})).response, 400, "invalid_request_error");
+    await expectEnvelope((await op(reviewer(), "planBatchUndo", { body: { batch_id: "revbatch_none" } })).response, 404, "not_found_error");
+    await expectEnvelope((await opUnchecked(reviewer(), "planBatchUndo", { body: {} })).response, 400, "invalid_request_error");
     const storeId = (await server.client.beta.memoryStores.create({ name: "undo scope" })).id;
     const other = (await server.client.beta.memoryStores.create({ name: "undo other" })).id;
     await memories().create(storeId, { path: "/x.md", content: "x" });
-    const preview = await call(reviewer(), "POST", "/v1/reviews/bulk", { action: "approve", dry_run: true, filter: { store_id: storeId } });
-    const batchId = (await call(reviewer(), "POST", "/v1/reviews/bulk", { action: "approve", items: preview.body.items })).body.batch_id;
-    const readOnly = (await call({}, "POST", "/v1/api_keys", { name: "ro", role: "viewer" })).body.secret;
-    await expectEnvelope((await call({ key: readOnly }, "POST", "/v1/review_batch_undos", { batch_id: batchId })).response, 403, "permission_error");
-    const limited = (await call({}, "POST", "/v1/api_keys", { name: "lim", role: "reviewer", store_ids: [other] })).body.secret;
-    await expectEnvelope((await call({ key: limited }, "POST", "/v1/review_batch_undos", { batch_id: batchId })).response, 404, "not_found_error");
-    expect((await call({ key: limited }, "GET", "/v1/review_batches")).body.data.map((b: Json) => b.id)).not.toContain(batchId);
+    const preview = await op(reviewer(), "bulkReview", { body: { action: "approve", dry_run: true, filter: { store_id: storeId } } });
+    const batchId = (await op(reviewer(), "bulkReview", { body: { action: "approve", items: preview.body.items } })).body.batch_id;
+    const readOnly = (await op({}, "createApiKey", { body: { name: "ro", role: "viewer" } })).body.secret;
+    await expectEnvelope((await op({ key: readOnly }, "planBatchUndo", { body: { batch_id: batchId } })).response, 403, "permission_error");
+    const limited = (await op({}, "createApiKey", { body: { name: "lim", role: "reviewer", store_ids: [other] } })).body.secret;
+    await expectEnvelope((await op({ key: limited }, "planBatchUndo", { body: { batch_id: batchId } })).response, 404, "not_found_error");
+    expect((await op({ key: limited }, "listReviewBatches")).body.data.map((b: Json) => b.id)).not.toContain(batchId);
   });
 });
 
@@ -115,7 +122,7 @@ describe("undo a review batch", () => {
 describe("GET /v1/actors names each session's key", () => {
   it("lists a session with the API key it wrote through, and the key with the user who made it", async () => {
     const storeId = (await server.client.beta.memoryStores.create({ name: "sessions named" })).id;
-    const made = await call(reviewer(), "POST", "/v1/api_keys", { name: "support bot", role: "reviewer" });
+    const made = await op(reviewer(), "createApiKey", { body: { name: "support bot", role: "reviewer" } });
     expect(made.status).toBe(200);
     const session = `sess_named_${Date.now()}`;
     const res = await server.fetch(`/v1/memory_stores/${storeId}/memory_tool?session_id=${session}`, {
@@ -124,7 +131,7 @@ describe("GET /v1/actors names each session's key", () => {
       body: JSON.stringify({ command: "create", path: "/memories/s.md", file_text: "s\n" }),
     });
     expect(res.status).toBe(200);
-    const names = (await call(reviewer(), "GET", "/v1/actors")).body;
+    const names = (await op(reviewer(), "listActors")).body;
     expect(names.sessions).toContainEqual({ id: session, api_key_id: made.body.id });
     const me = names.users.find((u: Json) => u.email === ADMIN.email);
     expect(names.api_keys).toContainEqual({ id: made.body.id, name: "support bot", created_by_user_id: me.id });

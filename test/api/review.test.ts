@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectEnvelope } from "../helpers/api.ts";
+import { operationUrl } from "../../lib/api-client/client.ts";
+import type { BodyOf, CallRest, OperationName } from "../../lib/api-client/operation-types.ts";
+import { answerOf, sendUnchecked } from "../helpers/operations.ts";
 import { ADMIN_KEY, startServer, type TestServer } from "../helpers/server.ts";
 import { signInForCookie } from "../helpers/session.ts";
 
@@ -18,6 +21,13 @@ async function call(who: Credentials, method: string, path: string, body?: unkno
   const response = await server.fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   return { status: response.status, body: (await response.clone().json()) as Json, response };
 }
+/** The typed client as this principal: its key, or the console's session cookie (no key, same origin). */
+const clientOf = (who: Credentials) =>
+  server.apiWithHeaders(who.cookie ? { cookie: who.cookie, "x-api-key": "", origin: server.baseURL } : { "x-api-key": who.key ?? ADMIN_KEY });
+const op = <N extends OperationName>(who: Credentials, name: N, ...args: CallRest<N>) => answerOf(clientOf(who).send(name, ...args));
+/** The same with a query or body the operation's schema refuses. */
+const opUnchecked = <N extends OperationName>(who: Credentials, name: N, args: Parameters<typeof sendUnchecked<N>>[2]) =>
+  answerOf(sendUnchecked(clientOf(who), name, args));
 const agent: Credentials = { key: ADMIN_KEY };
 const reviewer = (): Credentials => ({ cookie });
 
@@ -26,12 +36,12 @@ async function store(name: string): Promise<string> {
 }
 const memories = () => server.client.beta.memoryStores.memories;
 async function pending(storeId: string): Promise<Json[]> {
-  const res = await call(reviewer(), "GET", `/v1/reviews?store_id=${storeId}`);
+  const res = await op(reviewer(), "listReviews", { query: { store_id: storeId } });
   expect(res.status).toBe(200);
   return res.body.data;
 }
-async function newKey(body: Json): Promise<string> {
-  const res = await call(agent, "POST", "/v1/api_keys", { name: "k", ...body });
+async function newKey(body: Omit<BodyOf<"createApiKey">, "name">): Promise<string> {
+  const res = await op(agent, "createApiKey", { body: { name: "k", ...body } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.secret;
 }
@@ -53,21 +63,21 @@ describe("whose writes await review", () => {
     expect((await pending(storeId)).map((i) => [i.memory_id, i.change, i.version_count, i.last_actor])).toEqual([
       [byAgent.id, "created", 1, { type: "api_actor", api_key_id: expect.stringMatching(/^apikey_/) }],
     ]);
-    expect((await call(reviewer(), "GET", `/v1/review_settings/${storeId}`)).body).toEqual({
+    expect((await op(reviewer(), "retrieveReviewSettings", { params: { store: storeId } })).body).toEqual({
       type: "review_settings",
       store_id: storeId,
       needs_review: "agents",
     });
 
-    expect((await call(reviewer(), "POST", `/v1/review_settings/${storeId}`, { needs_review: "everyone" })).status).toBe(200);
+    expect((await op(reviewer(), "updateReviewSettings", { params: { store: storeId }, body: { needs_review: "everyone" } })).status).toBe(200);
     const userAgain = await call(reviewer(), "POST", `/v1/memory_stores/${storeId}/memories`, { path: "/user2.md", content: "queued too" });
     expect((await pending(storeId)).map((i) => i.memory_id)).toContain(userAgain.body.id);
 
-    expect((await call(reviewer(), "POST", `/v1/review_settings/${storeId}`, { needs_review: "nobody" })).status).toBe(200);
+    expect((await op(reviewer(), "updateReviewSettings", { params: { store: storeId }, body: { needs_review: "nobody" } })).status).toBe(200);
     const quiet = await memories().create(storeId, { path: "/quiet.md", content: "not reviewed" });
     expect((await pending(storeId)).map((i) => i.memory_id)).not.toContain(quiet.id);
     await expectEnvelope(
-      (await call(reviewer(), "POST", `/v1/review_settings/${storeId}`, { needs_review: "sometimes" })).response,
+      (await opUnchecked(reviewer(), "updateReviewSettings", { params: { store: storeId }, body: { needs_review: "sometimes" } })).response,
       400,
       "invalid_request_error",
     );
@@ -79,11 +89,11 @@ describe("whose writes await review", () => {
     await memories().create(a, { path: "/1.md", content: "1" });
     await memories().create(a, { path: "/2.md", content: "2" });
     await memories().create(b, { path: "/3.md", content: "3" });
-    const counts = await call(reviewer(), "GET", "/v1/reviews/counts");
+    const counts = await op(reviewer(), "countReviews");
     expect(counts.body.stores[a]).toBe(2);
     expect(counts.body.stores[b]).toBe(1);
     expect(counts.body.total).toBeGreaterThanOrEqual(3);
-    expect((await call(reviewer(), "GET", `/v1/reviews/counts?store_id=${a}`)).body).toEqual({ type: "review_counts", total: 2, stores: { [a]: 2 } });
+    expect((await op(reviewer(), "countReviews", { query: { store_id: a } })).body).toEqual({ type: "review_counts", total: 2, stores: { [a]: 2 } });
   });
 });
 
@@ -92,11 +102,11 @@ describe("actions are conditional on the head the reviewer saw", () => {
     const storeId = await store("approve");
     const memory = await memories().create(storeId, { path: "/a.md", content: "one" });
     const [shown] = await pending(storeId);
-    const detail = await call(reviewer(), "GET", `/v1/reviews/${memory.id}`);
+    const detail = await op(reviewer(), "retrieveReview", { params: { memory: memory.id } });
     expect(detail.body).toMatchObject({ type: "review", settled: null, head: { content: "one", path: "/a.md", operation: "created" } });
     await memories().update(memory.id, { memory_store_id: storeId, content: "two" });
 
-    const approved = await call(reviewer(), "POST", `/v1/reviews/${memory.id}/approve`, { head_version_id: shown!.head_version_id });
+    const approved = await op(reviewer(), "approveReview", { params: { memory: memory.id }, body: { head_version_id: shown!.head_version_id } });
     expect(approved.status).toBe(200);
     expect(approved.body.message).toMatch(/up to the version you saw\. 1 newer version written since then still awaits review/);
     expect(approved.body.decision).toMatchObject({ action: "approved", to_version_id: shown!.head_version_id, reviewer: { type: "user_actor" } });
@@ -105,7 +115,7 @@ describe("actions are conditional on the head the reviewer saw", () => {
 
     // Nothing lost: the agent's newer content is still the memory's.
     expect((await memories().retrieve(memory.id, { memory_store_id: storeId })).content).toBe("two");
-    const again = await call(reviewer(), "POST", `/v1/reviews/${memory.id}/approve`, { head_version_id: shown!.head_version_id });
+    const again = await op(reviewer(), "approveReview", { params: { memory: memory.id }, body: { head_version_id: shown!.head_version_id } });
     await expectEnvelope(again.response, 409, "conflict_error");
   });
 
@@ -122,7 +132,7 @@ describe("actions are conditional on the head the reviewer saw", () => {
     const items = await pending(storeId);
     expect(items.map((i) => i.change).sort()).toEqual(["created", "deleted", "modified", "renamed"]);
     for (const item of items) {
-      const res = await call(reviewer(), "POST", `/v1/reviews/${item.memory_id}/revert`, { head_version_id: item.head_version_id });
+      const res = await op(reviewer(), "revertReview", { params: { memory: item.memory_id }, body: { head_version_id: item.head_version_id } });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body.decision.action).toBe("reverted");
     }
@@ -141,13 +151,16 @@ describe("actions are conditional on the head the reviewer saw", () => {
     const memory = await memories().create(storeId, { path: "/e.md", content: "draft" });
     const [shown] = await pending(storeId);
     await memories().update(memory.id, { memory_store_id: storeId, content: "draft 2" });
-    const refused = await call(reviewer(), "POST", `/v1/reviews/${memory.id}/revert`, { head_version_id: shown!.head_version_id });
+    const refused = await op(reviewer(), "revertReview", { params: { memory: memory.id }, body: { head_version_id: shown!.head_version_id } });
     const error = await expectEnvelope(refused.response, 409, "conflict_error");
     expect(error.message).toMatch(/changed after you looked/);
     expect((await memories().retrieve(memory.id, { memory_store_id: storeId })).content).toBe("draft 2");
 
     const [current] = await pending(storeId);
-    const edited = await call(reviewer(), "POST", `/v1/reviews/${memory.id}/approve`, { head_version_id: current!.head_version_id, content: "final" });
+    const edited = await op(reviewer(), "approveReview", {
+      params: { memory: memory.id },
+      body: { head_version_id: current!.head_version_id, content: "final" },
+    });
     expect(edited.body.decision).toMatchObject({ action: "edited", result_version_id: expect.stringMatching(/^memver_/) });
     expect((await memories().retrieve(memory.id, { memory_store_id: storeId })).content).toBe("final");
     expect(await pending(storeId)).toEqual([]);
@@ -158,11 +171,11 @@ describe("actions are conditional on the head the reviewer saw", () => {
     const memory = await call(reviewer(), "POST", `/v1/memory_stores/${storeId}/memories`, { path: "/cfg.md", content: "safe" });
     await memories().update(memory.body.id, { memory_store_id: storeId, content: "token sk-ant-api03-LEAKED" });
     const [item] = await pending(storeId);
-    const res = await call(reviewer(), "POST", `/v1/reviews/${item!.memory_id}/revert`, { head_version_id: item!.head_version_id, redact: true });
+    const res = await op(reviewer(), "revertReview", { params: { memory: item!.memory_id }, body: { head_version_id: item!.head_version_id, redact: true } });
     expect(res.body.decision.redacted).toBe(true);
     const versions = await server.client.beta.memoryStores.memoryVersions.list(storeId, { memory_id: memory.body.id, view: "full" });
     expect(JSON.stringify(versions.data)).not.toContain("LEAKED");
-    const marks = await call(reviewer(), "GET", `/v1/review_marks?store_id=${storeId}&${versions.data.map((v) => `version_id=${v.id}`).join("&")}`);
+    const marks = await op(reviewer(), "reviewMarks", { query: { store_id: storeId, version_id: versions.data.map((v) => v.id) } });
     expect(Object.values(marks.body.data).map((m: any) => m.state)).toEqual(["reverted"]); // eslint-disable-line @typescript-eslint/no-explicit-any
   });
 
@@ -170,19 +183,21 @@ describe("actions are conditional on the head the reviewer saw", () => {
     const storeId = await store("bulk");
     for (let i = 0; i < 5; i++) await memories().create(storeId, { path: `/scratch/${i}.md`, content: `${i}` });
     await memories().create(storeId, { path: "/notes/keep.md", content: "keep" });
-    const preview = await call(reviewer(), "POST", "/v1/reviews/bulk", {
-      action: "approve",
-      dry_run: true,
-      filter: { store_id: storeId, path_prefix: "/scratch/" },
+    const preview = await op(reviewer(), "bulkReview", {
+      body: {
+        action: "approve",
+        dry_run: true,
+        filter: { store_id: storeId, path_prefix: "/scratch/" },
+      },
     });
     expect(preview.body).toMatchObject({ type: "review_bulk_preview", count: 5 });
-    const report = await call(reviewer(), "POST", "/v1/reviews/bulk", { action: "approve", items: preview.body.items });
+    const report = await op(reviewer(), "bulkReview", { body: { action: "approve", items: preview.body.items } });
     expect(report.body).toMatchObject({ type: "review_bulk_report", requested: 5, applied: 5, conflicts: [] });
     expect((await pending(storeId)).map((i) => i.path)).toEqual(["/notes/keep.md"]);
-    const logged = await call(reviewer(), "GET", `/v1/review_decisions?batch_id=${report.body.batch_id}`);
+    const logged = await op(reviewer(), "listReviewDecisions", { query: { batch_id: report.body.batch_id } });
     expect(logged.body.data).toHaveLength(5);
 
-    const missing = await call(reviewer(), "POST", "/v1/reviews/bulk", { action: "approve", filter: { store_id: storeId } });
+    const missing = await op(reviewer(), "bulkReview", { body: { action: "approve", filter: { store_id: storeId } } });
     await expectEnvelope(missing.response, 400, "invalid_request_error");
   });
 });
@@ -191,24 +206,32 @@ describe("a reviewer's reason (migration 0021)", () => {
   it("is kept with approve, revert and bulk decisions and listed with them; an overlong one is refused and changes nothing", async () => {
     const storeId = await store("reasons");
     const [a, b, c] = await Promise.all(["a", "b", "c"].map((n) => memories().create(storeId, { path: `/${n}.md`, content: n })));
-    const approved = await call(reviewer(), "POST", `/v1/reviews/${a!.id}/approve`, { head_version_id: a!.memory_version_id, reason: "looks right" });
+    const approved = await op(reviewer(), "approveReview", {
+      params: { memory: a!.id },
+      body: { head_version_id: a!.memory_version_id, reason: "looks right" },
+    });
     expect(approved.body.decision).toMatchObject({ action: "approved", reason: "looks right" });
-    const tooLong = await call(reviewer(), "POST", `/v1/reviews/${b!.id}/revert`, { head_version_id: b!.memory_version_id, reason: "x".repeat(1001) });
+    const tooLong = await op(reviewer(), "revertReview", {
+      params: { memory: b!.id },
+      body: { head_version_id: b!.memory_version_id, reason: "x".repeat(1001) },
+    });
     await expectEnvelope(tooLong.response, 400, "invalid_request_error");
     expect((await pending(storeId)).map((i) => i.path).sort()).toEqual(["/b.md", "/c.md"]);
-    const reverted = await call(reviewer(), "POST", `/v1/reviews/${b!.id}/revert`, { head_version_id: b!.memory_version_id, reason: "not ours" });
+    const reverted = await op(reviewer(), "revertReview", { params: { memory: b!.id }, body: { head_version_id: b!.memory_version_id, reason: "not ours" } });
     expect(reverted.body.decision).toMatchObject({ action: "reverted", reason: "not ours" });
-    const report = await call(reviewer(), "POST", "/v1/reviews/bulk", {
-      action: "approve",
-      items: [{ memory_id: c!.id, head_version_id: c!.memory_version_id }],
-      reason: "batch ok",
+    const report = await op(reviewer(), "bulkReview", {
+      body: {
+        action: "approve",
+        items: [{ memory_id: c!.id, head_version_id: c!.memory_version_id }],
+        reason: "batch ok",
+      },
     });
-    const batch = await call(reviewer(), "GET", `/v1/review_decisions?batch_id=${report.body.batch_id}`);
+    const batch = await op(reviewer(), "listReviewDecisions", { query: { batch_id: report.body.batch_id } });
     expect(batch.body.data.map((d: Json) => d.reason)).toEqual(["batch ok"]);
-    const trail = await call(reviewer(), "GET", `/v1/review_decisions?memory_id=${a!.id}`);
+    const trail = await op(reviewer(), "listReviewDecisions", { query: { memory_id: a!.id } });
     expect(trail.body.data[0]).toMatchObject({ reason: "looks right" });
     const none = await memories().create(storeId, { path: "/d.md", content: "d" });
-    const plain = await call(reviewer(), "POST", `/v1/reviews/${none.id}/approve`, { head_version_id: none.memory_version_id });
+    const plain = await op(reviewer(), "approveReview", { params: { memory: none.id }, body: { head_version_id: none.memory_version_id } });
     expect(plain.body.decision.reason).toBeNull();
   });
 });
@@ -222,35 +245,50 @@ describe("roles, store-limited keys and the envelope", () => {
     const viewer = { key: await newKey({ role: "viewer" }) };
     const limited = { key: await newKey({ role: "reviewer", store_ids: [mine] }) };
 
-    expect((await call(viewer, "GET", "/v1/reviews")).status).toBe(200);
-    const denied = await call(viewer, "POST", `/v1/reviews/${inMine.id}/approve`, { head_version_id: inMine.memory_version_id });
+    expect((await op(viewer, "listReviews")).status).toBe(200);
+    const denied = await op(viewer, "approveReview", { params: { memory: inMine.id }, body: { head_version_id: inMine.memory_version_id } });
     await expectEnvelope(denied.response, 403, "permission_error");
-    await expectEnvelope((await call(viewer, "POST", `/v1/review_settings/${mine}`, { needs_review: "nobody" })).response, 403, "permission_error");
+    await expectEnvelope(
+      (await op(viewer, "updateReviewSettings", { params: { store: mine }, body: { needs_review: "nobody" } })).response,
+      403,
+      "permission_error",
+    );
 
-    const seen = await call(limited, "GET", "/v1/reviews?limit=100");
+    const seen = await op(limited, "listReviews", { query: { limit: 100 } });
     expect(seen.body.data.map((i: Json) => i.store_id)).toEqual([mine]);
-    expect(Object.keys((await call(limited, "GET", "/v1/reviews/counts")).body.stores)).toEqual([mine]);
-    const outside = await call(limited, "POST", `/v1/reviews/${inTheirs.id}/revert`, { head_version_id: inTheirs.memory_version_id });
+    expect(Object.keys((await op(limited, "countReviews")).body.stores)).toEqual([mine]);
+    const outside = await op(limited, "revertReview", { params: { memory: inTheirs.id }, body: { head_version_id: inTheirs.memory_version_id } });
     await expectEnvelope(outside.response, 403, "permission_error");
-    const bulk = await call(limited, "POST", "/v1/reviews/bulk", {
-      action: "revert",
-      items: [{ memory_id: inTheirs.id, head_version_id: inTheirs.memory_version_id }],
+    const bulk = await op(limited, "bulkReview", {
+      body: {
+        action: "revert",
+        items: [{ memory_id: inTheirs.id, head_version_id: inTheirs.memory_version_id }],
+      },
     });
     expect(bulk.body).toMatchObject({ applied: 0, conflicts: [{ memory_id: inTheirs.id }] });
     expect((await memories().retrieve(inTheirs.id, { memory_store_id: theirs })).content).toBe("t");
-    expect((await call(limited, "POST", `/v1/reviews/${inMine.id}/approve`, { head_version_id: inMine.memory_version_id })).status).toBe(200);
+    expect((await op(limited, "approveReview", { params: { memory: inMine.id }, body: { head_version_id: inMine.memory_version_id } })).status).toBe(200);
   });
 
   it("bad input gets the envelope and changes nothing", async () => {
     const storeId = await store("bad input");
     const memory = await memories().create(storeId, { path: "/x.md", content: "x" });
-    await expectEnvelope((await call(reviewer(), "POST", `/v1/reviews/${memory.id}/approve`, {})).response, 400, "invalid_request_error");
-    await expectEnvelope((await call(reviewer(), "POST", `/v1/reviews/${memory.id}/approve`, { head_version_id: 1 })).response, 400, "invalid_request_error");
-    await expectEnvelope((await call(reviewer(), "GET", "/v1/reviews/mem_nothing")).response, 404, "not_found_error");
-    await expectEnvelope((await call(reviewer(), "GET", "/v1/reviews?change=exploded")).response, 400, "invalid_request_error");
-    await expectEnvelope((await call(reviewer(), "GET", "/v1/reviews?path_prefix=nope")).response, 400, "invalid_request_error");
-    await expectEnvelope((await call(reviewer(), "GET", "/v1/reviews?page=garbage")).response, 400, "invalid_request_error");
-    await expectEnvelope((await call(reviewer(), "GET", `/v1/reviews/${memory.id}/approve`)).response, 405, "invalid_request_error");
+    await expectEnvelope((await opUnchecked(reviewer(), "approveReview", { params: { memory: memory.id }, body: {} })).response, 400, "invalid_request_error");
+    await expectEnvelope(
+      (await opUnchecked(reviewer(), "approveReview", { params: { memory: memory.id }, body: { head_version_id: 1 } })).response,
+      400,
+      "invalid_request_error",
+    );
+    await expectEnvelope((await op(reviewer(), "retrieveReview", { params: { memory: "mem_nothing" } })).response, 404, "not_found_error");
+    await expectEnvelope((await op(reviewer(), "listReviews", { query: { change: "exploded" } })).response, 400, "invalid_request_error");
+    await expectEnvelope((await op(reviewer(), "listReviews", { query: { path_prefix: "nope" } })).response, 400, "invalid_request_error");
+    await expectEnvelope((await op(reviewer(), "listReviews", { query: { page: "garbage" } })).response, 400, "invalid_request_error");
+    // The wrong method on the operation's path: raw HTTP, to the operation's own URL.
+    await expectEnvelope(
+      (await call(reviewer(), "GET", operationUrl("approveReview", { params: { memory: memory.id } }))).response,
+      405,
+      "invalid_request_error",
+    );
     expect((await pending(storeId)).map((i) => i.memory_id)).toEqual([memory.id]);
   });
 });
@@ -261,15 +299,15 @@ describe("two app instances", () => {
     try {
       const storeId = await store("race");
       const memory = await memories().create(storeId, { path: "/race.md", content: "r" });
-      const body = JSON.stringify({ head_version_id: memory.memory_version_id });
-      const headers = { "x-api-key": ADMIN_KEY, "content-type": "application/json" };
       const responses = await Promise.all(
-        [server, other, server, other].map((s) => s.fetch(`/v1/reviews/${memory.id}/approve`, { method: "POST", headers, body })),
+        [server, other, server, other].map((s) =>
+          s.api.send("approveReview", { params: { memory: memory.id }, body: { head_version_id: memory.memory_version_id } }),
+        ),
       );
       expect(responses.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
       const conflict = responses.find((r) => r.status === 409)!;
       expect(((await conflict.json()) as Json).error.message).toMatch(/someone else settled it/);
-      expect((await call(reviewer(), "GET", `/v1/review_decisions?memory_id=${memory.id}`)).body.data).toHaveLength(1);
+      expect((await op(reviewer(), "listReviewDecisions", { query: { memory_id: memory.id } })).body.data).toHaveLength(1);
     } finally {
       await other.stop();
     }

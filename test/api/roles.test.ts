@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BodyOf, CallRest, OperationName } from "../../lib/api-client/operation-types.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
 import { signInForCookie } from "../helpers/session.ts";
 
@@ -7,8 +8,8 @@ let server: TestServer;
 const ADMIN = { email: "root@example.com", password: "root password 123" };
 
 type Key = { id: string; secret: string };
-async function createKey(body: Record<string, unknown>): Promise<Key> {
-  const res = await server.fetch("/v1/api_keys", { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+async function createKey(body: BodyOf<"createApiKey">): Promise<Key> {
+  const res = await server.api.send("createApiKey", { body });
   expect(res.status).toBe(200);
   const key = (await res.json()) as { id: string; secret: string };
   return { id: key.id, secret: key.secret };
@@ -20,8 +21,13 @@ async function call(secret: string, method: string, path: string, body?: unknown
     headers: { "x-api-key": secret, ...(body !== undefined && { "content-type": "application/json" }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+  return read(res);
+}
+async function read(res: Response) {
   return { status: res.status, body: (await res.json()) as { id?: string; error?: { type: string; message: string } } };
 }
+/** An operation through the typed client with this key: the status and the body, as `call` answers them. */
+const op = async <N extends OperationName>(secret: string, name: N, ...args: CallRest<N>) => read(await server.apiWith(secret).send(name, ...args));
 
 let storeA: string;
 let storeB: string;
@@ -42,7 +48,7 @@ const families = {
     const target = await server.client.beta.memoryStores.create({ name: "doomed" });
     return call(s, "POST", `/v1/memory_stores/${target.id}/archive`);
   },
-  "users and keys": async (s: string) => call(s, "GET", "/v1/users"),
+  "users and keys": async (s: string) => op(s, "listUsers"),
 } as const;
 
 const expected: Record<string, Record<keyof typeof families, number>> = {
@@ -85,11 +91,7 @@ describe("API keys: read-only, store-limited, revoked", () => {
   });
 
   it("a store-limited key must name existing stores", async () => {
-    const res = await server.fetch("/v1/api_keys", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ name: "bad", role: "viewer", store_ids: ["memstore_nope"] }),
-    });
+    const res = await server.api.send("createApiKey", { body: { name: "bad", role: "viewer", store_ids: ["memstore_nope"] } });
     expect(res.status).toBe(400);
   });
 
@@ -101,7 +103,7 @@ describe("API keys: read-only, store-limited, revoked", () => {
     const filtered = await server.client.beta.memoryStores.memoryVersions.list(storeA, { api_key_id: key.id });
     expect(filtered.data.map((v) => v.memory_id)).toEqual([created.body.id]);
 
-    const revoke = await server.fetch(`/v1/api_keys/${key.id}/revoke`, { method: "POST" });
+    const revoke = await server.api.send("revokeApiKey", { params: { key: key.id } });
     expect(revoke.status).toBe(200);
     const after = await call(key.secret, "GET", `/v1/memory_stores/${storeA}`);
     expect(after.status).toBe(401);
@@ -110,7 +112,7 @@ describe("API keys: read-only, store-limited, revoked", () => {
 
   it("key lists never contain secrets or hashes", async () => {
     await createKey({ name: "listed", role: "viewer" });
-    const text = await (await server.fetch("/v1/api_keys")).text();
+    const text = await (await server.api.send("listApiKeys")).text();
     expect(text).not.toMatch(/mcsk_[A-Za-z0-9_-]{20,}/);
     expect(text).not.toMatch(/secret/i);
   });
@@ -147,33 +149,25 @@ describe("console sessions", () => {
     });
     expect(sameSite.status).toBe(200);
     const memory = (await sameSite.json()) as { id: string };
-    const me = (await (await fetch(`${server.baseURL}/v1/me`, { headers })).json()) as { id: string; kind: string };
+    const me = (await (await server.apiWithHeaders(headers).send("me")).json()) as { id: string; kind: string };
     expect(me.kind).toBe("user");
     const versions = await server.client.beta.memoryStores.memoryVersions.list(storeA, { memory_id: memory.id });
     expect(versions.data[0]!.created_by).toEqual({ type: "user_actor", user_id: me.id });
   });
 
   it("a disabled user's session stops working at once", async () => {
-    const create = await server.fetch("/v1/users", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: "temp@example.com", password: "temp password 1", role: "reviewer" }),
-    });
+    const create = await server.api.send("createUser", { body: { email: "temp@example.com", password: "temp password 1", role: "reviewer" } });
     const user = (await create.json()) as { id: string; password_hash?: string };
     expect(user.password_hash).toBeUndefined();
     const { cookie } = await signInForCookie(server.baseURL, "temp@example.com", "temp password 1");
     const headers = { cookie: cookie!, "anthropic-beta": "agent-memory-2026-07-22" };
     expect((await fetch(`${server.baseURL}/v1/memory_stores`, { headers })).status).toBe(200);
-    await server.fetch(`/v1/users/${user.id}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ disabled: true }) });
+    await server.api.send("updateUser", { params: { user: user.id }, body: { disabled: true } });
     expect((await fetch(`${server.baseURL}/v1/memory_stores`, { headers })).status).toBe(401);
   });
 
   it("sign-in failures are rate-limited per account: after 5, even the right password is refused for a while", async () => {
-    await server.fetch("/v1/users", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: "target@example.com", password: "right password 1", role: "viewer" }),
-    });
+    await server.api.send("createUser", { body: { email: "target@example.com", password: "right password 1", role: "viewer" } });
     for (let i = 0; i < 5; i++) {
       const attempt = await signInForCookie(server.baseURL, "target@example.com", "wrong password");
       expect(attempt.cookie).toBeNull();
@@ -187,28 +181,19 @@ describe("console sessions", () => {
   });
 
   it("two concurrent creates of one email make one user; the other gets 409 conflict_error", async () => {
-    const create = () =>
-      server.fetch("/v1/users", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email: "Twice@Example.com", password: "twice password 1", role: "viewer" }),
-      });
+    const create = () => server.api.send("createUser", { body: { email: "Twice@Example.com", password: "twice password 1", role: "viewer" } });
     const answers = await Promise.all([create(), create(), create()]);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409]);
     const refused = (await answers.find((r) => r.status === 409)!.json()) as { error: { type: string; message: string } };
     expect(refused.error).toEqual({ type: "conflict_error", message: "A user with email twice@example.com already exists." });
-    const users = (await (await server.fetch("/v1/users")).json()) as { data: { email: string }[] };
+    const users = (await (await server.api.send("listUsers")).json()) as { data: { email: string }[] };
     expect(users.data.filter((u) => u.email === "twice@example.com")).toHaveLength(1);
   });
 
   it("the last admin cannot be demoted or disabled", async () => {
-    const users = (await (await server.fetch("/v1/users")).json()) as { data: { id: string; email: string }[] };
+    const users = (await (await server.api.send("listUsers")).json()) as { data: { id: string; email: string }[] };
     const admin = users.data.find((u) => u.email === ADMIN.email)!;
-    const res = await server.fetch(`/v1/users/${admin.id}`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ role: "viewer" }),
-    });
+    const res = await server.api.send("updateUser", { params: { user: admin.id }, body: { role: "viewer" } });
     expect(res.status).toBe(409);
   });
 });
@@ -216,8 +201,8 @@ describe("console sessions", () => {
 describe("GET /v1/actors", () => {
   it("names users and keys for history, for console users and admin keys only", async () => {
     const viewer = await createKey({ name: "agent key", role: "viewer" });
-    expect((await call(viewer.secret, "GET", "/v1/actors")).status).toBe(403);
-    const names = (await (await server.fetch("/v1/actors")).json()) as { users: { email: string }[]; api_keys: { id: string; name: string }[] };
+    expect((await op(viewer.secret, "listActors")).status).toBe(403);
+    const names = (await (await server.api.send("listActors")).json()) as { users: { email: string }[]; api_keys: { id: string; name: string }[] };
     expect(names.users.map((u) => u.email)).toContain(ADMIN.email);
     expect(names.api_keys).toContainEqual(expect.objectContaining({ id: viewer.id, name: "agent key" }));
   });

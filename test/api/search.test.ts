@@ -1,6 +1,9 @@
 import { strToU8, zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { operationUrl } from "../../lib/api-client/client.ts";
+import type { BodyOf, QueryOf } from "../../lib/api-client/operation-types.ts";
 import { expectEnvelope } from "../helpers/api.ts";
+import { callOk, sendImport, sendUnchecked } from "../helpers/operations.ts";
 import { openRawDb } from "../helpers/database.ts";
 import { ADMIN_KEY, ENGINE, startServer, type TestServer } from "../helpers/server.ts";
 
@@ -26,22 +29,15 @@ type Hit = {
 };
 type Page = { data: Hit[]; next_page: string | null };
 
-const searchUrl = (params: Record<string, string | string[]>) => {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) for (const v of [value].flat()) query.append(key, v);
-  return `/v1/search?${query}`;
-};
-async function searchAs(key: string, params: Record<string, string | string[]>): Promise<Page> {
-  const res = await server.fetch(searchUrl(params), { headers: { "x-api-key": key } });
+async function searchAs(key: string, query: QueryOf<"search">): Promise<Page> {
+  const res = await server.apiWith(key).send("search", { query });
   expect(res.status, await res.clone().text()).toBe(200);
   return (await res.json()) as Page;
 }
-const search = (params: Record<string, string | string[]>) => searchAs(ADMIN_KEY, params);
+const search = (query: QueryOf<"search">) => searchAs(ADMIN_KEY, query);
 
-async function createKey(body: Record<string, unknown>): Promise<string> {
-  const res = await server.fetch("/v1/api_keys", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { secret: string }).secret;
+async function createKey(body: BodyOf<"createApiKey">): Promise<string> {
+  return (await callOk(server.api, "createApiKey", { body })).secret;
 }
 
 beforeAll(async () => {
@@ -82,7 +78,7 @@ describe(`GET /v1/search on ${ENGINE}`, () => {
   });
 
   it("filters by store, path prefix and time; memory_store_id repeats", async () => {
-    expect((await search({ q: "sk-ant-", mode: "exact", scope: "versions", memory_store_id: storeA })).data).toHaveLength(1);
+    expect((await search({ q: "sk-ant-", mode: "exact", scope: "versions", memory_store_id: [storeA] })).data).toHaveLength(1);
     expect((await search({ q: "sk-ant-", mode: "exact", scope: "versions", memory_store_id: [storeA, storeB] })).data).toHaveLength(2);
     expect((await search({ q: "pricing", path_prefix: "/people/" })).data.map((h) => h.path)).toEqual(["/people/maria.md"]);
     expect((await search({ q: "pricing", "created_at[gte]": "2999-01-01T00:00:00Z" })).data).toEqual([]);
@@ -91,7 +87,7 @@ describe(`GET /v1/search on ${ENGINE}`, () => {
   it("a store-limited key only ever sees its stores; viewers can search", async () => {
     expect((await searchAs(limitedKey, { q: "sk-ant-", mode: "exact", scope: "versions" })).data.map((h) => h.memory_store_id)).toEqual([storeA]);
     expect((await searchAs(limitedKey, { q: "pricing" })).data.map((h) => h.memory_store_id)).toEqual([storeA]);
-    const refused = await server.fetch(searchUrl({ q: "pricing", memory_store_id: [storeA, storeB] }), { headers: { "x-api-key": limitedKey } });
+    const refused = await server.apiWith(limitedKey).send("search", { query: { q: "pricing", memory_store_id: [storeA, storeB] } });
     await expectEnvelope(refused, 403, "permission_error");
     expect((await searchAs(viewerKey, { q: "pricing" })).data).toHaveLength(2);
   });
@@ -104,7 +100,7 @@ describe(`GET /v1/search on ${ENGINE}`, () => {
       const seen: string[] = [];
       let page: string | undefined;
       do {
-        const result = await search({ q: "page-probe", mode, memory_store_id: paged, limit: "2", ...(page && { page }) });
+        const result = await search({ q: "page-probe", mode, memory_store_id: [paged], limit: 2, ...(page && { page }) });
         expect(result.data.length).toBeLessThanOrEqual(2);
         seen.push(...result.data.map((h) => h.path));
         page = result.next_page ?? undefined;
@@ -112,8 +108,8 @@ describe(`GET /v1/search on ${ENGINE}`, () => {
       expect(new Set(seen).size, mode).toBe(5);
       expect(seen.length, mode).toBe(5);
     }
-    const first = await search({ q: "page-probe", mode: "exact", memory_store_id: paged, limit: "2" });
-    const replayed = await server.fetch(searchUrl({ q: "other-text", mode: "exact", memory_store_id: paged, page: first.next_page! }));
+    const first = await search({ q: "page-probe", mode: "exact", memory_store_id: [paged], limit: 2 });
+    const replayed = await server.api.send("search", { query: { q: "other-text", mode: "exact", memory_store_id: [paged], page: first.next_page! } });
     expect((await expectEnvelope(replayed, 400, "invalid_request_error")).message).toMatch(/belongs to a list with other parameters/);
   });
 
@@ -134,10 +130,10 @@ describe(`GET /v1/search on ${ENGINE}`, () => {
 
   it.runIf(ENGINE === "postgres")("the server indexes an import's versions after it commits, and searches find them before and after", async () => {
     const notes = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`drain/${i}.md`, strToU8(`bilby drain ${i}`)]));
-    const res = await server.fetch("/v1/imports?format=zip&name=Drain", { method: "POST", body: zipSync(notes) as BodyInit });
+    const res = await sendImport(server.api, { format: "zip", name: "Drain" }, zipSync(notes) as BodyInit);
     expect(res.status).toBe(200);
     const store = ((await res.json()) as { store_id: string }).store_id;
-    expect((await search({ q: "bilby drain", mode: "exact", memory_store_id: store, limit: "100" })).data).toHaveLength(60);
+    expect((await search({ q: "bilby drain", mode: "exact", memory_store_id: [store], limit: 100 })).data).toHaveLength(60);
     const raw = await openRawDb(server.databaseUrl);
     try {
       const count = async (sql: string) => Number((await raw.query<{ n: number }>(sql, [store]))[0]!.n);
@@ -146,7 +142,7 @@ describe(`GET /v1/search on ${ENGINE}`, () => {
     } finally {
       await raw.close();
     }
-    expect((await search({ q: "bilby drain", mode: "words", memory_store_id: store, limit: "100" })).data).toHaveLength(60);
+    expect((await search({ q: "bilby drain", mode: "words", memory_store_id: [store], limit: 100 })).data).toHaveLength(60);
   });
 
   it("answers malformed queries with a 400 envelope, unknown stores with 404, no credentials with 401", async () => {
@@ -165,11 +161,12 @@ describe(`GET /v1/search on ${ENGINE}`, () => {
       { q: "pricing", page: "not-a-cursor" },
     ];
     for (const params of bad) {
-      const res = await server.fetch(searchUrl(params));
+      const res = await sendUnchecked(server.api, "search", { query: params });
       expect(res.status, JSON.stringify(params)).toBe(400);
       await expectEnvelope(res, 400, "invalid_request_error");
     }
-    await expectEnvelope(await server.fetch(searchUrl({ q: "pricing", memory_store_id: "memstore_missing" })), 404, "not_found_error");
-    await expectEnvelope(await fetch(`${server.baseURL}${searchUrl({ q: "pricing" })}`), 401, "authentication_error");
+    await expectEnvelope(await server.api.send("search", { query: { q: "pricing", memory_store_id: ["memstore_missing"] } }), 404, "not_found_error");
+    // No key at all: the bare URL, without the client's headers.
+    await expectEnvelope(await fetch(`${server.baseURL}${operationUrl("search", { query: { q: "pricing" } })}`), 401, "authentication_error");
   });
 });

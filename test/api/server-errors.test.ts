@@ -3,6 +3,7 @@ import { zipSync } from "fflate";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectEnvelope, newStore } from "../helpers/api.ts";
+import { sendImport } from "../helpers/operations.ts";
 import { signInAttempt } from "../helpers/sign-in-attempt.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
 
@@ -74,7 +75,7 @@ async function errorLogged(requestId: string): Promise<string> {
 describe("unexpected server errors", () => {
   it("a zip of 3,000 tiny entries never answers with the runtime's message", async () => {
     const files = Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`n/${i}.md`, new TextEncoder().encode(`note ${i}`)]));
-    const res = await server.fetch("/v1/imports?format=zip&name=many&dry_run=true", { method: "POST", body: zipSync(files, { level: 0 }) });
+    const res = await sendImport(server.api, { format: "zip", name: "many", dry_run: true }, zipSync(files, { level: 0 }) as BodyInit);
     const text = await res.text();
     expectNoLeak(text);
     if (res.status >= 500) expect(JSON.parse(text).error.message).toMatch(/^Internal server error/);
@@ -115,7 +116,7 @@ describe("unexpected server errors", () => {
 
     // An import's progress stream ends with the same generic envelope.
     const zip = zipSync({ "a.md": new TextEncoder().encode("a") });
-    const streamed = await server.fetch("/v1/imports?format=zip&name=broken&progress=true", { method: "POST", body: zip });
+    const streamed = await sendImport(server.api, { format: "zip", name: "broken", progress: true }, zip as BodyInit);
     expect(streamed.status).toBe(200);
     const lines = (await streamed.text()).trim().split("\n");
     const end = JSON.parse(lines.at(-1)!) as { type: string; error: { type: string; message: string }; request_id: string };

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { expectEnvelope } from "../helpers/api.ts";
+import { sendUnchecked } from "../helpers/operations.ts";
 import { sharedServer } from "../helpers/shared-server.ts";
-import { ADMIN_KEY, ENGINE, type TestServer } from "../helpers/server.ts";
+import { ENGINE, type TestServer } from "../helpers/server.ts";
 
 // GET /v1/store_activity/{store} (issue 23): the sessions, keys and users that wrote to a store,
 // with counts and time spans, and its writes over time, for the console's activity list and
@@ -16,7 +17,6 @@ type Activity = {
   has_more: boolean;
   buckets: { start: string; count: number }[];
 };
-const get = (path: string, key = ADMIN_KEY) => server.fetch(path, { headers: { "x-api-key": key } });
 
 beforeAll(async () => {
   server = await sharedServer();
@@ -27,16 +27,16 @@ describe(`/v1/store_activity on ${ENGINE}`, () => {
     const store = await server.client.beta.memoryStores.create({ name: `activity ${tag}` });
     const session = `sess_activity_${tag}`;
     for (const path of ["/memories/a.md", "/memories/b.md"]) {
-      const res = await server.fetch(`/v1/memory_stores/${store.id}/memory_tool?session_id=${session}`, {
-        method: "POST",
-        headers: { "x-api-key": ADMIN_KEY, "content-type": "application/json" },
-        body: JSON.stringify({ command: "create", path, file_text: "x\n" }),
+      const res = await server.api.send("runMemoryTool", {
+        params: { store: store.id },
+        query: { session_id: session },
+        body: { command: "create", path, file_text: "x\n" },
       });
       expect(res.status).toBe(200);
     }
     await server.client.beta.memoryStores.memories.create(store.id, { path: "/c.md", content: "c" });
 
-    const res = await get(`/v1/store_activity/${store.id}?buckets=8`);
+    const res = await server.api.send("storeActivity", { params: { store: store.id }, query: { buckets: 8 } });
     expect(res.status).toBe(200);
     const activity = (await res.json()) as Activity;
     expect(activity.type).toBe("store_activity");
@@ -52,9 +52,9 @@ describe(`/v1/store_activity on ${ENGINE}`, () => {
 
   it("refuses bad input with a 400 envelope and an unknown store with a 404", async () => {
     const store = await server.client.beta.memoryStores.create({ name: `activity bad ${tag}` });
-    for (const query of ["buckets=0", "buckets=97", "from=yesterday", `from=${new Date().toISOString()}&to=2020-01-01T00:00:00Z`]) {
-      await expectEnvelope(await get(`/v1/store_activity/${store.id}?${query}`), 400, "invalid_request_error");
+    for (const query of [{ buckets: "0" }, { buckets: "97" }, { from: "yesterday" }, { from: new Date().toISOString(), to: "2020-01-01T00:00:00Z" }]) {
+      await expectEnvelope(await sendUnchecked(server.api, "storeActivity", { params: { store: store.id }, query }), 400, "invalid_request_error");
     }
-    await expectEnvelope(await get("/v1/store_activity/memstore_nothere"), 404, "not_found_error");
+    await expectEnvelope(await server.api.send("storeActivity", { params: { store: "memstore_nothere" } }), 404, "not_found_error");
   });
 });

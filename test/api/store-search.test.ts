@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { expectEnvelope } from "../helpers/api.ts";
+import { callOk, sendUnchecked } from "../helpers/operations.ts";
+import type { BodyOf, QueryOf } from "../../lib/api-client/operation-types.ts";
 import { sharedServer } from "../helpers/shared-server.ts";
 import { ADMIN_KEY, ENGINE, type TestServer } from "../helpers/server.ts";
 
@@ -12,9 +14,14 @@ const tag = randomUUID().slice(0, 8);
 const ids: Record<string, string> = {};
 
 type Page = { data: { id: string; name: string; metadata: Record<string, string> }[]; next_page: string | null };
-const url = (params: [string, string][]) => `/v1/store_search?${new URLSearchParams(params)}`;
+/** The query as name/value pairs (a repeated `metadata` once per pair), as the operation takes it. */
+const queryOf = (params: [string, string][]): QueryOf<"findStores"> => {
+  const query: Record<string, string | string[]> = {};
+  for (const [name, value] of params) query[name] = name === "metadata" ? [...((query[name] as string[] | undefined) ?? []), value] : value;
+  return query as QueryOf<"findStores">;
+};
 async function find(params: [string, string][], key = ADMIN_KEY): Promise<Page> {
-  const res = await server.fetch(url(params), { headers: { "x-api-key": key } });
+  const res = await server.apiWith(key).send("findStores", { query: queryOf(params) });
   expect(res.status, await res.clone().text()).toBe(200);
   return (await res.json()) as Page;
 }
@@ -82,23 +89,15 @@ describe(`GET /v1/store_search on ${ENGINE}`, () => {
     ]);
     expect([...first.data, ...second.data].map((s) => s.id)).toEqual([ids["Émile's notes"], ids["ACME billing"], ids["Acme Support"]]);
     expect(second.next_page).toBeNull();
-    const res = await server.fetch(
-      url([
-        ["name", "other"],
-        ["page", first.next_page!],
-      ]),
-      { headers: { "x-api-key": ADMIN_KEY } },
-    );
+    const res = await server.api.send("findStores", { query: { name: "other", page: first.next_page! } });
     await expectEnvelope(res, 400, "invalid_request_error");
   });
 
   it("a store-limited key finds only its stores; viewers may search", async () => {
-    const key = async (body: Record<string, unknown>) => {
-      const res = await server.fetch("/v1/api_keys", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-      expect(res.status).toBe(200);
-      return ((await res.json()) as { secret: string }).secret;
+    const key = async (body: BodyOf<"createApiKey">) => {
+      return (await callOk(server.api, "createApiKey", { body })).secret;
     };
-    const limited = await key({ name: `limited ${tag}`, role: "viewer", store_ids: [ids["Acme Support"]] });
+    const limited = await key({ name: `limited ${tag}`, role: "viewer", store_ids: [ids["Acme Support"]!] });
     expect(await names([["metadata", "customer:acme"]], limited)).toEqual([`Acme Support ${tag}`]);
     const viewer = await key({ name: `viewer ${tag}`, role: "viewer" });
     expect(await names([["metadata", "customer:acme"]], viewer)).toHaveLength(2);
@@ -106,7 +105,7 @@ describe(`GET /v1/store_search on ${ENGINE}`, () => {
 
   it("refuses malformed filters with the error envelope", async () => {
     for (const params of [[["metadata", "no-colon"]], [["metadata", ":value"]], [["name", "x".repeat(256)]], [["page", "garbage"]]] as [string, string][][]) {
-      const res = await server.fetch(url(params), { headers: { "x-api-key": ADMIN_KEY } });
+      const res = await sendUnchecked(server.api, "findStores", { query: queryOf(params) });
       await expectEnvelope(res, 400, "invalid_request_error");
     }
   });

@@ -1,3 +1,4 @@
+import type { BodyOf } from "../../lib/api-client/operation-types.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectEnvelope, sleep } from "../helpers/api.ts";
 import { openRawDb } from "../helpers/database.ts";
@@ -42,12 +43,8 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-async function register(url: string, extra: Json = {}) {
-  return server.fetch("/v1/webhook_endpoints", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ url, events: ["memory.created"], ...extra }),
-  });
+async function register(url: string, extra: Partial<BodyOf<"createWebhookEndpoint">> = {}) {
+  return server.api.send("createWebhookEndpoint", { body: { url, events: ["memory.created"], ...extra } });
 }
 
 describe("webhook URLs with IPv4 inside IPv6", () => {
@@ -84,7 +81,7 @@ describe("webhook URLs with IPv4 inside IPv6", () => {
     while (outcome.size < endpoints.length && Date.now() < deadline) {
       for (const e of endpoints) {
         if (outcome.has(e.url)) continue;
-        const list = (await (await server.fetch(`/v1/webhook_deliveries?endpoint_id=${e.id}`)).json()) as Json;
+        const list = (await (await server.api.send("listWebhookDeliveries", { query: { endpoint_id: e.id } })).json()) as Json;
         const d = list.data[0];
         // One attempt (WEBHOOK_MAX_ATTEMPTS=1): its outcome is recorded once the delivery is settled.
         if (d?.status === "failed" || d?.status === "delivered") outcome.set(e.url, `${d.status}: ${d.last_error}`);

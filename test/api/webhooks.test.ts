@@ -3,6 +3,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectEnvelope, sleep } from "../helpers/api.ts";
 import { openRawDb } from "../helpers/database.ts";
+import type { BodyOf, CallRest, OperationName } from "../../lib/api-client/operation-types.ts";
+import { answerOf, sendUnchecked } from "../helpers/operations.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
 
 // Webhooks (issue 14, item 8): events written in the same transaction as the change, delivered
@@ -81,23 +83,19 @@ let strict: TestServer;
 const env: Record<string, string> = { ...FAST };
 const verifier = new Anthropic({ apiKey: "unused" });
 
-async function call(s: TestServer, method: string, path: string, body?: unknown) {
-  const response = await s.fetch(path, {
-    method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.clone().json()) as Json, response };
-}
+const op = <N extends OperationName>(s: TestServer, name: N, ...args: CallRest<N>) => answerOf(s.api.send(name, ...args));
+/** The same with a body the operation's schema refuses. */
+const opUnchecked = <N extends OperationName>(s: TestServer, name: N, args: Parameters<typeof sendUnchecked<N>>[2]) =>
+  answerOf(sendUnchecked(s.api, name, args));
 
-async function register(s: TestServer, body: Json): Promise<Json> {
-  const res = await call(s, "POST", "/v1/webhook_endpoints", body);
+async function register(s: TestServer, body: BodyOf<"createWebhookEndpoint">): Promise<Json> {
+  const res = await op(s, "createWebhookEndpoint", { body });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
 }
 
 async function deliveries(s: TestServer, endpointId: string): Promise<Json[]> {
-  const res = await call(s, "GET", `/v1/webhook_deliveries?endpoint_id=${endpointId}&limit=100`);
+  const res = await op(s, "listWebhookDeliveries", { query: { endpoint_id: endpointId, limit: 100 } });
   expect(res.status).toBe(200);
   return res.body.data;
 }
@@ -122,7 +120,7 @@ describe("delivery", () => {
     expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
     expect(endpoint).toMatchObject({ type: "webhook_endpoint", memory_store_id: store.id, enabled: true, created_by: { type: "api_actor" } });
     // The secret is shown once: never again in a read.
-    expect((await call(server, "GET", `/v1/webhook_endpoints/${endpoint.id}`)).body.secret).toBeUndefined();
+    expect((await op(server, "retrieveWebhookEndpoint", { params: { endpoint: endpoint.id } })).body.secret).toBeUndefined();
 
     const memories = server.client.beta.memoryStores.memories;
     const secretText = "the user's password is hunter2";
@@ -184,7 +182,7 @@ describe("delivery", () => {
       change: "created",
       head_version_id: mem.memory_version_id,
     });
-    await call(server, "DELETE", `/v1/webhook_endpoints/${endpoint.id}`);
+    await op(server, "deleteWebhookEndpoint", { params: { endpoint: endpoint.id } });
     await receiver.stop();
   });
 
@@ -210,7 +208,7 @@ describe("delivery", () => {
 
     receiver.failures = 0;
     const before = receiver.received.length;
-    const resent = await call(server, "POST", `/v1/webhook_deliveries/${failed.id}/resend`);
+    const resent = await op(server, "resendWebhookDelivery", { params: { delivery: failed.id } });
     expect(resent.status).toBe(200);
     expect(resent.body).toMatchObject({ status: "pending", event_id: failed.event_id, attempt_count: 0 });
     await until("the resent delivery", async () => (await deliveries(server, endpoint.id)).find((d) => d.id === resent.body.id && d.status === "delivered"));
@@ -231,7 +229,7 @@ describe("delivery", () => {
     const failed = await until("the redirect to fail", async () => (await deliveries(server, endpoint.id)).find((d) => d.last_status_code === 302));
     expect(failed.last_error).toBe("HTTP 302");
     expect(target.received).toHaveLength(0);
-    await call(server, "DELETE", `/v1/webhook_endpoints/${endpoint.id}`);
+    await op(server, "deleteWebhookEndpoint", { params: { endpoint: endpoint.id } });
     await Promise.all([redirecting.stop(), target.stop()]);
   });
 });
@@ -240,45 +238,51 @@ describe("endpoints", () => {
   it("create, update, rotate the secret, delete; admins only; bad input refused", async () => {
     const receiver = await new Receiver().start();
     const endpoint = await register(server, { url: receiver.url, events: ["memory.created"] });
-    const updated = await call(server, "POST", `/v1/webhook_endpoints/${endpoint.id}`, { enabled: false, events: ["memory.deleted", "memory.created"] });
+    const updated = await op(server, "updateWebhookEndpoint", {
+      params: { endpoint: endpoint.id },
+      body: { enabled: false, events: ["memory.deleted", "memory.created"] },
+    });
     expect(updated.body).toMatchObject({ enabled: false, events: ["memory.deleted", "memory.created"] });
-    const rotated = await call(server, "POST", `/v1/webhook_endpoints/${endpoint.id}/rotate_secret`);
+    const rotated = await op(server, "rotateWebhookSecret", { params: { endpoint: endpoint.id } });
     expect(rotated.body.secret).toMatch(/^whsec_/);
     expect(rotated.body.secret).not.toBe(endpoint.secret);
-    const listed = await call(server, "GET", "/v1/webhook_endpoints");
+    const listed = await op(server, "listWebhookEndpoints");
     expect(listed.body.data.map((e: Json) => e.id)).toContain(endpoint.id);
 
     await expectEnvelope(
-      (await call(server, "POST", "/v1/webhook_endpoints", { url: receiver.url, events: ["memory.exploded"] })).response,
+      (await opUnchecked(server, "createWebhookEndpoint", { body: { url: receiver.url, events: ["memory.exploded"] } })).response,
       400,
       "invalid_request_error",
     );
     await expectEnvelope(
-      (await call(server, "POST", "/v1/webhook_endpoints", { url: "ftp://example.com/", events: ["memory.created"] })).response,
+      (await op(server, "createWebhookEndpoint", { body: { url: "ftp://example.com/", events: ["memory.created"] } })).response,
       400,
       "invalid_request_error",
     );
     await expectEnvelope(
-      (await call(server, "POST", "/v1/webhook_endpoints", { url: receiver.url, events: ["memory.created"], secret: "whsec_short" })).response,
+      (await op(server, "createWebhookEndpoint", { body: { url: receiver.url, events: ["memory.created"], secret: "whsec_short" } })).response,
       400,
       "invalid_request_error",
     );
     const own = "whsec_" + Buffer.alloc(32, 7).toString("base64");
     const withOwn = await register(server, { url: receiver.url, events: ["memory.created"], secret: own });
     expect(withOwn.secret).toBe(own);
-    await call(server, "DELETE", `/v1/webhook_endpoints/${withOwn.id}`);
+    await op(server, "deleteWebhookEndpoint", { params: { endpoint: withOwn.id } });
 
-    const viewerKey = (await call(server, "POST", "/v1/api_keys", { name: "v", role: "reviewer" })).body.secret as string;
-    const asReviewer = await server.fetch("/v1/webhook_endpoints", { headers: { "x-api-key": viewerKey } });
+    const viewerKey = (await op(server, "createApiKey", { body: { name: "v", role: "reviewer" } })).body.secret as string;
+    const asReviewer = await server.apiWith(viewerKey).send("listWebhookEndpoints");
     await expectEnvelope(asReviewer, 403, "permission_error");
 
-    expect((await call(server, "DELETE", `/v1/webhook_endpoints/${endpoint.id}`)).body).toEqual({ type: "webhook_endpoint_deleted", id: endpoint.id });
-    await expectEnvelope((await call(server, "GET", `/v1/webhook_endpoints/${endpoint.id}`)).response, 404, "not_found_error");
+    expect((await op(server, "deleteWebhookEndpoint", { params: { endpoint: endpoint.id } })).body).toEqual({
+      type: "webhook_endpoint_deleted",
+      id: endpoint.id,
+    });
+    await expectEnvelope((await op(server, "retrieveWebhookEndpoint", { params: { endpoint: endpoint.id } })).response, 404, "not_found_error");
     await receiver.stop();
   });
 
   it("refuses URLs that point at this server, and (without WEBHOOK_ALLOWED_NETWORKS) private addresses", async () => {
-    const self = await call(server, "POST", "/v1/webhook_endpoints", { url: `${server.baseURL}/v1/hook`, events: ["memory.created"] });
+    const self = await op(server, "createWebhookEndpoint", { body: { url: `${server.baseURL}/v1/hook`, events: ["memory.created"] } });
     expect((await expectEnvelope(self.response, 400, "invalid_request_error")).message).toMatch(/this server/);
     for (const url of [
       "http://127.0.0.1:9/hook",
@@ -290,11 +294,11 @@ describe("endpoints", () => {
       "http://[fd00:ec2::254]/",
       "http://[::ffff:127.0.0.1]/",
     ]) {
-      const res = await call(strict, "POST", "/v1/webhook_endpoints", { url, events: ["memory.created"] });
+      const res = await op(strict, "createWebhookEndpoint", { body: { url, events: ["memory.created"] } });
       expect((await expectEnvelope(res.response, 400, "invalid_request_error")).message, url).toMatch(/refused/);
     }
     // A public address is accepted (nothing is sent at registration).
-    expect((await call(strict, "POST", "/v1/webhook_endpoints", { url: "http://93.184.215.14/hook", events: ["memory.created"] })).status).toBe(200);
+    expect((await op(strict, "createWebhookEndpoint", { body: { url: "http://93.184.215.14/hook", events: ["memory.created"] } })).status).toBe(200);
   });
 
   it("checks the address again at delivery time (a name that now resolves to a private address is refused)", async () => {
@@ -305,7 +309,7 @@ describe("endpoints", () => {
     const raw = await openRawDb(strict.databaseUrl);
     await raw.query("UPDATE webhook_endpoints SET url = ? WHERE id = ?", [receiver.url.replace("127.0.0.1", "localhost"), endpoint.id]);
     await raw.close();
-    await call(strict, "POST", `/v1/webhook_endpoints/${endpoint.id}`, { enabled: true });
+    await op(strict, "updateWebhookEndpoint", { params: { endpoint: endpoint.id }, body: { enabled: true } });
     await strict.client.beta.memoryStores.memories.create(store.id, { path: "/x.md", content: "x" });
     const refused = await until("a refused attempt", async () => (await deliveries(strict, endpoint.id)).find((d) => d.attempt_count >= 1 && d.last_error));
     expect(refused.last_error).toMatch(/^refused: .*private, loopback/);

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callMcpTool, mcpClient } from "../mcp/helpers.ts";
 import { openRawDb } from "../helpers/database.ts";
 import { expectEnvelope } from "../helpers/api.ts";
+import type { BodyOf, CallRest, OperationName, QueryOf } from "../../lib/api-client/operation-types.ts";
+import { answerOf, sendImport, sendUnchecked } from "../helpers/operations.ts";
 import { ADMIN_KEY, startServer, type TestServer } from "../helpers/server.ts";
 import { signInForCookie } from "../helpers/session.ts";
 
@@ -31,21 +33,26 @@ async function call(who: Who, method: string, path: string, body?: unknown): Pro
   const response = await server.fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   return { status: response.status, body: (await response.clone().json()) as Json, response };
 }
+/** The typed client as this principal: its key, or the console's session cookie (no key, same origin). */
+const clientOf = (who: Who) =>
+  server.apiWithHeaders(who.cookie ? { cookie: who.cookie, "x-api-key": "", origin: server.baseURL } : { "x-api-key": who.key ?? ADMIN_KEY });
+const op = <N extends OperationName>(who: Who, name: N, ...args: CallRest<N>) => answerOf(clientOf(who).send(name, ...args));
 
-async function store(name: string, policy?: Json, needsReview = "nobody"): Promise<string> {
+async function store(name: string, policy?: Json, needsReview: BodyOf<"updateReviewSettings">["needs_review"] = "nobody"): Promise<string> {
   const id = (await server.client.beta.memoryStores.create({ name })).id;
-  expect((await call(agent, "POST", `/v1/review_settings/${id}`, { needs_review: needsReview })).status).toBe(200);
-  if (policy) expect((await call(agent, "POST", `/v1/write_policies/${id}`, policy)).status).toBe(200);
+  expect((await op(agent, "updateReviewSettings", { params: { store: id }, body: { needs_review: needsReview } })).status).toBe(200);
+  if (policy) expect((await op(agent, "updateWritePolicy", { params: { store: id }, body: policy })).status).toBe(200);
   return id;
 }
 const create = (who: Who, storeId: string, path: string, content: string) => call(who, "POST", `/v1/memory_stores/${storeId}/memories`, { path, content });
-const tool = (who: Who, storeId: string, input: Json) => call(who, "POST", `/v1/memory_stores/${storeId}/memory_tool`, input);
-const inbox = async (storeId: string, extra = "") => (await call(person(), "GET", `/v1/reviews?store_id=${storeId}${extra}`)).body.data as Json[];
+const tool = (who: Who, storeId: string, input: BodyOf<"runMemoryTool">) => op(who, "runMemoryTool", { params: { store: storeId }, body: input });
+const inbox = async (storeId: string, extra: QueryOf<"listReviews"> = {}) =>
+  (await op(person(), "listReviews", { query: { store_id: storeId, ...extra } })).body.data as Json[];
 const paths = async (storeId: string) =>
   (await call(agent, "GET", `/v1/memory_stores/${storeId}/memories?depth=0`)).body.data.map((m: Json) => m.path as string).sort();
 
 async function newKey(role: string): Promise<string> {
-  const res = await call(agent, "POST", "/v1/api_keys", { name: `${role} key`, role });
+  const res = await op(agent, "createApiKey", { body: { name: `${role} key`, role } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.secret;
 }
@@ -61,7 +68,7 @@ afterAll(() => server?.stop());
 
 describe("the default on a new install", () => {
   it("holds secrets and instructions to the model for review, allows personal data, protects nothing", async () => {
-    const res = await call(agent, "GET", "/v1/write_policies");
+    const res = await op(agent, "retrieveDefaultWritePolicy");
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       type: "write_policy",
@@ -75,7 +82,7 @@ describe("the default on a new install", () => {
       review_after_days: [],
     });
     const storeId = await store("defaults");
-    expect((await call(agent, "GET", `/v1/write_policies/${storeId}`)).body).toMatchObject({ memory_store_id: storeId, inherited: true });
+    expect((await op(agent, "retrieveWritePolicy", { params: { store: storeId } })).body).toMatchObject({ memory_store_id: storeId, inherited: true });
   });
 
   it("a held secret lands, and awaits review with its finding even where the store reviews nobody", async () => {
@@ -88,8 +95,8 @@ describe("the default on a new install", () => {
       ["/notes/deploy.md", [["secrets", "github", 2, res.body.memory_version_id]]],
     ]);
     expect(JSON.stringify(items)).not.toContain(GITHUB_TOKEN.slice(4));
-    expect((await inbox(storeId, "&finding=secrets")).length).toBe(1);
-    expect((await inbox(storeId, "&finding=pii")).length).toBe(0);
+    expect((await inbox(storeId, { finding: "secrets" })).length).toBe(1);
+    expect((await inbox(storeId, { finding: "pii" })).length).toBe(0);
     // A later held write on the same memory adds its finding; the item keeps both.
     const again = await call(agent, "POST", `/v1/memory_stores/${storeId}/memories/${res.body.id}`, { content: INJECTION });
     expect(again.status).toBe(200);
@@ -141,7 +148,7 @@ describe("refuse", () => {
     expect(replaced.body.is_error).toBe(true);
     // An import holding one is refused whole: nothing of it is written.
     const zip = zipSync({ "a.md": strToU8("fine"), "b.md": strToU8(`x ${GITHUB_TOKEN}`) });
-    const imported = await server.fetch(`/v1/imports?format=zip&store_id=${storeId}&on_conflict=skip`, { method: "POST", body: zip as BodyInit });
+    const imported = await sendImport(server.api, { format: "zip", store_id: storeId, on_conflict: "skip" }, zip as BodyInit);
     expect(imported.status).toBe(400);
     expect(await paths(storeId)).toEqual(["/clean.md"]);
   });
@@ -150,7 +157,7 @@ describe("refuse", () => {
     const storeId = await store("moves");
     const held = await create(agent, storeId, "/old/deploy.md", `notes\n${GITHUB_TOKEN}\n`);
     expect(held.status).toBe(200);
-    expect((await call(agent, "POST", `/v1/write_policies/${storeId}`, { detectors: { secrets: "refuse" } })).status).toBe(200);
+    expect((await op(agent, "updateWritePolicy", { params: { store: storeId }, body: { detectors: { secrets: "refuse" } } })).status).toBe(200);
     // Renaming the folder moves the memory with its content: allowed, and not flagged a second time.
     const moved = await tool(agent, storeId, { command: "rename", old_path: "/memories/old", new_path: "/memories/new" });
     expect(moved.body.is_error, moved.body.content).toBe(false);
@@ -231,7 +238,7 @@ describe("administering policies", () => {
   it("only admins change them; a bad field is refused by name and changes nothing; DELETE goes back to the default", async () => {
     const storeId = await store("admin");
     await expectEnvelope(
-      (await call({ key: await newKey("reviewer") }, "POST", `/v1/write_policies/${storeId}`, { protected_paths: ["/x/**"] })).response,
+      (await op({ key: await newKey("reviewer") }, "updateWritePolicy", { params: { store: storeId }, body: { protected_paths: ["/x/**"] } })).response,
       403,
       "permission_error",
     );
@@ -242,26 +249,26 @@ describe("administering policies", () => {
       [{ max_content_bytes: 200_000 }, "max_content_bytes"],
       [{ unknown_field: 1 }, "unknown_field"],
     ] as const) {
-      const res = await call(agent, "POST", `/v1/write_policies/${storeId}`, body);
+      const res = await answerOf(sendUnchecked(clientOf(agent), "updateWritePolicy", { params: { store: storeId }, body }));
       const envelope = await expectEnvelope(res.response, 400, "invalid_request_error");
       expect(envelope.message).toContain(field);
     }
-    expect((await call(agent, "GET", `/v1/write_policies/${storeId}`)).body.inherited).toBe(true);
-    const set = await call(agent, "POST", `/v1/write_policies/${storeId}`, { protected_paths: ["/x/**"], detectors: { pii: "hold" } });
+    expect((await op(agent, "retrieveWritePolicy", { params: { store: storeId } })).body.inherited).toBe(true);
+    const set = await op(agent, "updateWritePolicy", { params: { store: storeId }, body: { protected_paths: ["/x/**"], detectors: { pii: "hold" } } });
     expect(set.body).toMatchObject({ inherited: false, protected_paths: ["/x/**"], detectors: { secrets: "hold", pii: "hold", instructions: "hold" } });
-    const dropped = await call(agent, "DELETE", `/v1/write_policies/${storeId}`);
+    const dropped = await op(agent, "deleteWritePolicy", { params: { store: storeId } });
     expect(dropped.body).toMatchObject({ inherited: true, protected_paths: [] });
   });
 
   it("the instance default applies to every store without its own policy", async () => {
     const storeId = await store("follows default");
     const own = await store("own policy", { detectors: { pii: "allow" } });
-    expect((await call(agent, "POST", "/v1/write_policies", { detectors: { pii: "refuse" } })).status).toBe(200);
+    expect((await op(agent, "updateDefaultWritePolicy", { body: { detectors: { pii: "refuse" } } })).status).toBe(200);
     try {
       await expectEnvelope((await create(agent, storeId, "/contact.md", "write to jane.doe@example.com")).response, 400, "invalid_request_error");
       expect((await create(agent, own, "/contact.md", "write to jane.doe@example.com")).status).toBe(200);
     } finally {
-      expect((await call(agent, "POST", "/v1/write_policies", { detectors: { pii: "allow" } })).status).toBe(200);
+      expect((await op(agent, "updateDefaultWritePolicy", { body: { detectors: { pii: "allow" } } })).status).toBe(200);
     }
   });
 });
@@ -273,7 +280,7 @@ describe("dry run", () => {
     await create(person(), storeId, "/inject.md", INJECTION);
     await create(person(), storeId, "/mail.md", "call +1 415-555-2671 or mail jane@example.com");
     await create(person(), storeId, "/clean.md", "clean");
-    const res = await call(agent, "POST", `/v1/write_policies/${storeId}/dry_run`, { detectors: { secrets: "refuse", pii: "hold" } });
+    const res = await op(agent, "dryRunWritePolicy", { params: { store: storeId }, body: { detectors: { secrets: "refuse", pii: "hold" } } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ type: "write_policy_dry_run", memories_checked: 4, would_refuse: 1, would_flag: 2, truncated: false });
     expect(res.body.items.map((i: Json) => [i.path, i.outcome, i.findings.map((f: Json) => f.rule)])).toEqual([
@@ -281,7 +288,10 @@ describe("dry run", () => {
       ["/mail.md", "flag", ["email", "phone"]],
       ["/secret.md", "refuse", ["github"]],
     ]);
-    expect((await call(agent, "GET", `/v1/write_policies/${storeId}`)).body).toMatchObject({ inherited: true, detectors: { secrets: "hold", pii: "allow" } });
+    expect((await op(agent, "retrieveWritePolicy", { params: { store: storeId } })).body).toMatchObject({
+      inherited: true,
+      detectors: { secrets: "hold", pii: "allow" },
+    });
   });
 });
 
@@ -304,13 +314,13 @@ describe("expiry", () => {
         { path: "/keep/**", days: 90 },
       ],
     };
-    expect((await call(agent, "POST", `/v1/write_policies/${storeId}`, rules)).status).toBe(200);
+    expect((await op(agent, "updateWritePolicy", { params: { store: storeId }, body: rules })).status).toBe(200);
     const items = await inbox(storeId);
     expect(items.map((i) => [i.path, i.change, i.head_version_id === i.settled_version_id])).toEqual([["/old/notes.md", "stale", true]]);
     // Keep: approve settles it; a new sweep (saving the policy sweeps) does not bring it back.
-    const approved = await call(person(), "POST", `/v1/reviews/${old.body.id}/approve`, { head_version_id: items[0]!.head_version_id });
+    const approved = await op(person(), "approveReview", { params: { memory: old.body.id }, body: { head_version_id: items[0]!.head_version_id } });
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
-    await call(agent, "POST", `/v1/write_policies/${storeId}`, rules);
+    await op(agent, "updateWritePolicy", { params: { store: storeId }, body: rules });
     expect(await inbox(storeId)).toEqual([]);
     expect(await paths(storeId)).toHaveLength(3);
   });

@@ -47,8 +47,8 @@ describe.runIf(ENGINE === "sqlite")("two processes on one SQLite file", () => {
         await new Promise((resolve) => setTimeout(resolve, 50));
         return reader.fetch(`/v1/memory_stores/${storeId}/memories`, json("POST", { path: `/w/b${i}.md`, content: `ocelot from b ${i}` }));
       }),
-      loop(until, () => reader.fetch(`/v1/search?memory_store_id=${storeId}&q=ocelot`)),
-      loop(until, () => reader.fetch(`/v1/search?memory_store_id=${storeId}&mode=exact&scope=versions&q=ocelot+note`)),
+      loop(until, () => reader.api.send("search", { query: { memory_store_id: [storeId], q: "ocelot" } })),
+      loop(until, () => reader.api.send("search", { query: { memory_store_id: [storeId], mode: "exact", scope: "versions", q: "ocelot note" } })),
       loop(until, () => reader.fetch(`/v1/memory_stores/${storeId}/memories?limit=20`)),
       loop(until, () => reader.fetch(`/v1/memory_stores/${storeId}/memories/${seeded.id}`)),
     ]);
@@ -56,7 +56,9 @@ describe.runIf(ENGINE === "sqlite")("two processes on one SQLite file", () => {
       expect(Object.keys(counts), `${name}: ${JSON.stringify(counts)}`).toEqual(["200"]);
     }
     // Every search saw the store's writes, indexed or not: the last one finds what the writer wrote.
-    const last = (await (await reader.fetch(`/v1/search?memory_store_id=${storeId}&mode=exact&q=ocelot&limit=100`)).json()) as { data: unknown[] };
+    const last = (await (await reader.api.send("search", { query: { memory_store_id: [storeId], mode: "exact", q: "ocelot", limit: 100 } })).json()) as {
+      data: unknown[];
+    };
     expect(last.data.length).toBeGreaterThan(20);
   });
 });

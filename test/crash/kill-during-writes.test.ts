@@ -118,9 +118,7 @@ describe("kill -9 while writing", () => {
       expect(await problemsSeenThroughApi(server, storeId)).toEqual([]);
       // Every memory's current text is found by search (on SQLite, what was still in the index's pending list at the kill too).
       for (const n of [0, WRITERS - 1]) {
-        const res = await server.fetch(
-          `/v1/search?${new URLSearchParams({ q: `writer ${n}, round `, mode: "exact", memory_store_id: storeId, limit: "100" })}`,
-        );
+        const res = await server.api.send("search", { query: { q: `writer ${n}, round `, mode: "exact", memory_store_id: [storeId], limit: 100 } });
         const found = new Set(((await res.json()) as { data: { path: string }[] }).data.map((hit) => hit.path));
         const expected = [...memories.values()].filter((m) => m.path.startsWith(`/writer-${n}/`) && m.id !== null).map((m) => m.path);
         expect(expected.filter((path) => !found.has(path))).toEqual([]);

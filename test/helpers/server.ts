@@ -47,6 +47,8 @@ export interface TestServer {
   api: ApiClient;
   /** The typed client with another key. */
   apiWith(apiKey: string): ApiClient;
+  /** The typed client with these headers instead of the admin key (a session cookie, say); the beta header is added. */
+  apiWithHeaders(headers: Record<string, string>): ApiClient;
   /** The server process's output so far. */
   log(): string;
   /** Answers that did not match the OpenAPI document so far. */
@@ -106,6 +108,7 @@ export function clientsOf(engine: "sqlite" | "postgres", baseURL: string, databa
     clientWith: (apiKey: string) => new Anthropic({ baseURL, apiKey, maxRetries: 0, fetch: checkedFetch }),
     api: createApiClient({ baseUrl: baseURL, headers: { "x-api-key": ADMIN_KEY, ...BETA_HEADERS }, fetch: checkedFetch }),
     apiWith: (apiKey: string) => createApiClient({ baseUrl: baseURL, headers: { "x-api-key": apiKey, ...BETA_HEADERS }, fetch: checkedFetch }),
+    apiWithHeaders: (headers: Record<string, string>) => createApiClient({ baseUrl: baseURL, headers: { ...BETA_HEADERS, ...headers }, fetch: checkedFetch }),
     fetch: (path: string, init: RequestInit & { headers?: Record<string, string> } = {}) =>
       checkedFetch(`${baseURL}${path}`, {
         ...init,

@@ -52,7 +52,7 @@ interface ListedKey {
   oauth_client: { id: string; name: string; last_token_issued_at: string | null } | null;
 }
 async function grantKey(clientId: string): Promise<ListedKey> {
-  const keys = (await (await server.fetch("/v1/api_keys")).json()) as { data: ListedKey[] };
+  const keys = (await (await server.api.send("listApiKeys")).json()) as { data: ListedKey[] };
   return keys.data.find((k) => k.oauth_client?.id === clientId)!;
 }
 
@@ -115,7 +115,7 @@ describe("ending a grant", () => {
     const tokens = await grantTokens(server, admin.cookie, { stores: [storeId], access: "write" });
     await connect(tokens.access_token);
     const key = await grantKey(tokens.clientId);
-    expect((await server.fetch(`/v1/api_keys/${key.id}/revoke`, { method: "POST" })).status).toBe(200);
+    expect((await server.api.send("revokeApiKey", { params: { key: key.id } })).status).toBe(200);
     await expectChallenge(tokens.access_token);
     await expect(connect(tokens.access_token)).rejects.toBeInstanceOf(StreamableHTTPError);
     const refreshed = await tokenRequest(server, { grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id: tokens.clientId });
@@ -157,7 +157,7 @@ describe("the consent form", () => {
     expect(page.html).toMatch(/<input(?=[^>]*value="write")(?=[^>]*disabled)[^>]*>/);
     const refused = await submitConsent(server, viewer.cookie, query, { stores: [storeId], access: "write" });
     await expectOAuthError(refused, 403, "access_denied");
-    const keys = (await (await server.fetch("/v1/api_keys")).json()) as { data: ListedKey[] };
+    const keys = (await (await server.api.send("listApiKeys")).json()) as { data: ListedKey[] };
     expect(keys.data.filter((k) => k.name === "Viewer client (OAuth)")).toEqual([]);
     const tokens = await grantTokens(server, viewer.cookie, { stores: [storeId], access: "read" }, "Viewer client 2");
     expect(await grantKey(tokens.clientId)).toMatchObject({ role: "viewer", read_only: true });

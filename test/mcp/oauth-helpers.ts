@@ -31,11 +31,7 @@ let users = 0;
 export async function signedInUser(server: TestServer, role: Role): Promise<{ cookie: string; id: string }> {
   const email = `oauth-${role}-${++users}-${Date.now()}@example.com`;
   const password = "oauth user password 1";
-  const created = await server.fetch("/v1/users", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password, role }),
-  });
+  const created = await server.api.send("createUser", { body: { email, password, role } });
   expect(created.status).toBe(200);
   const { cookie } = await signInForCookie(server.baseURL, email, password);
   return { cookie: cookie!, id: ((await created.json()) as { id: string }).id };

@@ -105,7 +105,7 @@ describe("MCP memory tool", () => {
     const mine = await server.client.beta.memoryStores.memoryVersions.list(storeId, { api_key_id: keyId });
     expect(mine.data.map((v) => v.path).sort()).toEqual(["/a.md", "/b.md"]);
     // Agents' writes await review (the store's default policy), as through any other door.
-    const reviews = await (await server.fetch(`/v1/reviews?store_id=${storeId}`)).json();
+    const reviews = await (await server.api.send("listReviews", { query: { store_id: storeId } })).json();
     expect(reviews.data.map((i: { change: string; last_actor: unknown }) => JSON.stringify([i.change, i.last_actor])).sort()).toEqual([
       JSON.stringify(["created", { type: "api_actor", api_key_id: keyId }]),
       JSON.stringify(["created", { type: "session_actor", session_id: "agent-run-7" }]),

@@ -15,10 +15,8 @@ export function openServerDb(server: TestServer): Promise<OpenDb> {
 
 /** A new API key, issued through the admin API. */
 export async function issueKey(server: TestServer, options: { role: Role; readOnly?: boolean; storeIds?: string[] }): Promise<string> {
-  const response = await server.fetch("/v1/api_keys", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ name: `test ${options.role}`, role: options.role, read_only: options.readOnly ?? false, store_ids: options.storeIds ?? null }),
+  const response = await server.api.send("createApiKey", {
+    body: { name: `test ${options.role}`, role: options.role, read_only: options.readOnly ?? false, store_ids: options.storeIds ?? null },
   });
   if (response.status !== 200) throw new Error(`issuing a key failed: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { secret: string }).secret;

@@ -217,10 +217,9 @@ describe("mirror sync", () => {
 describe("mirror and the store's write policy", () => {
   it("a local file the policy refuses is not pushed, and says why; the rest of the folder syncs", async () => {
     const storeId = await newStore();
-    const set = await server.fetch(`/v1/write_policies/${storeId}`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ detectors: { secrets: "refuse" }, protected_paths: ["/locked/**"] }),
+    const set = await server.api.send("updateWritePolicy", {
+      params: { store: storeId },
+      body: { detectors: { secrets: "refuse" }, protected_paths: ["/locked/**"] },
     });
     expect(set.status).toBe(200);
     const dir = tempDir("policy");

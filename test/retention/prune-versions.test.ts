@@ -56,11 +56,7 @@ async function oldStore(days: number) {
   const api = server.client.beta.memoryStores;
   const store = await api.create({ name: `Versions ${days} days old` });
   // Retention alone: nothing here awaits review (open reviews keep their versions; test/domain/review.test.ts).
-  const settings = await server.fetch(`/v1/review_settings/${store.id}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ needs_review: "nobody" }),
-  });
+  const settings = await server.api.send("updateReviewSettings", { params: { store: store.id }, body: { needs_review: "nobody" } });
   expect(settings.status).toBe(200);
   const edited = await api.memories.create(store.id, { path: "/edited.md", content: "v1" });
   for (const content of ["v2", "v3", "v4"]) await api.memories.update(edited.id, { memory_store_id: store.id, content });
