@@ -44,8 +44,6 @@ export interface Table<Value> {
   readonly columns: Sql;
   /** One row's values in column order: `…, …` (without the parentheses). */
   cells(value: Value): Sql;
-  /** `column = value, …` for the columns named, from the value's row. */
-  assignments(value: Value, columns: readonly string[]): Sql;
   fromRow(row: unknown): Value;
   /** The value's row, column by column. */
   column(value: Value, column: string): unknown;
@@ -65,10 +63,6 @@ export function defineTable<Value, Row extends object>(definition: TableDefiniti
     cells(value) {
       const row = definition.toRow(value);
       return join(definition.columns.map((c) => row[c]));
-    },
-    assignments(value, assigned) {
-      const row = definition.toRow(value);
-      return assignments(Object.fromEntries(assigned.map((c) => [c, cell(row, c)])));
     },
     // Rows come from `SELECT ${columns}` of this very table: they have the row's shape.
     fromRow: (row) => definition.fromRow(row as Row),
