@@ -304,8 +304,10 @@ export async function changeMemories(
 ): Promise<MemoryRecord[]> {
   if (changes.length === 0) return [];
   const storeId = changes[0]!.memory.storeId;
+  const ids = new Set<string>();
   for (const { memory, state } of changes) {
-    if (memory.storeId !== storeId) throw new Error("changeMemories: every memory must be of one store");
+    if (memory.storeId !== storeId || ids.has(memory.id)) throw new Error("changeMemories: each memory once, all of one store");
+    ids.add(memory.id);
     validateMemoryState(state);
   }
   const guardedChanges = changes.map(({ memory, state }) => ({
