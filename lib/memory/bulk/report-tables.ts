@@ -44,8 +44,6 @@ export interface Table<Value> {
   readonly columns: Sql;
   /** One row's values in column order: `…, …` (without the parentheses). */
   cells(value: Value): Sql;
-  /** `column = value, …` for the columns named, from the value's row. */
-  assignments(value: Value, columns: readonly string[]): Sql;
   fromRow(row: unknown): Value;
   /** The value's row, column by column. */
   column(value: Value, column: string): unknown;
@@ -65,10 +63,6 @@ export function defineTable<Value, Row extends object>(definition: TableDefiniti
     cells(value) {
       const row = definition.toRow(value);
       return join(definition.columns.map((c) => row[c]));
-    },
-    assignments(value, assigned) {
-      const row = definition.toRow(value);
-      return assignments(Object.fromEntries(assigned.map((c) => [c, cell(row, c)])));
     },
     // Rows come from `SELECT ${columns}` of this very table: they have the row's shape.
     fromRow: (row) => definition.fromRow(row as Row),
@@ -150,12 +144,29 @@ export async function insertItems<Item>(tx: SqlClient, table: ItemTable<Item>, p
   }
 }
 
-/** Records what an execution did to items (their result columns), in the caller's transaction. */
+/** Items whose results one UPDATE records: each takes two bound values per result column and one more. */
+const UPDATES_PER_STATEMENT = 100;
+
+/**
+ * Records what an execution did to items (their result columns), in the caller's transaction:
+ * one UPDATE per batch of items, each result column a CASE on the item's key (result columns
+ * are text, so the CASE has one type on both engines).
+ */
 export async function updateItems<Item>(tx: SqlClient, table: ItemTable<Item>, planId: string, items: readonly Item[]): Promise<void> {
   if (table.resultColumns.length === 0) return; // a report written whole (an import's) has nothing filled in later
-  for (const item of items) {
-    await tx.$executeRaw`UPDATE ${table.sqlName} SET ${table.assignments(item, table.resultColumns)}
-      WHERE ${table.planColumn} = ${planId} AND ${table.keyColumn} = ${table.key(item)}`;
+  for (let i = 0; i < items.length; i += UPDATES_PER_STATEMENT) {
+    if (i > 0) await letOthersRun();
+    const batch = items.slice(i, i + UPDATES_PER_STATEMENT);
+    const keys = batch.map((item) => table.key(item));
+    const columns = table.resultColumns.map(
+      (column) =>
+        sql`${raw(identifier(column))} = CASE ${table.keyColumn} ${join(
+          batch.map((item, n) => sql`WHEN ${keys[n]} THEN ${table.column(item, column)}`),
+          " ",
+        )} END`,
+    );
+    await tx.$executeRaw`UPDATE ${table.sqlName} SET ${join(columns, ", ")}
+      WHERE ${table.planColumn} = ${planId} AND ${table.keyColumn} IN (${join(keys)})`;
   }
 }
 

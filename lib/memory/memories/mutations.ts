@@ -9,6 +9,7 @@ import { guardWrite, type GuardedChange } from "../policies/guard-write.ts";
 import { createdByIsClaim, storedImportMark, type ImportMark } from "./import-mark.ts";
 import { actorOnWire, enqueueWebhookEvent, enqueueWebhookEvents } from "../webhooks/enqueue-event.ts";
 import type { VersionOperation } from "../versions/operations.ts";
+import { letOthersRun } from "../let-others-run.ts";
 import { appendToChain, type VersionChainFields } from "../integrity/append-to-chain.ts";
 
 /**
@@ -87,6 +88,9 @@ interface VersionRow {
 const versionValues = (v: VersionRow, author: Sql, c: VersionChainFields, options: WriteOptions) =>
   sql`(${v.id}, ${v.storeId}, ${v.memoryId}, ${v.operation}, ${v.path}, ${v.content}, ${v.sha}, ${v.size}, ${author}, ${c.seq}, ${c.recordHash}, ${c.prevHash}, ${c.chainHash}${pendingValue(options)})`;
 
+/** Version rows per INSERT: 500 × 20 values stays far below both engines' bound-parameter limits. */
+const VERSIONS_PER_STATEMENT = 100;
+
 /** Every version row of one store's write, linked onto the store's history chain (lib/memory/integrity) in the same transaction. */
 async function insertVersionRows(tx: SqlClient, rows: readonly VersionRow[], actor: Actor, at: Date, options: WriteOptions) {
   const author = authorValues(actor, at, options.imported);
@@ -95,9 +99,11 @@ async function insertVersionRows(tx: SqlClient, rows: readonly VersionRow[], act
     rows[0]!.storeId,
     rows.map((row) => ({ ...row, actorType: actor.type, actorId: actorId(actor), at })),
   );
-  await tx.$executeRaw`
-    INSERT INTO memory_versions (${VERSION_COLUMNS}${pendingColumn(options)})
-    VALUES ${join(rows.map((row, i) => versionValues(row, author, chain[i]!, options)))}`;
+  for (let i = 0; i < rows.length; i += VERSIONS_PER_STATEMENT) {
+    if (i > 0) await letOthersRun();
+    const values = rows.slice(i, i + VERSIONS_PER_STATEMENT).map((row, j) => versionValues(row, author, chain[i + j]!, options));
+    await tx.$executeRaw`INSERT INTO memory_versions (${VERSION_COLUMNS}${pendingColumn(options)}) VALUES ${join(values)}`;
+  }
 }
 
 /** The memories table's columns and values, stated once for inserts of one or many. */
@@ -280,6 +286,107 @@ export async function changeMemory(
       content_size_bytes = ${changed.contentSizeBytes}, memory_version_id = ${changed.memoryVersionId}, updated_at = ${now}
     WHERE id = ${memory.id}`;
   return changed;
+}
+
+/**
+ * changeMemory for many memories of one store at once (a restore's chunk): the same versions,
+ * memory rows, review state and webhook events, with one statement per table for the batch
+ * instead of several per memory (one history-chain head read and update, one webhook endpoint
+ * lookup, one multi-row version insert, one UPDATE of the memory rows). Each memory gets exactly
+ * one `modified` version, in the order given. Callers hold the store lock and have checked
+ * overlaps (each new path free of every other memory) and preconditions, as for changeMemory.
+ */
+export async function changeMemories(
+  tx: SqlClient,
+  changes: readonly { memory: MemoryRecord; state: { path: string; content: string } }[],
+  actor: Actor,
+  options: WriteOptions = {},
+): Promise<MemoryRecord[]> {
+  if (changes.length === 0) return [];
+  const storeId = changes[0]!.memory.storeId;
+  const ids = new Set<string>();
+  for (const { memory, state } of changes) {
+    if (memory.storeId !== storeId || ids.has(memory.id)) throw new Error("changeMemories: each memory once, all of one store");
+    ids.add(memory.id);
+    validateMemoryState(state);
+  }
+  const guardedChanges = changes.map(({ memory, state }) => ({
+    path: state.path,
+    previousPath: memory.path,
+    content: state.content,
+    previousContent: memory.content,
+  }));
+  const findings = await guarded(tx, storeId, actor, guardedChanges, options);
+  const now = options.at ?? new Date();
+  const rows: VersionRow[] = changes.map(({ memory, state }) => ({
+    id: newIdAfter("memver", memory.memoryVersionId),
+    storeId,
+    memoryId: memory.id,
+    operation: "modified",
+    path: state.path,
+    content: state.content,
+    sha: sha256Hex(state.content),
+    size: utf8Length(state.content),
+  }));
+  await insertVersionRows(tx, rows, actor, now, options);
+  // Review state: a deliberate act settles (nothing to track); anything else as changeMemory, one by one.
+  for (const [i, row] of rows.entries()) {
+    if (options.settling && findings[i]!.length === 0) continue;
+    const memory = changes[i]!.memory;
+    await trackChange(
+      tx,
+      {
+        storeId,
+        memoryId: memory.id,
+        versionId: row.id,
+        operation: "modified",
+        path: row.path,
+        previousPath: memory.path,
+        previousVersionId: memory.memoryVersionId,
+        actor,
+        at: now,
+        findings: findings[i]!,
+      },
+      options,
+    );
+  }
+  await enqueueWebhookEvents(
+    tx,
+    "memory.modified",
+    storeId,
+    rows.map((row, i) => ({ at: new Date(), data: webhookData(row, changes[i]!.memory.path, actor) })),
+  );
+  const changed = rows.map((row, i) => memoryOf({ ...row, content: row.content!, sha: row.sha!, size: row.size! }, changes[i]!.memory.createdAt, now));
+  for (let i = 0; i < changed.length; i += MEMORY_UPDATES_PER_STATEMENT) {
+    await letOthersRun();
+    const slice = changes.slice(i, i + MEMORY_UPDATES_PER_STATEMENT);
+    await updateMemoryRows(
+      tx,
+      changed.slice(i, i + MEMORY_UPDATES_PER_STATEMENT),
+      slice.map(({ memory, state }) => memory.path !== state.path),
+      now,
+    );
+  }
+  return changed;
+}
+
+/** Memory rows per UPDATE: each row takes 9 bound values. */
+const MEMORY_UPDATES_PER_STATEMENT = 100;
+
+/** One UPDATE for several memory rows: each column a CASE on the id (the same SQL on both engines). */
+async function updateMemoryRows(tx: SqlClient, memories: readonly MemoryRecord[], moved: readonly boolean[], now: Date) {
+  const byId = (value: (m: MemoryRecord) => Sql) =>
+    sql`CASE id ${join(
+      memories.map((m) => sql`WHEN ${m.id} THEN ${value(m)}`),
+      " ",
+    )} END`;
+  // The path only when one moves: an unchanged path left out leaves the (store_id, path) index alone.
+  const paths = moved.some(Boolean) ? sql`path = ${byId((m) => sql`${m.path}`)}, ` : empty;
+  await tx.$executeRaw`
+    UPDATE memories SET ${paths}content = ${byId((m) => sql`${m.content}`)},
+      content_sha256 = ${byId((m) => sql`${m.contentSha256}`)}, content_size_bytes = ${byId((m) => sql`CAST(${m.contentSizeBytes} AS INTEGER)`)},
+      memory_version_id = ${byId((m) => sql`${m.memoryVersionId}`)}, updated_at = ${now}
+    WHERE id IN (${join(memories.map((m) => m.id))})`;
 }
 
 /** Returns the id of the `deleted` version. */

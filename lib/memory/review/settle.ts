@@ -1,6 +1,6 @@
 import type { Actor } from "../actor.ts";
 import { actorId } from "../actor.ts";
-import type { SqlClient } from "../db.ts";
+import { join, sql, type SqlClient } from "../db.ts";
 import { newId } from "../ids.ts";
 import type { ReviewAction } from "./policy.ts";
 import type { ReviewDecisionRecord } from "./review-rows.ts";
@@ -62,4 +62,37 @@ export async function settleOpenItem(
     toVersionId: item.head_version_id,
     resultVersionId,
   });
+}
+
+/** Memories per statement when settling many at once. */
+const SETTLED_PER_STATEMENT = 500;
+
+/**
+ * settleOpenItem for many memories at once (a restore's chunk), each with the version its act
+ * wrote: the open items closed with one DELETE and their decisions recorded with one INSERT per
+ * batch, instead of two statements per memory.
+ */
+export async function settleOpenItems(
+  tx: SqlClient,
+  settled: readonly { memoryId: string; resultVersionId: string | null }[],
+  settlement: Settlement,
+): Promise<void> {
+  for (let i = 0; i < settled.length; i += SETTLED_PER_STATEMENT) {
+    const batch = settled.slice(i, i + SETTLED_PER_STATEMENT);
+    const items = await tx.$queryRaw<{ memory_id: string; store_id: string; settled_version_id: string | null; head_version_id: string }[]>`
+      DELETE FROM review_items WHERE memory_id IN (${join(batch.map((s) => s.memoryId))})
+      RETURNING memory_id, store_id, settled_version_id, head_version_id`;
+    if (items.length === 0) continue;
+    const result = new Map(batch.map((s) => [s.memoryId, s.resultVersionId]));
+    const createdAt = new Date();
+    const reason = settlement.reason?.trim() || null;
+    const rows = items.map(
+      (item) => sql`(${newId("revdec")}, ${item.store_id}, ${item.memory_id}, ${settlement.action}, ${item.settled_version_id}, ${item.head_version_id},
+        ${result.get(item.memory_id) ?? null}, ${settlement.redacted ?? false}, ${settlement.actor.type}, ${actorId(settlement.actor)},
+        ${settlement.batchId ?? null}, ${reason}, ${createdAt})`,
+    );
+    await tx.$executeRaw`
+      INSERT INTO review_decisions (id, store_id, memory_id, action, from_version_id, to_version_id, result_version_id, redacted, reviewer_type, reviewer_id, batch_id, reason, created_at)
+      VALUES ${join(rows)}`;
+  }
 }

@@ -3,11 +3,12 @@ import { join, type MemoryRecord, type SqlClient } from "../db.ts";
 import { MemoryError } from "../errors.ts";
 import { createMemoryInTx } from "../memories/create-memory.ts";
 import { MEMORY_COLUMNS, memoryFromRow, type MemoryRow } from "../memories/memory-rows.ts";
-import { removeMemory } from "../memories/mutations.ts";
+import { validateMemoryState } from "../memories/content.ts";
+import { changeMemories, removeMemory } from "../memories/mutations.ts";
 import { applyUpdate } from "../memories/update-memory.ts";
 import { lockStore, type LockedStore } from "../stores/lock-store.ts";
 import { DELIBERATE } from "../review/deliberate.ts";
-import { settleOpenItem } from "../review/settle.ts";
+import { settleOpenItem, settleOpenItems } from "../review/settle.ts";
 import type { PutBackItem } from "./put-back-items.ts";
 
 // A restore or a revert is deliberate (lib/memory/review/deliberate.ts): what awaited review on a
@@ -31,7 +32,8 @@ export async function putBackChunk(tx: SqlClient, storeId: string, chunk: readon
   // on the first pass, and version contents do not change under the lock, so these are what
   // one statement per item would read. Passes after the first read again.
   let read: ChunkReads | undefined = await chunkReads(tx, storeId, chunk);
-  let pending = [...chunk];
+  for (const result of await changeInPlace(tx, chunk, actor, read)) results.set(result.memoryId, result);
+  let pending = chunk.filter((item) => !results.has(item.memoryId));
   while (pending.length > 0) {
     const blocked: Attempt[] = [];
     for (const item of pending) {
@@ -63,6 +65,39 @@ export async function putBackChunk(tx: SqlClient, storeId: string, chunk: readon
     const { blockedBy: _blockedBy, ...result } = results.get(item.memoryId)!;
     return result;
   });
+}
+
+/**
+ * The chunk's items that give a memory back its old content at the path it is at now, done
+ * first and together (changeMemories: a few statements for all of them instead of several
+ * each): they move nothing, so no overlap can arise from them or stand in their way, and the
+ * order among the chunk's other items does not matter to them. Items that are late, whose
+ * content was redacted since, or whose state breaks a rule now are left to the one-by-one pass
+ * below, which reports them.
+ */
+async function changeInPlace(tx: SqlClient, chunk: readonly PutBackItem[], actor: Actor, read: ChunkReads): Promise<Attempt[]> {
+  const changes: { item: PutBackItem; memory: MemoryRecord; state: { path: string; content: string } }[] = [];
+  for (const item of chunk) {
+    const memory = read.memories.get(item.memoryId);
+    const content = item.target && read.contents.get(item.target.versionId);
+    if (item.action !== "modify" || !memory || memory.memoryVersionId !== item.seen?.versionId || item.target?.path !== memory.path) continue;
+    if (content == null) continue;
+    const state = { path: memory.path, content };
+    try {
+      validateMemoryState(state);
+    } catch (error) {
+      if (error instanceof MemoryError) continue;
+      throw error;
+    }
+    changes.push({ item, memory, state });
+  }
+  const changed = await changeMemories(tx, changes, actor, DELIBERATE);
+  await settleOpenItems(
+    tx,
+    changed.map((memory) => ({ memoryId: memory.id, resultVersionId: memory.memoryVersionId })),
+    { action: "reverted", actor },
+  );
+  return changes.map(({ item }, n) => ({ ...item, outcome: "done", newVersionId: changed[n]!.memoryVersionId }));
 }
 
 /** An item's outcome, and for a blocked one the memory in its way. */

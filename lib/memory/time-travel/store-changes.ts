@@ -3,7 +3,7 @@ import { join, sql, type Db } from "../db.ts";
 import { invalidRequest } from "../errors.ts";
 import { actorFilter, type ActorFilterInput } from "../versions/list-versions.ts";
 import { assertAnswerable } from "./answerable-moment.ts";
-import { compareBytes, headsAt, type HeadState } from "./states-at.ts";
+import { compareBytes, headsAt, headsAtLatest, type HeadState } from "./states-at.ts";
 
 /** How a memory differs between two moments (not version operations: a memory changed and changed back is none of these). */
 export const CHANGE_KINDS = ["added", "modified", "moved", "moved_and_modified", "deleted"] as const;
@@ -58,7 +58,9 @@ export async function storeChanges(db: Db, input: StoreChangesInput): Promise<{ 
   }
   const ids = [...wanted];
   const before = new Map((await headsAt(db.sql, input.storeId, input.from, { memoryIds: ids })).map((s) => [s.memoryId, s]));
-  const after = new Map((await headsAt(db.sql, input.storeId, input.to, { memoryIds: ids })).map((s) => [s.memoryId, s]));
+  // `to` is usually now: then the states at `to` are the live rows (headsAtLatest), read by id.
+  const latest = await headsAtLatest(db.sql, input.storeId, input.to, ids);
+  const after = new Map((latest ?? (await headsAt(db.sql, input.storeId, input.to, { memoryIds: ids }))).map((s) => [s.memoryId, s]));
   const under = (state: HeadState | undefined) => state?.path != null && (input.prefix === "/" || state.path.startsWith(input.prefix));
 
   const changes: (StoreChange & { key: string })[] = [];
