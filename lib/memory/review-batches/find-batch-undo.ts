@@ -1,10 +1,19 @@
 import { actorFromColumns, actorId } from "../actor.ts";
-import { empty, join, sql, type Db } from "../db.ts";
+import { empty, join, raw, sql, type Db } from "../db.ts";
 import { notFound } from "../errors.ts";
 import { decisionColumns, decisionFromRow, type ReviewDecisionRecord, type ReviewDecisionRow } from "../review/review-rows.ts";
 import { batches, liveHeads } from "../time-travel/find-put-back.ts";
-import { actionFor, inExecutionOrder, WRITING_ACTIONS, type LiveHead, type Side } from "../time-travel/put-back-items.ts";
-import type { MemoryState } from "../time-travel/states-at.ts";
+import {
+  actionFor,
+  inExecutionOrder,
+  sideOf,
+  sideOfLive,
+  stateOfVersion,
+  VERSION_COLUMNS,
+  WRITING_ACTIONS,
+  type LiveHead,
+  type PriorVersionRow,
+} from "../time-travel/put-back-items.ts";
 import type { BatchUndoItem } from "./batch-undo-rows.ts";
 
 export type BatchUndoSelection = { batchId: string; visibleStoreIds?: readonly string[] };
@@ -31,18 +40,7 @@ function endsOf(decision: ReviewDecisionRecord): { left: string; before: string 
   return { left: decision.resultVersionId ?? decision.toVersionId, before: decision.toVersionId };
 }
 
-type VersionRow = {
-  id: string;
-  memory_id: string;
-  operation: string;
-  path: string | null;
-  content_sha256: string | null;
-  content_size_bytes: number | bigint | null;
-  redacted_at: unknown;
-  created_at: Date | string;
-  created_by_type: string | null;
-  created_by_id: string | null;
-};
+type VersionRow = PriorVersionRow;
 
 /**
  * The dry run of undoing a batch: per decision, the memory goes back to where it was before the
@@ -65,7 +63,7 @@ export async function findBatchUndoItems(db: Db, selection: BatchUndoSelection):
     const befores = chunk.map((d) => endsOf(d).before).filter((v): v is string => v !== null);
     // The versions the undo goes back to, and every version written since the batch's earliest.
     const versions = await db.sql.$queryRaw<VersionRow[]>`
-      SELECT id, memory_id, operation, path, content_sha256, content_size_bytes, redacted_at, created_at, created_by_type, created_by_id
+      SELECT ${raw(VERSION_COLUMNS)}
       FROM memory_versions WHERE memory_id IN (${join(ids)})
         AND (id > ${firstLeft} ${befores.length ? sql`OR id IN (${join(befores)})` : empty})
       ORDER BY id`;
@@ -108,13 +106,6 @@ async function pathsTaken(db: Db, items: Omit<BatchUndoItem, "position">[]): Pro
   });
 }
 
-const sideOfRow = (row: VersionRow): Side => ({
-  versionId: row.id,
-  path: row.path,
-  sha256: row.content_sha256,
-  sizeBytes: row.content_size_bytes === null ? null : Number(row.content_size_bytes),
-});
-
 function undoItem(
   decision: ReviewDecisionRecord,
   versions: Map<string, VersionRow>,
@@ -123,25 +114,12 @@ function undoItem(
   archived: boolean,
 ): Omit<BatchUndoItem, "position"> {
   const { before } = endsOf(decision);
-  const seen = live && { versionId: live.versionId, path: live.path, sha256: live.sha256, sizeBytes: live.sizeBytes };
+  const seen = sideOfLive(live);
   const base = { memoryId: decision.memoryId, storeId: decision.storeId, decisionId: decision.id, seen, newMemoryId: null, newVersionId: null };
   const row = before === null ? null : versions.get(before);
   if (row === undefined) return { ...base, action: "skip", reason: "pruned: retention removed the version it would go back to", target: null, outcome: "left" };
-  const target: MemoryState | null =
-    row === null || row.operation === "deleted"
-      ? null
-      : {
-          memoryId: decision.memoryId,
-          storeId: decision.storeId,
-          versionId: row.id,
-          path: row.path,
-          contentSha256: row.content_sha256,
-          contentSizeBytes: row.content_size_bytes === null ? null : Number(row.content_size_bytes),
-          redacted: row.redacted_at != null,
-          createdAt: new Date(row.created_at),
-          updatedAt: new Date(row.created_at),
-        };
-  const targetSide = row && row.operation !== "deleted" ? sideOfRow(row) : null;
+  const target = stateOfVersion(row, decision.memoryId, decision.storeId);
+  const targetSide = target && sideOf(target);
   if (changedSince) {
     const by = actorFromColumns(changedSince.created_by_type, changedSince.created_by_id);
     const who = by ? `${by.type} ${actorId(by)}` : "unknown";

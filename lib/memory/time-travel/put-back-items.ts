@@ -5,7 +5,7 @@
  * target; the action follows from the two.
  */
 import { defineItemTable } from "../bulk/report-tables.ts";
-import { compareBytes, type HeadState } from "./states-at.ts";
+import { compareBytes, type HeadState, type MemoryState } from "./states-at.ts";
 
 /**
  * create: deleted since, comes back at its old path with its old content (a new memory id);
@@ -63,6 +63,40 @@ export interface LiveHead {
   path: string;
   sha256: string;
   sizeBytes: number;
+}
+
+export const sideOfLive = (live: LiveHead | null): Side | null =>
+  live && { versionId: live.versionId, path: live.path, sha256: live.sha256, sizeBytes: live.sizeBytes };
+
+/** A version as the planners that go back to one read it (revert, batch undo): `VERSION_COLUMNS`. */
+export type PriorVersionRow = {
+  id: string;
+  memory_id: string;
+  operation: string;
+  path: string | null;
+  content_sha256: string | null;
+  content_size_bytes: number | bigint | null;
+  redacted_at: unknown;
+  created_at: Date | string;
+  created_by_type: string | null;
+  created_by_id: string | null;
+};
+export const VERSION_COLUMNS = "id, memory_id, operation, path, content_sha256, content_size_bytes, redacted_at, created_at, created_by_type, created_by_id";
+
+/** The state going back to that version puts the memory in; null when it was a deletion (the memory goes). */
+export function stateOfVersion(row: PriorVersionRow | null, memoryId: string, storeId: string): MemoryState | null {
+  if (!row || row.operation === "deleted") return null;
+  return {
+    memoryId,
+    storeId,
+    versionId: row.id,
+    path: row.path,
+    contentSha256: row.content_sha256,
+    contentSizeBytes: row.content_size_bytes === null ? null : Number(row.content_size_bytes),
+    redacted: row.redacted_at != null,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.created_at),
+  };
 }
 
 /**

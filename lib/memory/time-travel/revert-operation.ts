@@ -1,14 +1,25 @@
 import { actorFromColumns, actorId } from "../actor.ts";
 import type { BulkOperation } from "../bulk/bulk-operation.ts";
-import { empty, join, sql, type Db } from "../db.ts";
+import { empty, join, raw, sql, type Db } from "../db.ts";
 import { assertStoreExists } from "../stores/assert-store-exists.ts";
 import { actorFilter, type ActorFilterInput } from "../versions/list-versions.ts";
 import { assertCanPutBack, batches, lateItem, liveHeads, writtenLate, type LateSearch } from "./find-put-back.ts";
-import { actionFor, countByAction, inExecutionOrder, WRITING_ACTIONS, type LiveHead, type PutBackItem } from "./put-back-items.ts";
+import {
+  actionFor,
+  countByAction,
+  inExecutionOrder,
+  sideOf,
+  sideOfLive,
+  stateOfVersion,
+  VERSION_COLUMNS,
+  WRITING_ACTIONS,
+  type LiveHead,
+  type PriorVersionRow,
+  type PutBackItem,
+} from "./put-back-items.ts";
 import { putBackChunk } from "./put-back-step.ts";
 import { MEMORIES_PER_TRANSACTION } from "./restore-operation.ts";
 import { REVERT_ITEMS, REVERTS, revertPhrase, type Revert, type RevertPrincipal } from "./revert-rows.ts";
-import type { MemoryState } from "./states-at.ts";
 
 export type RevertSelection = { storeId: string; principal: RevertPrincipal; gte: Date | null; lte: Date | null };
 
@@ -75,20 +86,7 @@ export function principalFilter(principal: RevertPrincipal): ActorFilterInput {
   return { userId: principal.user_id };
 }
 
-type VersionRow = {
-  id: string;
-  memory_id: string;
-  operation: string;
-  path: string | null;
-  content_sha256: string | null;
-  content_size_bytes: number | bigint | null;
-  redacted_at: unknown;
-  created_at: Date | string;
-  created_by_type: string | null;
-  created_by_id: string | null;
-  mine: number | bigint | boolean;
-  in_window: number | bigint | boolean;
-};
+type VersionRow = PriorVersionRow & { mine: number | bigint | boolean; in_window: number | bigint | boolean };
 
 async function findRevertItems(db: Db, { storeId, principal, gte, lte, late }: RevertTypes["selection"]): Promise<PutBackItem[]> {
   if (!late) await assertStoreExists(db.sql, storeId);
@@ -103,7 +101,7 @@ async function findRevertItems(db: Db, { storeId, principal, gte, lte, late }: R
   const items: Omit<PutBackItem, "position">[] = [];
   for (const batch of batches(ids)) {
     const rows = await db.sql.$queryRaw<VersionRow[]>`
-      SELECT id, memory_id, operation, path, content_sha256, content_size_bytes, redacted_at, created_at, created_by_type, created_by_id,
+      SELECT ${raw(VERSION_COLUMNS)},
         CASE WHEN ${mine} THEN 1 ELSE 0 END AS mine, CASE WHEN ${inWindow} THEN 1 ELSE 0 END AS in_window
       FROM memory_versions WHERE store_id = ${storeId} AND memory_id IN (${join(batch)})
       ORDER BY memory_id, id`;
@@ -120,7 +118,7 @@ const yes = (flag: number | bigint | boolean) => Number(flag) === 1;
 function revertItem(memoryId: string, versions: VersionRow[], live: LiveHead | null, principal: RevertPrincipal): Omit<PutBackItem, "position"> {
   const first = versions.findIndex((v) => yes(v.mine) && yes(v.in_window));
   const before = first > 0 ? versions[first - 1]! : null;
-  const seen = live && { versionId: live.versionId, path: live.path, sha256: live.sha256, sizeBytes: live.sizeBytes };
+  const seen = sideOfLive(live);
   const base = { memoryId, seen, newMemoryId: null, newVersionId: null };
   // Its versions in the window were pruned between the two reads: nothing left to go back from.
   if (first < 0) return { ...base, action: "skip", reason: "pruned: retention removed this principal's versions meanwhile", target: null, outcome: "left" };
@@ -128,21 +126,8 @@ function revertItem(memoryId: string, versions: VersionRow[], live: LiveHead | n
   if (!before && firstVersion.operation !== "created") {
     return { ...base, action: "skip", reason: "pruned: retention removed the version before this principal's first change", target: null, outcome: "left" };
   }
-  const target: MemoryState | null =
-    !before || before.operation === "deleted"
-      ? null
-      : {
-          memoryId,
-          storeId: "",
-          versionId: before.id,
-          path: before.path,
-          contentSha256: before.content_sha256,
-          contentSizeBytes: before.content_size_bytes === null ? null : Number(before.content_size_bytes),
-          redacted: before.redacted_at != null,
-          createdAt: new Date(before.created_at),
-          updatedAt: new Date(before.created_at),
-        };
-  const targetSide = target && { versionId: target.versionId, path: target.path, sha256: target.contentSha256, sizeBytes: target.contentSizeBytes };
+  const target = stateOfVersion(before, memoryId, "");
+  const targetSide = target && sideOf(target);
   const other = versions.slice(first + 1).find((v) => !(yes(v.mine) && yes(v.in_window)));
   if (other) {
     const by = actorFromColumns(other.created_by_type, other.created_by_id);
