@@ -4,6 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectApiError, expectEnvelope, sleep, type MemoryListItem } from "../helpers/api.ts";
 import { sharedServer } from "../helpers/shared-server.ts";
 import { ADMIN_KEY, ENGINE, type TestServer } from "../helpers/server.ts";
+import { sendUnchecked } from "../helpers/operations.ts";
+import { operationUrl } from "../../lib/api-client/client.ts";
+import type { OperationName } from "../../lib/api-client/operation-types.ts";
 
 // Time travel (issue 23): a session damages a store through the memory tool; the store as it was
 // before is listed with the official SDK exactly as the memory list listed it then; the changes
@@ -23,22 +26,22 @@ type Plan = {
   items?: { memory_id: string; action: string; outcome: string; reason: string | null; new_memory_id: string | null; target: { path: string | null } | null }[];
 };
 
-async function call<T>(method: string, path: string, body?: unknown, key = ADMIN_KEY): Promise<{ status: number; body: T; res: Response }> {
-  const res = await server.fetch(path, {
-    method,
-    headers: { "x-api-key": key, ...(body !== undefined && { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+type Args = { params?: Record<string, string>; query?: Record<string, unknown>; body?: unknown };
+
+/** Sends the operation with the key (the admin's by default); a deliberately invalid input is fine: refusals are tested too. */
+async function call<T>(name: OperationName, args: Args = {}, key = ADMIN_KEY): Promise<{ status: number; body: T; res: Response }> {
+  const api = key === ADMIN_KEY ? server.api : server.apiWithHeaders({ "x-api-key": key });
+  const res = await sendUnchecked(api, name, args as Parameters<typeof sendUnchecked>[2]);
   const text = await res.clone().text();
   return { status: res.status, body: (text && res.headers.get("content-type")?.includes("json") ? JSON.parse(text) : text) as T, res };
 }
-const ok = async <T>(method: string, path: string, body?: unknown, key?: string) => {
-  const r = await call<T>(method, path, body, key);
+const ok = async <T>(name: OperationName, args?: Args, key?: string) => {
+  const r = await call<T>(name, args, key);
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body;
 };
 const tool = (storeId: string, input: Record<string, unknown>, session = `sess_${tag}`) =>
-  ok<{ is_error: boolean; content: string }>("POST", `/v1/memory_stores/${storeId}/memory_tool?session_id=${session}`, input).then((r) => {
+  ok<{ is_error: boolean; content: string }>("runMemoryTool", { params: { store: storeId }, query: { session_id: session }, body: input }).then((r) => {
     expect(r.is_error, r.content).toBe(false);
   });
 
@@ -54,7 +57,7 @@ async function listAsOf(storeId: string, asOf: string, query: Record<string, unk
   const items: Record<string, unknown>[] = [];
   let page: string | undefined;
   do {
-    const answer: Page<Record<string, unknown>> = await client.get(`/v1/point_in_time/${storeId}/memories`, {
+    const answer: Page<Record<string, unknown>> = await client.get(operationUrl("listMemoriesAsOf", { params: { store: storeId } }), {
       query: { as_of: asOf, limit: 2, ...query, ...(page && { page }) },
     });
     items.push(...answer.data);
@@ -106,15 +109,18 @@ describe(`time travel on ${ENGINE}`, () => {
       for (const item of asOfItems) if (item.type === "memory") expect(item.redacted).toBe(false);
     }
     const plan = before[0]!.find((m) => m.type === "memory" && m.path === "/notes/plan.md")!;
-    const one: Record<string, unknown> = await client.get(`/v1/point_in_time/${store.id}/memories/${plan.type === "memory" ? plan.id : ""}`, {
-      query: { as_of: asOf },
-    });
+    const one: Record<string, unknown> = await client.get(
+      operationUrl("retrieveMemoryAsOf", { params: { store: store.id, memory: plan.type === "memory" ? plan.id : "" } }),
+      {
+        query: { as_of: asOf },
+      },
+    );
     expect(one).toMatchObject({ path: "/notes/plan.md", content: "the plan", redacted: false });
 
     // What changed since, and who: the session (and the admin key, for the reviewed todo).
     const changes = await ok<
       Page<{ memory_id: string; change: string; before: { path: string } | null; after: { path: string } | null; actors: unknown[] }> & { to: string }
-    >("GET", `/v1/store_changes/${store.id}?from=${encodeURIComponent(asOf)}`);
+    >("listStoreChanges", { params: { store: store.id }, query: { from: asOf } });
     const byPath = Object.fromEntries(changes.data.map((c) => [(c.after ?? c.before)!.path, c.change]));
     expect(byPath).toEqual({
       "/archive/a/readme.md": "moved",
@@ -125,12 +131,12 @@ describe(`time travel on ${ENGINE}`, () => {
       "/top.md": "deleted",
     });
     for (const c of changes.data) expect(c.actors).toContainEqual({ type: "session_actor", session_id: `sess_${tag}` });
-    const bySession = await ok<Page<unknown>>("GET", `/v1/store_changes/${store.id}?from=${encodeURIComponent(asOf)}&session_id=sess_${tag}&limit=2`);
+    const bySession = await ok<Page<unknown>>("listStoreChanges", { params: { store: store.id }, query: { from: asOf, session_id: `sess_${tag}`, limit: 2 } });
     expect(bySession.data).toHaveLength(2);
     expect(bySession.next_page).not.toBeNull();
 
     // Undo the session: a dry run, a typed confirmation, new versions; the todo someone else edited is a conflict, left alone.
-    const dry = await ok<Plan>("POST", "/v1/reverts", { memory_store_id: store.id, session_id: `sess_${tag}` });
+    const dry = await ok<Plan>("planRevert", { body: { memory_store_id: store.id, session_id: `sess_${tag}` } });
     expect(dry).toMatchObject({
       type: "revert",
       status: "planned",
@@ -138,9 +144,9 @@ describe(`time travel on ${ENGINE}`, () => {
       counts: { conflict: 1, create: 1, delete: 1, modify: 1, move: 2 },
     });
     expect(dry.items!.find((i) => i.action === "conflict")?.reason).toMatch(/^conflict: changed afterwards by api_actor /);
-    const refused = await call("POST", `/v1/reverts/${dry.id}/execute`, { confirmation: "yes" });
+    const refused = await call("executeRevert", { params: { revert: dry.id }, body: { confirmation: "yes" } });
     await expectEnvelope(refused.res, 400, "invalid_request_error");
-    const done = await ok<Plan>("POST", `/v1/reverts/${dry.id}/execute`, { confirmation: dry.confirmation });
+    const done = await ok<Plan>("executeRevert", { params: { revert: dry.id }, body: { confirmation: dry.confirmation } });
     expect(done.status).toBe("completed");
     expect(done.items!.filter((i) => i.action !== "conflict").map((i) => i.outcome)).toEqual(["done", "done", "done", "done", "done"]);
     const after = await liveList(store.id, {});
@@ -149,9 +155,9 @@ describe(`time travel on ${ENGINE}`, () => {
       content_sha256: plan.type === "memory" ? plan.content_sha256 : "",
     });
     // The report is listed and downloadable.
-    const reverts = await ok<Page<Plan>>("GET", `/v1/reverts?memory_store_id=${store.id}`);
+    const reverts = await ok<Page<Plan>>("listReverts", { query: { memory_store_id: [store.id] } });
     expect(reverts.data.map((r) => r.id)).toEqual([dry.id]);
-    const csv = await call<string>("GET", `/v1/reverts/${dry.id}?format=csv`);
+    const csv = await call<string>("retrieveRevert", { params: { revert: dry.id }, query: { format: "csv" } });
     expect(csv.res.headers.get("content-disposition")).toBe(`attachment; filename="${dry.id}.csv"`);
     expect(csv.body.split("\r\n")[0]).toBe(
       "revert_id,memory_id,action,outcome,reason,seen_version_id,seen_path,seen_sha256,target_version_id,target_path,target_sha256,new_memory_id,new_version_id",
@@ -171,23 +177,33 @@ describe(`time travel on ${ENGINE}`, () => {
     await client.beta.memoryStores.memories.create(store.id, { path: "/kb/c.md", content: "c" });
     await client.beta.memoryStores.memories.update(other.id, { memory_store_id: store.id, content: "other, changed" });
 
-    const viewer = await ok<{ secret: string }>("POST", "/v1/api_keys", { name: `viewer ${tag}`, role: "viewer" });
-    await expectEnvelope((await call("POST", "/v1/restores", { memory_store_id: store.id, as_of: asOf }, viewer.secret)).res, 403, "permission_error");
-    await expectEnvelope((await call("POST", "/v1/restores", { memory_store_id: store.id, as_of: "yesterday" })).res, 400, "invalid_request_error");
-    const future = await call<{ error: { message: string } }>("POST", "/v1/restores", {
-      memory_store_id: store.id,
-      as_of: new Date(Date.now() + 3_600_000).toISOString(),
+    const viewer = await ok<{ secret: string }>("createApiKey", { body: { name: `viewer ${tag}`, role: "viewer" } });
+    await expectEnvelope((await call("planRestore", { body: { memory_store_id: store.id, as_of: asOf } }, viewer.secret)).res, 403, "permission_error");
+    await expectEnvelope((await call("planRestore", { body: { memory_store_id: store.id, as_of: "yesterday" } })).res, 400, "invalid_request_error");
+    const future = await call<{ error: { message: string } }>("planRestore", {
+      body: {
+        memory_store_id: store.id,
+        as_of: new Date(Date.now() + 3_600_000).toISOString(),
+      },
     });
     expect(future.status).toBe(400);
     expect(future.body.error.message).toMatch(/in the future/);
-    await expectApiError(client.get(`/v1/point_in_time/${store.id}/memories`, { query: { as_of: "not a time" } }), 400, "invalid_request_error");
-    await expectApiError(client.get(`/v1/point_in_time/${store.id}/memories/mem_nope`, { query: { as_of: asOf } }), 404, "not_found_error");
+    await expectApiError(
+      client.get(operationUrl("listMemoriesAsOf", { params: { store: store.id } }), { query: { as_of: "not a time" } }),
+      400,
+      "invalid_request_error",
+    );
+    await expectApiError(
+      client.get(operationUrl("retrieveMemoryAsOf", { params: { store: store.id, memory: "mem_nope" } }), { query: { as_of: asOf } }),
+      404,
+      "not_found_error",
+    );
     // A viewer reads the past as it reads the present.
-    expect((await call("GET", `/v1/point_in_time/${store.id}/memories?as_of=${encodeURIComponent(asOf)}`, undefined, viewer.secret)).status).toBe(200);
+    expect((await call("listMemoriesAsOf", { params: { store: store.id }, query: { as_of: asOf } }, viewer.secret)).status).toBe(200);
 
-    const dry = await ok<Plan>("POST", "/v1/restores", { memory_store_id: store.id, as_of: asOf, path_prefix: "/kb/" });
+    const dry = await ok<Plan>("planRestore", { body: { memory_store_id: store.id, as_of: asOf, path_prefix: "/kb/" } });
     expect(dry).toMatchObject({ type: "restore", status: "planned", confirmation: "restore 3 memories", counts: { create: 1, modify: 1, delete: 1 } });
-    const done = await ok<Plan>("POST", `/v1/restores/${dry.id}/execute`, { confirmation: "restore 3 memories" });
+    const done = await ok<Plan>("executeRestore", { params: { restore: dry.id }, body: { confirmation: "restore 3 memories" } });
     expect(done.items!.map((i) => i.outcome)).toEqual(["done", "done", "done"]);
     const created = done.items!.find((i) => i.action === "create")!;
     expect(created.new_memory_id).toMatch(/^mem_/);
@@ -200,11 +216,15 @@ describe(`time travel on ${ENGINE}`, () => {
       content: "other, changed",
     });
     // Kept, listed, downloadable; it runs once.
-    expect((await ok<Page<Plan>>("GET", `/v1/restores?memory_store_id=${store.id}`)).data.map((r) => r.id)).toEqual([dry.id]);
-    const json = await call<Plan>("GET", `/v1/restores/${dry.id}?format=json`);
+    expect((await ok<Page<Plan>>("listRestores", { query: { memory_store_id: [store.id] } })).data.map((r) => r.id)).toEqual([dry.id]);
+    const json = await call<Plan>("retrieveRestore", { params: { restore: dry.id }, query: { format: "json" } });
     expect(json.res.headers.get("content-disposition")).toBe(`attachment; filename="${dry.id}.json"`);
     expect(json.body.items).toHaveLength(3);
-    await expectEnvelope((await call("POST", `/v1/restores/${dry.id}/execute`, { confirmation: "restore 3 memories" })).res, 409, "conflict_error");
+    await expectEnvelope(
+      (await call("executeRestore", { params: { restore: dry.id }, body: { confirmation: "restore 3 memories" } })).res,
+      409,
+      "conflict_error",
+    );
   });
 
   it("content redacted since is shown as redacted, never reconstructed, and a restore reports it instead of writing it", async () => {
@@ -215,7 +235,9 @@ describe(`time travel on ${ENGINE}`, () => {
     await sleep(5);
     await client.beta.memoryStores.memories.update(m.id, { memory_store_id: store.id, content: "password: (removed)" });
     await client.beta.memoryStores.memoryVersions.redact(m.memory_version_id, { memory_store_id: store.id });
-    const then: Record<string, unknown> = await client.get(`/v1/point_in_time/${store.id}/memories/${m.id}`, { query: { as_of: asOf } });
+    const then: Record<string, unknown> = await client.get(operationUrl("retrieveMemoryAsOf", { params: { store: store.id, memory: m.id } }), {
+      query: { as_of: asOf },
+    });
     expect(then).toMatchObject({
       path: "/creds.md",
       content: null,
@@ -227,7 +249,7 @@ describe(`time travel on ${ENGINE}`, () => {
     expect(JSON.stringify(then)).not.toContain("hunter2");
     const listed = await listAsOf(store.id, asOf, { view: "full" });
     expect(listed).toMatchObject([{ path: "/creds.md", content: null, redacted: true }]);
-    const dry = await ok<Plan>("POST", "/v1/restores", { memory_store_id: store.id, as_of: asOf });
+    const dry = await ok<Plan>("planRestore", { body: { memory_store_id: store.id, as_of: asOf } });
     expect(dry.items).toMatchObject([{ memory_id: m.id, action: "skip", outcome: "left", reason: expect.stringMatching(/^redacted: /) }]);
     expect(dry.confirmation).toBe("restore 0 memories");
   });
@@ -239,47 +261,43 @@ describe(`time travel on ${ENGINE}`, () => {
     await client.beta.memoryStores.memories.create(theirs.id, { path: "/x.md", content: "x" });
     await sleep(5);
     const asOf = new Date().toISOString();
-    const first: Page<unknown> = await client.get(`/v1/point_in_time/${mine.id}/memories`, { query: { as_of: asOf, limit: 1 } });
+    const first: Page<unknown> = await client.get(operationUrl("listMemoriesAsOf", { params: { store: mine.id } }), { query: { as_of: asOf, limit: 1 } });
     expect(first.next_page).not.toBeNull();
     const other = new Date(Date.parse(asOf) - 1).toISOString();
     const replayed = await expectApiError(
-      client.get(`/v1/point_in_time/${mine.id}/memories`, { query: { as_of: other, limit: 1, page: first.next_page } }),
+      client.get(operationUrl("listMemoriesAsOf", { params: { store: mine.id } }), { query: { as_of: other, limit: 1, page: first.next_page } }),
       400,
       "invalid_request_error",
     );
     expect(JSON.stringify(replayed)).toMatch(/cursor belongs to a list with other parameters/);
     await expectEnvelope(
-      (await call("GET", `/v1/store_changes/${mine.id}?from=${encodeURIComponent(other)}&session_id=s&api_key_id=k`)).res,
+      (await call("listStoreChanges", { params: { store: mine.id }, query: { from: other, session_id: "s", api_key_id: "k" } })).res,
       400,
       "invalid_request_error",
     );
-    await expectEnvelope(
-      (await call("GET", `/v1/store_changes/${mine.id}?from=${encodeURIComponent(asOf)}&to=${encodeURIComponent(other)}`)).res,
-      400,
-      "invalid_request_error",
-    );
-    await expectEnvelope((await call("GET", `/v1/store_changes/${mine.id}`)).res, 400, "invalid_request_error");
-    await expectEnvelope((await call("POST", "/v1/reverts", { memory_store_id: mine.id })).res, 400, "invalid_request_error");
-    await expectEnvelope((await call("POST", "/v1/reverts", { memory_store_id: mine.id, session_id: "a", user_id: "b" })).res, 400, "invalid_request_error");
+    await expectEnvelope((await call("listStoreChanges", { params: { store: mine.id }, query: { from: asOf, to: other } })).res, 400, "invalid_request_error");
+    await expectEnvelope((await call("listStoreChanges", { params: { store: mine.id } })).res, 400, "invalid_request_error");
+    await expectEnvelope((await call("planRevert", { body: { memory_store_id: mine.id } })).res, 400, "invalid_request_error");
+    await expectEnvelope((await call("planRevert", { body: { memory_store_id: mine.id, session_id: "a", user_id: "b" } })).res, 400, "invalid_request_error");
 
     // A key limited to one store: its restores only; the other store's are not found, its past not readable.
-    const limited = await ok<{ secret: string }>("POST", "/v1/api_keys", { name: `limited ${tag}`, role: "reviewer", store_ids: [mine.id] });
-    const theirPlan = await ok<Plan>("POST", "/v1/restores", { memory_store_id: theirs.id, as_of: asOf });
-    const myPlan = await ok<Plan>("POST", "/v1/restores", { memory_store_id: mine.id, as_of: asOf }, limited.secret);
+    const limited = await ok<{ secret: string }>("createApiKey", { body: { name: `limited ${tag}`, role: "reviewer", store_ids: [mine.id] } });
+    const theirPlan = await ok<Plan>("planRestore", { body: { memory_store_id: theirs.id, as_of: asOf } });
+    const myPlan = await ok<Plan>("planRestore", { body: { memory_store_id: mine.id, as_of: asOf } }, limited.secret);
     expect(myPlan.counts).toMatchObject({ create: 0, modify: 0, delete: 0 });
-    await expectEnvelope((await call("GET", `/v1/restores/${theirPlan.id}`, undefined, limited.secret)).res, 404, "not_found_error");
+    await expectEnvelope((await call("retrieveRestore", { params: { restore: theirPlan.id } }, limited.secret)).res, 404, "not_found_error");
     await expectEnvelope(
-      (await call("POST", `/v1/restores/${theirPlan.id}/execute`, { confirmation: "restore 0 memories" }, limited.secret)).res,
+      (await call("executeRestore", { params: { restore: theirPlan.id }, body: { confirmation: "restore 0 memories" } }, limited.secret)).res,
       404,
       "not_found_error",
     );
-    const listed = await ok<Page<Plan & { memory_store_id: string }>>("GET", "/v1/restores?limit=100", undefined, limited.secret);
+    const listed = await ok<Page<Plan & { memory_store_id: string }>>("listRestores", { query: { limit: 100 } }, limited.secret);
     expect(new Set(listed.data.map((r) => r.memory_store_id))).toEqual(new Set([mine.id]));
-    expect((await call("GET", `/v1/point_in_time/${theirs.id}/memories?as_of=${encodeURIComponent(asOf)}`, undefined, limited.secret)).status).toBe(403);
-    await expectEnvelope((await call("POST", "/v1/restores", { memory_store_id: theirs.id, as_of: asOf }, limited.secret)).res, 403, "permission_error");
+    expect((await call("listMemoriesAsOf", { params: { store: theirs.id }, query: { as_of: asOf } }, limited.secret)).status).toBe(403);
+    await expectEnvelope((await call("planRestore", { body: { memory_store_id: theirs.id, as_of: asOf } }, limited.secret)).res, 403, "permission_error");
     // Nothing to do: the dry run says so and cannot be carried out.
     await expectEnvelope(
-      (await call("POST", `/v1/restores/${myPlan.id}/execute`, { confirmation: "restore 0 memories" }, limited.secret)).res,
+      (await call("executeRestore", { params: { restore: myPlan.id }, body: { confirmation: "restore 0 memories" } }, limited.secret)).res,
       409,
       "conflict_error",
     );
