@@ -3,7 +3,7 @@ import { empty, sql, type Db } from "../db.ts";
 import { letOthersRun } from "../let-others-run.ts";
 import { assertAnswerable } from "./answerable-moment.ts";
 import { assertCanPutBack, batches, lateItem, liveHeads, writtenLate, type LateSearch } from "./find-put-back.ts";
-import { actionFor, countByAction, inExecutionOrder, sideOf, WRITING_ACTIONS, type PutBackItem } from "./put-back-items.ts";
+import { actionFor, countByAction, inExecutionOrder, sideOf, sideOfLive, WRITING_ACTIONS, type PutBackItem } from "./put-back-items.ts";
 import { putBackChunk } from "./put-back-step.ts";
 import { RESTORE_ITEMS, RESTORES, restorePhrase, type Restore } from "./restore-rows.ts";
 import { headsAt } from "./states-at.ts";
@@ -92,7 +92,7 @@ async function findRestoreItems(db: Db, { storeId, asOf, pathPrefix, late }: Res
     items.push({
       memoryId,
       ...what,
-      seen: seen && { versionId: seen.versionId, path: seen.path, sha256: seen.sha256, sizeBytes: seen.sizeBytes },
+      seen: sideOfLive(seen),
       target: target && sideOf(target),
       outcome: WRITING_ACTIONS.includes(what.action) ? "planned" : "left",
       newMemoryId: null,
