@@ -19,7 +19,7 @@ test.describe("memory tree counts", () => {
     await expect(notes.getByTestId("folder-memory-count")).toHaveAttribute("title", "3 memories");
     await expect(notes.getByTestId("folder-awaiting-count")).toHaveAttribute("title", "3 awaiting review");
     await expect(page.getByTestId("tree-folder-/projects/").getByTestId("folder-memory-count")).toHaveAttribute("title", "1 memory");
-    await page.screenshot({ path: "test-results/tree-counts-1280.png" });
+    await page.screenshot({ path: "e2e/screenshots/tree-counts-1280.png" });
     expect(await noSideScroll(page)).toBe(true);
 
     await page.getByRole("button", { name: "notes/" }).click();
@@ -40,7 +40,7 @@ test.describe("memory tree counts", () => {
 
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(deep.getByTestId("folder-awaiting-count")).toBeVisible();
-    await page.screenshot({ path: "test-results/tree-counts-390.png" });
+    await page.screenshot({ path: "e2e/screenshots/tree-counts-390.png" });
     expect(await noSideScroll(page)).toBe(true);
     checkConsole();
   });
