@@ -58,8 +58,11 @@ export function MemoryTree({ storeId, root, nameFilter, asOf = null, memoryHref,
   const [pagesWanted, setPagesWanted] = useState<Record<string, number>>({});
   const prefixes = useMemo(() => [root, ...visibleOpen(root, open)], [root, open]);
   const folders = useMemoryFolders(storeId, prefixes, pagesWanted, asOf);
-  // Counts are of the store now: none beside the tree of a past moment.
-  const summaries = useFolderSummaries(storeId, prefixes, asOf === null);
+  // Counts are of the store now: none beside the tree of a past moment. Asked only for folders
+  // whose listing shows subfolders: a flat folder of thousands of memories has nothing to count,
+  // and finding that out would walk every one of them.
+  const withSubfolders = prefixes.filter((prefix) => folders.get(prefix)?.items.some((item) => item.type === "memory_prefix"));
+  const summaries = useFolderSummaries(storeId, withSubfolders, asOf === null);
   const rows = flattenTree({ root, folders, open, nameFilter, summaries });
 
   const scrollRef = useRef<HTMLDivElement>(null);

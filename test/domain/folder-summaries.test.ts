@@ -77,6 +77,15 @@ describe(`folder summaries on ${ENGINE}`, () => {
     );
     expect(summaryP50).toBeLessThan(250);
   });
+
+  it("walks every direct memory of a flat folder (why the tree asks only where it shows subfolders)", { timeout: 120_000 }, async () => {
+    const storeId = await newStore(t.db);
+    await seed(storeId, 5_000, (i) => `/inbox/item-${String(i).padStart(4, "0")}.md`);
+    const flat = await p50(() => summary(storeId, "/inbox/"), 9);
+    const list = await p50(() => listMemories(t.db, { storeId, prefix: "/inbox/", depth: 1, withContent: false, limit: 100 }), 9);
+    console.log(`[folder summaries ${ENGINE}] flat folder of 5,000: summaries p50 ${flat.toFixed(2)} ms, depth=1 list p50 ${list.toFixed(2)} ms`);
+    expect((await summary(storeId, "/inbox/")).folders).toEqual([]);
+  });
 });
 
 async function p50(run: () => Promise<unknown>, times = 25): Promise<number> {
