@@ -31,7 +31,8 @@ test("undo a bulk approve from the batches list: what changed after the batch is
   const base = baseURL!;
   const checkConsole = failOnConsoleErrorsExcept(page);
   const store = await createStore(base, `batch undo ${Date.now()}`);
-  const agent = await createAgent(base, `undo agent ${Date.now()}`);
+  const agentName = `undo agent ${Date.now()}`;
+  const agent = await createAgent(base, agentName);
   for (const name of ["a", "b", "c"]) await agentCreates(base, agent, store.id, `/undo/${name}.md`, `${name}\n`);
   const late = await agentCreates(base, agent, store.id, "/undo/late.md", "late\n");
 
@@ -64,6 +65,9 @@ test("undo a bulk approve from the batches list: what changed after the batch is
   await expect(dialog.getByTestId("batch-undo-count")).toHaveText("3 memories go back; 1 is left alone.");
   await expect(dialog.getByRole("list", { name: "Left alone" })).toContainText("/undo/late.md");
   await expect(dialog.getByRole("list", { name: "Left alone" })).toContainText("changed after the batch");
+  // Who changed it is named as everywhere in the console (the key's name), not by its id.
+  await expect(dialog.getByRole("list", { name: "Left alone" })).toContainText(`by API key ${agentName} (version memver_`);
+  await expect(dialog.getByRole("list", { name: "Left alone" })).not.toContainText("api_actor");
   // Below 50 memories a click confirms; the count is on the button.
   await expect(dialog.getByLabel(/^Type “undo/)).toHaveCount(0);
   await page.screenshot({ path: `${shots}/batch-undo-dry-run-1280.png` });
@@ -80,6 +84,7 @@ test("undo a bulk approve from the batches list: what changed after the batch is
   await expect(page.getByRole("heading", { level: 1 })).toContainText("revundo_");
   await expect(page.getByRole("region", { name: "Items" })).toContainText("/undo/late.md");
   await expect(page.getByRole("region", { name: "Items" })).toContainText("left as it is — conflict: changed after the batch");
+  await expect(page.getByRole("region", { name: "Items" })).toContainText(`by API key ${agentName}`);
   await expect(page.getByRole("link", { name: "Download CSV" })).toBeVisible();
   checkConsole();
 });

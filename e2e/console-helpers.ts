@@ -3,7 +3,7 @@ import { strToU8, zipSync } from "fflate";
 import { API_KEY, apiCall } from "./helpers.ts";
 
 /** Seeding and Monaco steps shared by the console specs (stores, tree, editor, conflict). */
-export type WireStore = { id: string; name: string; archived_at: string | null; memory_count: number; metadata: Record<string, string> };
+export type WireStore = { id: string; name: string; updated_at: string; archived_at: string | null; memory_count: number; metadata: Record<string, string> };
 export type WireMemory = { id: string; path: string; content: string | null; content_sha256: string; memory_version_id: string };
 
 export async function createStore(baseURL: string, name: string): Promise<WireStore> {

@@ -13,7 +13,8 @@ test("a reviewer works the inbox by keyboard; the stores end exactly as decided"
   test.setTimeout(240_000);
   const base = baseURL!;
   const checkConsole = failOnConsoleErrorsExcept(page, [409]);
-  const agent = await createAgent(base, `review agent ${Date.now()}`);
+  const agentName = `review agent ${Date.now()}`;
+  const agent = await createAgent(base, agentName);
   const alpha = await createStore(base, "review alpha");
   const beta = await createStore(base, "review beta");
   const gamma = await createStore(base, "review gamma");
@@ -87,6 +88,8 @@ test("a reviewer works the inbox by keyboard; the stores end exactly as decided"
   await agentUpdates(base, agent, alpha.id, plan.id, { content: "# Plan\n\n- ship v1\n- delete the tests\n- and the docs\n" });
   await page.keyboard.press("r");
   await expect(page.getByRole("alert").filter({ hasText: "Not applied: the memory changed" })).toBeVisible();
+  // The newer change's writer, named as the console names actors.
+  await expect(page.getByTestId("changed-by")).toContainText(`Changed by API key ${agentName} on`);
   await expect(row(page, plan.id)).toHaveAttribute("aria-current", "true");
   await diffShows(page, /and\sthe\sdocs/);
   await page.keyboard.press("r");

@@ -43,6 +43,21 @@ test.describe("stores page", () => {
     checkConsole();
   });
 
+  test('"Updated" follows memory writes (last_memory_write_at), not only store edits', async ({ page, baseURL }) => {
+    const store = await createStore(baseURL!, "updated by writes");
+    const checkConsole = failOnConsoleErrorsExcept(page);
+    await page.goto("/stores");
+    const updated = page.getByTestId("store-row-updated by writes").getByTestId("store-updated").locator("time");
+    await expect(updated).toHaveAttribute("datetime", store.updated_at);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const memory = await createMemory(baseURL!, store.id, "/later.md", "written after the store\n");
+    await page.reload();
+    const { body } = await apiCall<{ created_at: string }>(baseURL!, `/v1/memory_stores/${store.id}/memories/${memory.id}`);
+    await expect(updated).toHaveAttribute("datetime", body.created_at);
+    expect(body.created_at).not.toBe(store.updated_at);
+    checkConsole();
+  });
+
   test("lists more than 100 stores page by page", async ({ page, baseURL }) => {
     for (let i = 0; i < 105; i++) await createStore(baseURL!, `bulk store ${String(i).padStart(3, "0")}`);
     const checkConsole = failOnConsoleErrorsExcept(page);

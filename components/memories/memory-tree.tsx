@@ -6,6 +6,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react"
 import { EmptyState, Spinner } from "@/components/ui/states.tsx";
 import { queryKeys } from "@/lib/queries/keys.ts";
 import { folderQuery } from "@/lib/queries/page-queries.ts";
+import { useFolderSummaries } from "@/lib/queries/use-folder-summaries.ts";
 import { useMemoryFolders } from "@/lib/queries/use-memory-folders.ts";
 import { TreeRowView } from "./tree-row.tsx";
 import { flattenTree } from "./tree-rows.ts";
@@ -57,7 +58,12 @@ export function MemoryTree({ storeId, root, nameFilter, asOf = null, memoryHref,
   const [pagesWanted, setPagesWanted] = useState<Record<string, number>>({});
   const prefixes = useMemo(() => [root, ...visibleOpen(root, open)], [root, open]);
   const folders = useMemoryFolders(storeId, prefixes, pagesWanted, asOf);
-  const rows = flattenTree({ root, folders, open, nameFilter });
+  // Counts are of the store now: none beside the tree of a past moment. Asked only for folders
+  // whose listing shows subfolders: a flat folder of thousands of memories has nothing to count,
+  // and finding that out would walk every one of them.
+  const withSubfolders = prefixes.filter((prefix) => folders.get(prefix)?.items.some((item) => item.type === "memory_prefix"));
+  const summaries = useFolderSummaries(storeId, withSubfolders, asOf === null);
+  const rows = flattenTree({ root, folders, open, nameFilter, summaries });
 
   const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the React Compiler is not enabled here, so nothing is memoised behind TanStack Virtual's back

@@ -42,6 +42,7 @@ export function TreeRowView({ row, storeId, asOf = null, onToggle, onLoadMore, o
           <FolderIcon open={row.open} />
           <span className="truncate">{row.name}</span>
         </button>
+        {row.summary && <FolderCounts memories={row.summary.memory_count} awaiting={row.summary.awaiting_review_count} />}
         <PrefetchLink
           href={`/stores/${storeId}?prefix=${encodeURIComponent(row.path)}${asOf ? `&as_of=${encodeURIComponent(asOf)}` : ""}`}
           className="text-xs text-slate-500 opacity-0 group-hover:opacity-100 focus:opacity-100 hover:text-indigo-700"
@@ -103,6 +104,30 @@ export function TreeRowView({ row, storeId, asOf = null, onToggle, onLoadMore, o
         </span>
       )}
     </div>
+  );
+}
+
+/** How many memories a folder holds, and (amber, the colour of "awaiting review") how many of them await a reviewer. */
+function FolderCounts({ memories, awaiting }: { memories: number; awaiting: number }) {
+  const held = `${memories.toLocaleString("en")} ${memories === 1 ? "memory" : "memories"}`;
+  return (
+    <span className="flex shrink-0 items-center gap-1.5 text-xs">
+      <span className="tabular-nums text-slate-500" title={held} data-testid="folder-memory-count">
+        <span aria-hidden>{memories.toLocaleString("en")}</span>
+        <span className="sr-only">{held}</span>
+      </span>
+      {awaiting > 0 && (
+        <span
+          className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-1.5 font-medium tabular-nums text-amber-800 ring-1 ring-inset ring-amber-200"
+          title={`${awaiting.toLocaleString("en")} awaiting review`}
+          data-testid="folder-awaiting-count"
+        >
+          <span aria-hidden className="h-1.5 w-1.5 rounded-full bg-amber-500" />
+          <span aria-hidden>{awaiting.toLocaleString("en")}</span>
+          <span className="sr-only">{awaiting.toLocaleString("en")} awaiting review</span>
+        </span>
+      )}
+    </span>
   );
 }
 

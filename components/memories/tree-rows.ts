@@ -1,9 +1,10 @@
+import type { FolderSummary } from "@/lib/api-client/wire-types.ts";
 import type { FolderState } from "@/lib/queries/use-memory-folders.ts";
 import type { Memory, MemoryListItem } from "@/lib/queries/types.ts";
 
 /** The memory tree as one flat list of rows, so one virtualiser handles every open folder. */
 export type TreeRow =
-  | { kind: "folder"; key: string; depth: number; path: string; name: string; open: boolean }
+  | { kind: "folder"; key: string; depth: number; path: string; name: string; open: boolean; summary?: FolderSummary }
   | { kind: "memory"; key: string; depth: number; memory: Memory; name: string }
   | { kind: "status"; key: string; depth: number; prefix: string; status: "loading" | "more" | "loading-more" | "empty" | "error"; message?: string };
 
@@ -13,6 +14,8 @@ export type FlattenInput = {
   open: ReadonlySet<string>;
   /** Only entries of the root folder whose name starts with this (case-sensitive, like paths). */
   nameFilter: string;
+  /** Each folder's counts by its path (GET /v1/folder_summaries), where known. */
+  summaries?: ReadonlyMap<string, FolderSummary>;
 };
 
 /** Compares by code point, the order of the API's byte-ordered UTF-8 paths. */
@@ -32,7 +35,7 @@ export function pastFilter(items: MemoryListItem[], start: string): boolean {
   return last !== undefined && !last.path.startsWith(start) && comparePaths(last.path, start) > 0;
 }
 
-export function flattenTree({ root, folders, open, nameFilter }: FlattenInput): TreeRow[] {
+export function flattenTree({ root, folders, open, nameFilter, summaries }: FlattenInput): TreeRow[] {
   const rows: TreeRow[] = [];
   const visit = (prefix: string, depth: number) => {
     const folder = folders.get(prefix);
@@ -46,7 +49,7 @@ export function flattenTree({ root, folders, open, nameFilter }: FlattenInput): 
       const name = item.path.slice(prefix.length);
       if (item.type === "memory_prefix") {
         const isOpen = open.has(item.path);
-        rows.push({ kind: "folder", key: item.path, depth, path: item.path, name, open: isOpen });
+        rows.push({ kind: "folder", key: item.path, depth, path: item.path, name, open: isOpen, summary: summaries?.get(item.path) });
         if (isOpen) visit(item.path, depth + 1);
       } else {
         rows.push({ kind: "memory", key: item.id, depth, memory: item, name });

@@ -12,6 +12,7 @@ import { Spinner } from "@/components/ui/states.tsx";
 import { TypedConfirmation, useTypedConfirmation } from "@/components/ui/typed-confirmation.tsx";
 import { useExecuteBatchUndo, usePlanBatchUndo, type BatchUndo, type BatchUndoItem, type ReviewBatch } from "@/lib/queries/use-review-batches.ts";
 import { ReviewError } from "./review-error.tsx";
+import { ActorText } from "@/components/versions/actor-text.tsx";
 
 /** From how many memories an undo asks for the typed phrase (`undo 60 memories`); below, a click confirms. */
 export const UNDO_TYPED_FROM = 50;
@@ -106,7 +107,11 @@ function Confirm({ plan, pending, error, onCancel, onConfirm }: ConfirmProps) {
             {(item) => (
               <>
                 <span className="break-all font-mono">{itemPath(item)}</span>
-                {item.reason && <span className="text-amber-800">{item.reason}</span>}
+                {item.reason && (
+                  <span className="text-amber-800" data-testid="item-reason">
+                    <ActorText text={item.reason} />
+                  </span>
+                )}
               </>
             )}
           </DryRunList>

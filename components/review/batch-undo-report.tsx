@@ -5,6 +5,7 @@ import { BulkReport } from "@/components/bulk/bulk-report.tsx";
 import { PutBackCounts } from "@/components/time-travel/put-back-counts.tsx";
 import { ACTION_LABEL, ACTION_TONE, itemPath, leftOver, OUTCOME_LABEL } from "@/components/time-travel/put-back-labels.ts";
 import { Badge } from "@/components/ui/badge.tsx";
+import { ActorText } from "@/components/versions/actor-text.tsx";
 import { VersionLink } from "@/components/versions/version-link.tsx";
 import { operationUrl } from "@/lib/api-client/client.ts";
 import { useBatchUndo, type BatchUndo, type BatchUndoItem } from "@/lib/queries/use-review-batches.ts";
@@ -45,7 +46,14 @@ const columns = [
   { label: "Action", cell: (item: BatchUndoItem) => <Badge tone={ACTION_TONE[item.action]}>{ACTION_LABEL[item.action]}</Badge> },
   {
     label: "What happened",
-    cell: (item: BatchUndoItem) => (item.reason ? `${OUTCOME_LABEL[item.outcome]} — ${item.reason}` : OUTCOME_LABEL[item.outcome]),
+    cell: (item: BatchUndoItem) =>
+      item.reason ? (
+        <>
+          {OUTCOME_LABEL[item.outcome]} — <ActorText text={item.reason} />
+        </>
+      ) : (
+        OUTCOME_LABEL[item.outcome]
+      ),
     className: (item: BatchUndoItem) =>
       item.outcome === "late" || item.outcome === "blocked" || item.action === "conflict" ? "text-amber-800" : "text-slate-700",
   },

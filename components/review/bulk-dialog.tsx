@@ -11,8 +11,12 @@ import { Spinner } from "@/components/ui/states.tsx";
 import { TypedConfirmation, useTypedConfirmation } from "@/components/ui/typed-confirmation.tsx";
 import type { BulkAction, BulkPreview, BulkReport } from "@/lib/queries/review-types.ts";
 import { useBulkPreview, useBulkRun, type BulkScope } from "@/lib/queries/use-reviews.ts";
+import { ChangedBy } from "./changed-by.tsx";
 import { ReviewError } from "./review-error.tsx";
 import { useFocusOnOpen } from "./use-focus-on-open.ts";
+
+/** Conflicts of a bulk report whose writer is looked up and named. */
+const CONFLICTS_NAMED = 20;
 
 export type BulkDialogProps = {
   action: BulkAction;
@@ -151,6 +155,7 @@ function Report({ report, preview, onClose }: { report: BulkReport; preview: Bul
   useFocusOnOpen(closeRef, report);
   const [, done] = VERB[report.action];
   const pathOf = (id: string) => preview?.items.find((i) => i.memory_id === id)?.path ?? id;
+  const storeOf = (id: string) => preview?.items.find((i) => i.memory_id === id)?.store_id;
   return (
     <>
       <Alert tone={report.conflicts.length ? "warning" : "success"} title="Done">
@@ -161,11 +166,21 @@ function Report({ report, preview, onClose }: { report: BulkReport; preview: Bul
       </Alert>
       {report.conflicts.length > 0 && (
         <ul className="max-h-48 space-y-1 overflow-auto text-xs">
-          {report.conflicts.map((c) => (
-            <li key={c.memory_id}>
-              <span className="font-mono">{pathOf(c.memory_id)}</span>: {c.message}
-            </li>
-          ))}
+          {report.conflicts.map((c, i) => {
+            const storeId = storeOf(c.memory_id);
+            return (
+              <li key={c.memory_id}>
+                <span className="font-mono">{pathOf(c.memory_id)}</span>: {c.message}
+                {/* Who wrote the newer change: looked up for the first ones only (one request each). */}
+                {storeId && i < CONFLICTS_NAMED && (
+                  <>
+                    {" "}
+                    <ChangedBy storeId={storeId} message={c.message} />
+                  </>
+                )}
+              </li>
+            );
+          })}
         </ul>
       )}
       <p className="text-xs text-slate-500">

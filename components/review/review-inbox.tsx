@@ -29,7 +29,7 @@ import { useReviewSelection } from "./use-review-selection.ts";
 type DialogState =
   { kind: "help" } | { kind: "edit" | "redact"; detail: ReviewDetail } | { kind: "bulk"; action: BulkAction; scope: BulkScope; label: string } | null;
 
-type Notice = { tone: "success" | "info"; text: ReactNode } | { tone: "error"; error: Error } | null;
+type Notice = { tone: "success" | "info"; text: ReactNode } | { tone: "error"; error: Error; storeId?: string } | null;
 
 export type ReviewInboxProps = {
   /** The per-store inbox (/stores/{id}/review); the store filter is fixed. */
@@ -88,7 +88,7 @@ export function ReviewInbox({ storeId, header }: ReviewInboxProps) {
         : revert.mutateAsync({ item: d.item, headVersionId: head, redact: kind === "redact", reason });
     request.then(done, (error: Error) => {
       cursor.unhide(listed);
-      setNotice({ tone: "error", error });
+      setNotice({ tone: "error", error, storeId: d.item.store_id });
     });
   };
   const openEdit = () => {
@@ -153,7 +153,9 @@ export function ReviewInbox({ storeId, header }: ReviewInboxProps) {
       {!canWrite && <Alert tone="info">You can read the inbox; your role does not allow approving or reverting.</Alert>}
       {notice && (
         <div className="flex items-start gap-2">
-          <div className="flex-1">{notice.tone === "error" ? <ReviewError error={notice.error} /> : <Alert tone={notice.tone}>{notice.text}</Alert>}</div>
+          <div className="flex-1">
+            {notice.tone === "error" ? <ReviewError error={notice.error} storeId={notice.storeId} /> : <Alert tone={notice.tone}>{notice.text}</Alert>}
+          </div>
           <button type="button" className="text-xs text-slate-500 hover:text-slate-800" onClick={() => setNotice(null)}>
             Dismiss
           </button>

@@ -16,6 +16,15 @@ export type StoresTableProps = { stores: Store[] };
 
 type Action = { kind: "edit" | "archive" | "delete"; store: Store } | null;
 
+/**
+ * "Updated": the store's last change of any kind, a memory write (the `last_memory_write_at`
+ * extension) or an edit of the store itself (`updated_at`, which by the spec ignores memories).
+ */
+function lastChange(store: Pick<Store, "updated_at" | "last_memory_write_at">): string {
+  const memoryWrite = store.last_memory_write_at;
+  return memoryWrite && Date.parse(memoryWrite) > Date.parse(store.updated_at) ? memoryWrite : store.updated_at;
+}
+
 /** Stores with their counts (memories, changes awaiting review) and dates; row actions follow the role (edit: reviewers; archive, delete: admins). */
 export function StoresTable({ stores }: StoresTableProps) {
   const { canWrite, isAdmin } = usePermissions();
@@ -50,8 +59,8 @@ export function StoresTable({ stores }: StoresTableProps) {
             <Cell className="whitespace-nowrap text-slate-600">
               <LocalTime iso={store.created_at} />
             </Cell>
-            <Cell className="whitespace-nowrap text-slate-600">
-              <LocalTime iso={store.updated_at} />
+            <Cell className="whitespace-nowrap text-slate-600" data-testid="store-updated">
+              <LocalTime iso={lastChange(store)} />
             </Cell>
             <Cell align="right" className="space-x-1 whitespace-nowrap">
               {canWrite && !store.archived_at && (

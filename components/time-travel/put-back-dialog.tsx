@@ -14,6 +14,7 @@ import { useExecutePutBack, usePlanPutBack, type PlanRestoreInput, type PlanReve
 import { PutBackCounts } from "./put-back-counts.tsx";
 import { ACTION_LABEL, ACTION_TONE, ACTIONS, itemPath, leftOver } from "./put-back-labels.ts";
 import { ErrorAlert } from "@/components/ui/error-alert.tsx";
+import { ActorText } from "@/components/versions/actor-text.tsx";
 
 /** What a dialog is opened for: a restore's or a revert's dry-run input, and how it is named. */
 export type PutBackRequest = { title: string; description: string } & (
@@ -136,7 +137,11 @@ function GroupedItems({ items }: { items: readonly PutBackItem[] }) {
               <>
                 <span className="break-all font-mono">{itemPath(item)}</span>
                 {item.action === "move" && item.seen?.path && <span className="break-all text-slate-500">from {item.seen.path}</span>}
-                {item.reason && <span className="text-amber-800">{item.reason}</span>}
+                {item.reason && (
+                  <span className="text-amber-800" data-testid="item-reason">
+                    <ActorText text={item.reason} />
+                  </span>
+                )}
               </>
             )}
           </DryRunList>

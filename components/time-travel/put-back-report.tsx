@@ -5,6 +5,7 @@ import { BulkReport } from "@/components/bulk/bulk-report.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { LocalTime } from "@/components/ui/local-time.tsx";
 import { ActorLabel } from "@/components/versions/actor-name.tsx";
+import { ActorText } from "@/components/versions/actor-text.tsx";
 import { VersionLink } from "@/components/versions/version-link.tsx";
 import { operationUrl } from "@/lib/api-client/client.ts";
 import type { PutBack, PutBackItem } from "@/lib/queries/types.ts";
@@ -80,7 +81,14 @@ const columns = (storeId: string) => [
   },
   {
     label: "What happened",
-    cell: (item: PutBackItem) => (item.reason ? `${OUTCOME_LABEL[item.outcome]} — ${item.reason}` : OUTCOME_LABEL[item.outcome]),
+    cell: (item: PutBackItem) =>
+      item.reason ? (
+        <>
+          {OUTCOME_LABEL[item.outcome]} — <ActorText text={item.reason} />
+        </>
+      ) : (
+        OUTCOME_LABEL[item.outcome]
+      ),
     className: (item: PutBackItem) => (item.outcome === "late" || item.outcome === "blocked" ? "text-amber-800" : "text-slate-700"),
   },
   {

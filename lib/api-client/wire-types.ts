@@ -7,13 +7,14 @@ import type {
 import type { apiKeyWire } from "@/lib/http/admin-wire.ts";
 import type { bulkDeletionWire } from "@/lib/http/bulk-deletion-wire.ts";
 import type { erasureMatchesWire, erasureWire } from "@/lib/http/erasure-wire.ts";
+import type { folderSummaryWire } from "@/lib/http/folder-summary-operations.ts";
 import type { restoreWire, revertWire } from "@/lib/http/put-back-wire.ts";
 import type { searchHitWire } from "@/lib/http/search-wire.ts";
 import type { storeActivityWire, storeChangeWire } from "@/lib/http/time-travel-wire.ts";
 import type { ImportedVersionWire } from "@/lib/http/wire-schemas.ts";
 
 /** Wire types: the official SDK's for the Memory Stores API, ours (the serializers' return types) for the extensions. */
-export type Store = BetaManagedAgentsMemoryStore & { memory_count: number };
+export type Store = BetaManagedAgentsMemoryStore & { memory_count: number; last_memory_write_at: string | null };
 export type Memory = BetaManagedAgentsMemory;
 export type MemoryListItem = BetaManagedAgentsMemoryListItem;
 /** The SDK's version, plus this server's `imported` extension (wire-schemas.ts). */
@@ -35,6 +36,8 @@ export type ErasureMatches = ReturnType<typeof erasureMatchesWire>;
 /** Time travel (issue 23): the changes between two moments, the store's activity, restores and reverts. */
 export type StoreChange = ReturnType<typeof storeChangeWire>;
 export type StoreActivity = ReturnType<typeof storeActivityWire>;
+/** A tree folder's counts (GET /v1/folder_summaries/{store}). */
+export type FolderSummary = ReturnType<typeof folderSummaryWire>;
 export type ActivityPrincipal = StoreActivity["principals"][number];
 export type Restore = ReturnType<typeof restoreWire>;
 export type Revert = ReturnType<typeof revertWire>;

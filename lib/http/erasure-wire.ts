@@ -88,7 +88,11 @@ export function erasureWire(erasure: Erasure, items?: ErasureItem[]) {
   };
 }
 
-/** The report as CSV (lib/http/csv.ts), one line per version: for spreadsheets and auditors (its columns as they always were; paths are in the JSON). */
+/**
+ * The report as CSV (lib/http/csv.ts), one line per version: for spreadsheets and auditors. The
+ * memory's path (as it reads now, like the JSON's) is the last column, added after the others so
+ * that each earlier column keeps its place for whoever reads them by position.
+ */
 export function erasureCsv(erasure: Erasure, items: ErasureItem[]): string {
   const columns: CsvColumn<ErasureItem>[] = [
     ["erasure_id", () => erasure.id],
@@ -97,6 +101,7 @@ export function erasureCsv(erasure: Erasure, items: ErasureItem[]): string {
     ["memory_version_id", (i) => i.versionId],
     ["kind", (i) => i.kind],
     ["outcome", (i) => i.outcome],
+    ["path", (i) => i.path ?? ""],
   ];
   return toCsv(columns, items);
 }

@@ -84,6 +84,7 @@ export const OPERATION_ROUTES = {
   retrieveMemoryAsOf: { method: "GET", path: "/v1/point_in_time/{store}/memories/{memory}" },
   listStoreChanges: { method: "GET", path: "/v1/store_changes/{store}", pagination: "cursor" },
   storeActivity: { method: "GET", path: "/v1/store_activity/{store}" },
+  listFolderSummaries: { method: "GET", path: "/v1/folder_summaries/{store}", pagination: "cursor" },
   listRestores: { method: "GET", path: "/v1/restores", pagination: "cursor" },
   planRestore: { method: "POST", path: "/v1/restores" },
   retrieveRestore: { method: "GET", path: "/v1/restores/{restore}" },

@@ -9,6 +9,7 @@ import { REVIEW_BATCH_OPERATIONS } from "./review-batch-operations.ts";
 import { SEARCH_OPERATIONS } from "./search-operations.ts";
 import { BULK_OPERATIONS } from "./bulk-operations.ts";
 import { TIME_TRAVEL_OPERATIONS } from "./time-travel-operations.ts";
+import { FOLDER_SUMMARY_OPERATIONS } from "./folder-summary-operations.ts";
 import { POLICY_OPERATIONS } from "./policy-operations.ts";
 import { TRANSFER_OPERATIONS } from "./transfer-operations.ts";
 import { WEBHOOK_OPERATIONS } from "./webhook-operations.ts";
@@ -249,6 +250,7 @@ export const OPERATIONS = {
   ...TRANSFER_OPERATIONS,
   ...WEBHOOK_OPERATIONS,
   ...TIME_TRAVEL_OPERATIONS,
+  ...FOLDER_SUMMARY_OPERATIONS,
   ...POLICY_OPERATIONS,
   ...INTEGRITY_OPERATIONS,
 } satisfies Record<OperationName, Operation>;

@@ -52,8 +52,8 @@ describe("CSV reports: formula guard on every text column", () => {
 
     it(`erasures: every column, a cell starting with ${JSON.stringify(start)}`, () => {
       const erasure = { id: hostile } as Erasure;
-      const item: ErasureItem = { versionId: hostile, storeId: hostile, memoryId: hostile, kind: hostile as never, outcome: hostile as never };
-      expectGuarded(erasureCsv(erasure, [item, item]), [0, 1, 2, 3, 4, 5], start);
+      const item: ErasureItem = { versionId: hostile, storeId: hostile, memoryId: hostile, kind: hostile as never, outcome: hostile as never, path: hostile };
+      expectGuarded(erasureCsv(erasure, [item, item]), [0, 1, 2, 3, 4, 5, 6], start);
     });
 
     it(`bulk deletions: every text column (all but memory_count), a cell starting with ${JSON.stringify(start)}`, () => {

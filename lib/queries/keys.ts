@@ -14,6 +14,9 @@ export const queryKeys = {
     all: (storeId: string) => ["memories", storeId] as const,
     folder: (storeId: string, prefix: string, params: Record<string, unknown> = {}) => ["memories", storeId, "folder", prefix, params] as const,
     one: (storeId: string, memoryId: string) => ["memories", storeId, "one", memoryId] as const,
+    /** Under the store's memories, so every write and review that refreshes the tree refreshes its counts too. */
+    folderSummaries: (storeId: string, prefix: string) => ["memories", storeId, "folder_summaries", prefix] as const,
+    allFolderSummaries: (storeId: string) => ["memories", storeId, "folder_summaries"] as const,
   },
   search: (params: Record<string, unknown>) => ["search", params] as const,
   /** A store's write policy, or the instance default (null). */

@@ -14,6 +14,7 @@ export function useMemory(storeId: string, memoryId: string, { enabled = true }:
 function invalidateAfterWrite(client: QueryClient, storeId: string) {
   return Promise.all([
     client.invalidateQueries({ queryKey: [...queryKeys.memories.all(storeId), "folder"] }),
+    client.invalidateQueries({ queryKey: queryKeys.memories.allFolderSummaries(storeId) }),
     client.invalidateQueries({ queryKey: queryKeys.stores.all }),
     client.invalidateQueries({ queryKey: queryKeys.versions.all(storeId) }),
   ]);

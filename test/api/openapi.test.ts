@@ -64,6 +64,7 @@ describe("GET /v1/openapi.json", () => {
     }
     const store = document.components.schemas.MemoryStore as { properties: Record<string, Json> };
     expect(store.properties.memory_count!["x-memory-console-extension"]).toBe(true);
+    expect(store.properties.last_memory_write_at!["x-memory-console-extension"]).toBe(true);
   });
 
   it("has schemas that compile as strict JSON Schema 2020-12, every $ref resolving to a component", () => {
@@ -95,6 +96,7 @@ describe("GET /v1/openapi.json", () => {
       updated_at: "2026-11-30T12:00:00.000Z",
       archived_at: null,
       memory_count: 0,
+      last_memory_write_at: null,
     };
     const url = `${server.baseURL}/v1/memory_stores/memstore_1`;
     expect(checker.check("GET", url, 200, store)).toBeNull();

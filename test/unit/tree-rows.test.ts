@@ -44,6 +44,16 @@ describe("flattenTree", () => {
     ]);
   });
 
+  it("gives each folder row its counts where a summary is known", () => {
+    const summaries = new Map([["/notes/ideas/", { type: "folder_summary" as const, path: "/notes/ideas/", memory_count: 12, awaiting_review_count: 3 }]]);
+    const rows = flattenTree({ root: "/", folders, open: new Set(["/notes/"]), nameFilter: "", summaries });
+    const folderRows = rows.filter((row) => row.kind === "folder");
+    expect(folderRows.map((row) => [row.path, row.summary?.memory_count, row.summary?.awaiting_review_count])).toEqual([
+      ["/notes/", undefined, undefined],
+      ["/notes/ideas/", 12, 3],
+    ]);
+  });
+
   it("shows a loading row for an open folder not listed yet", () => {
     const rows = flattenTree({ root: "/", folders, open: new Set(["/notes/", "/notes/ideas/"]), nameFilter: "" });
     expect(summary(rows)).toContain("2:(loading)");

@@ -104,6 +104,8 @@ async function insertVersionRows(tx: SqlClient, rows: readonly VersionRow[], act
     const values = rows.slice(i, i + VERSIONS_PER_STATEMENT).map((row, j) => versionValues(row, author, chain[i + j]!, options));
     await tx.$executeRaw`INSERT INTO memory_versions (${VERSION_COLUMNS}${pendingColumn(options)}) VALUES ${join(values)}`;
   }
+  // The store's last memory write (its `last_memory_write_at`), with the versions that make it one.
+  await tx.$executeRaw`UPDATE memory_stores SET last_memory_write_at = ${at} WHERE id = ${rows[0]!.storeId}`;
 }
 
 /** The memories table's columns and values, stated once for inserts of one or many. */

@@ -36,6 +36,7 @@ export async function insertStore(tx: SqlClient, fields: ReturnType<typeof check
     reviewPolicy: DEFAULT_REVIEW_POLICY,
     historyHorizon: null,
     writePolicy: null,
+    lastMemoryWriteAt: null,
   };
   await tx.$executeRaw`
     INSERT INTO memory_stores (id, name, description, metadata, created_at, updated_at)

@@ -17,6 +17,7 @@ const COLUMN_NAMES = [
   "review_policy",
   "history_horizon",
   "write_policy",
+  "last_memory_write_at",
 ];
 
 export const STORE_COLUMNS = raw(COLUMN_NAMES.join(", "));
@@ -33,6 +34,7 @@ export interface StoreRow {
   review_policy: string;
   history_horizon: Date | string | null;
   write_policy: string | null;
+  last_memory_write_at: Date | string | null;
 }
 
 export function storeFromRow(row: StoreRow): MemoryStore {
@@ -48,5 +50,6 @@ export function storeFromRow(row: StoreRow): MemoryStore {
     reviewPolicy: row.review_policy,
     historyHorizon: row.history_horizon === null ? null : new Date(row.history_horizon),
     writePolicy: row.write_policy,
+    lastMemoryWriteAt: row.last_memory_write_at === null ? null : new Date(row.last_memory_write_at),
   };
 }
