@@ -6,13 +6,15 @@ import type { Db } from "../memory/db.ts";
  * deleted users or keys simply have no name. A session's key is read from its versions
  * (memory_versions.api_key_id), through the index of migration 0024 on
  * (created_by_type, created_by_id, api_key_id): one entry per session, not one per version read.
+ * A session an imported file claims (an admin's import that kept the file's authors) ran with no
+ * key of this server: the importer's key on those versions is not its key.
  */
 export async function listActorNames(db: Db) {
   const [users, keys, sessions] = await Promise.all([
     db.sql.$queryRaw<{ id: string; email: string }[]>`SELECT id, email FROM users`,
     db.sql.$queryRaw<{ id: string; name: string; created_by_user_id: string | null }[]>`SELECT id, name, created_by_user_id FROM api_keys`,
     db.sql.$queryRaw<{ id: string; api_key_id: string | null }[]>`
-      SELECT created_by_id AS id, MIN(api_key_id) AS api_key_id FROM memory_versions
+      SELECT created_by_id AS id, MIN(CASE WHEN created_by_claimed THEN NULL ELSE api_key_id END) AS api_key_id FROM memory_versions
       WHERE created_by_type = 'session_actor' AND created_by_id IS NOT NULL GROUP BY created_by_id`,
   ]);
   return {
