@@ -2,6 +2,7 @@
 
 import { Fragment } from "react";
 import type { BetaManagedAgentsActor } from "@anthropic-ai/sdk/resources/beta/memory-stores";
+import { actorFromColumns } from "@/lib/memory/actor.ts";
 import { ActorLabel } from "./actor-name.tsx";
 
 export type ActorTextPart = { text: string } | { actor: BetaManagedAgentsActor };
@@ -13,26 +14,13 @@ export type ActorTextPart = { text: string } | { actor: BetaManagedAgentsActor }
  */
 const ACTOR_IN_TEXT = /\b(api_actor|session_actor|user_actor|service_account_actor) ([^\s(),]+)/g;
 
-const actorOf = (type: string, id: string): BetaManagedAgentsActor => {
-  switch (type) {
-    case "api_actor":
-      return { type, api_key_id: id };
-    case "session_actor":
-      return { type, session_id: id };
-    case "user_actor":
-      return { type, user_id: id };
-    default:
-      return { type: "service_account_actor", service_account_id: id };
-  }
-};
-
 /** A report text cut into plain text and the actors it names, in order. */
 export function splitActors(text: string): ActorTextPart[] {
   const parts: ActorTextPart[] = [];
   let at = 0;
   for (const match of text.matchAll(ACTOR_IN_TEXT)) {
     if (match.index > at) parts.push({ text: text.slice(at, match.index) });
-    parts.push({ actor: actorOf(match[1]!, match[2]!) });
+    parts.push({ actor: actorFromColumns(match[1]!, match[2]!)! }); // the pattern names only the four actor types
     at = match.index + match[0].length;
   }
   if (at < text.length) parts.push({ text: text.slice(at) });
