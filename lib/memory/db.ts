@@ -40,6 +40,13 @@ export interface Dialect {
   /** The SQL function giving a substring's 1-based position in a string (0: absent), as `fn(string, substring)`. */
   readonly position: Sql;
   /**
+   * Written after a text expression (`v.path ${byteOrder} >= ${from}`, `ORDER BY k ${byteOrder}`)
+   * so that it compares and sorts by bytes, as paths do: `memories.path` has that order on both
+   * engines, but on PostgreSQL other columns (memory_versions.path) and what is computed from
+   * them have the database's collation.
+   */
+  readonly byteOrder: Sql;
+  /**
    * Appended to the SELECT of a claim (`… LIMIT n ${skipLocked}`, the claimed table aliased `d`):
    * rows another instance's claim holds are skipped. Empty where one writer runs at a time.
    */

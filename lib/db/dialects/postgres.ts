@@ -5,6 +5,7 @@ import { postgresTextIndex } from "./postgres-search.ts";
 export const postgresDialect: Dialect = {
   position: raw("strpos"),
   // Two instances polling at once take different rows (a row another claim already leased fails the re-checked condition).
+  byteOrder: raw('COLLATE "C"'),
   skipLocked: sql`FOR UPDATE OF d SKIP LOCKED`,
   /**
    * A store that the planner's statistics do not know yet (a store just imported; ANALYZE not

@@ -5,6 +5,8 @@ import { sqliteTextIndex } from "./sqlite-search.ts";
 export const sqliteDialect: Dialect = {
   position: raw("instr"),
   // One writer at a time: the claim's UPDATE alone is enough.
+  // BINARY, the default: bytes.
+  byteOrder: empty,
   skipLocked: empty,
   indexOrderPage: (db, query) => db.sql.$queryRaw(query),
   importBatch: 100,

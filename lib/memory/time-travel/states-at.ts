@@ -46,18 +46,26 @@ type HeadRow = {
 /** Memory ids per statement when the states of some memories are asked for. */
 const IDS_PER_STATEMENT = 500;
 
+/** Which memories to read. */
+export type HeadSelection = { memoryIds: readonly string[] };
+
 /**
- * Which memories to read: these ids, or those with a version written after `changedAfter` (the
- * only ones whose state at a moment before it can differ from now), found by the statement itself.
+ * Each memory of `memories` (a statement with a `memory_id` column) with the id of its head at
+ * `at` (`head`, null when it had no version then): one seek of the (store_id, memory_id,
+ * created_at, id) index (migration 0022) each, read from the index alone.
  */
-export type HeadSelection = { memoryIds: readonly string[] } | { changedAfter: Date };
+export const headIdsAt = (storeId: string, at: Date, memories: Sql) => sql`
+  SELECT m.memory_id, (
+    SELECT max(x.id) FROM memory_versions x
+    WHERE x.store_id = ${storeId} AND x.memory_id = m.memory_id AND x.created_at <= ${at}
+  ) AS head
+  FROM (${memories}) m`;
 
 /**
  * The live states at `at` of the memories selected, in no order, without `createdAt`
- * (`withCreatedAt` adds it). Each memory's head then is one seek of the (store_id, memory_id,
- * created_at, id) index (migration 0022), read from the index alone, then its row by id: for
- * 1,000 memories of a store with 50,000 versions, 2 statements and ~4 ms instead of a grouped
- * read of every version of each (on a loaded 2-core machine, 26 ms for 500).
+ * (`withCreatedAt` adds it): each one's head then (headIdsAt), then its row by id. For 1,000
+ * memories of a store with 50,000 versions, 2 statements and ~4 ms instead of a grouped read of
+ * every version of each (on a loaded 2-core machine, 26 ms for 500).
  */
 export async function headsAt(
   client: SqlClient,
@@ -67,27 +75,15 @@ export async function headsAt(
   options: { withContent?: boolean } = {},
 ): Promise<HeadState[]> {
   const content = options.withContent ? sql`, v.content` : empty;
-  const read = (memories: Sql) => client.$queryRaw<HeadRow[]>`
-    SELECT v.id, v.memory_id, v.store_id, v.path, v.content_sha256, v.content_size_bytes, v.created_at, v.redacted_at${content}
-    FROM (
-      SELECT m.memory_id, (
-        SELECT max(x.id) FROM memory_versions x
-        WHERE x.store_id = ${storeId} AND x.memory_id = m.memory_id AND x.created_at <= ${at}
-      ) AS head
-      FROM (${memories}) m
-    ) h JOIN memory_versions v ON v.id = h.head
-    WHERE v.operation <> 'deleted'`;
   const states: HeadState[] = [];
-  if ("changedAfter" in selection) {
-    const rows = await read(sql`SELECT DISTINCT memory_id FROM memory_versions WHERE store_id = ${storeId} AND created_at > ${selection.changedAfter}`);
+  const batches = idBatches(selection.memoryIds);
+  for (const ids of batches) {
+    const rows = await client.$queryRaw<HeadRow[]>`
+      SELECT v.id, v.memory_id, v.store_id, v.path, v.content_sha256, v.content_size_bytes, v.created_at, v.redacted_at${content}
+      FROM (${headIdsAt(storeId, at, idTable(ids))}) h JOIN memory_versions v ON v.id = h.head
+      WHERE v.operation <> 'deleted'`;
     for (const row of rows) states.push(headOf(row, options.withContent === true));
-  } else {
-    const batches = idBatches(selection.memoryIds);
-    for (const ids of batches) {
-      const rows = await read(idTable(ids));
-      for (const row of rows) states.push(headOf(row, options.withContent === true));
-      if (batches.length > 1) await letOthersRun();
-    }
+    if (batches.length > 1) await letOthersRun();
   }
   await placeRedacted(client, storeId, states);
   return states;
@@ -133,6 +129,17 @@ export async function headsAtLatest(client: SqlClient, storeId: string, at: Date
     SELECT count(*) AS n FROM (SELECT 1 FROM memory_versions WHERE store_id = ${storeId} AND created_at > ${at} LIMIT 1) l`;
   return Number(later!.n) === 0 ? states : null;
 }
+
+/**
+ * The ids of the memories with a version written after `at`, as a one-column table named
+ * `memory_id`. The inner ORDER BY is what makes it fast: asked for DISTINCT memory_id directly,
+ * SQLite (with or without ANALYZE) reads the store's whole (store_id, memory_id, …) index for
+ * its order, 51,000 entries of the bench's store for 1,000 changed memories (0.5 ms in-process,
+ * 7 ms cold); ordered by time it seeks the (store_id, created_at, memory_id) index to `at` and
+ * reads only what was written since (0.2 ms). PostgreSQL plans both alike.
+ */
+export const changedAfter = (storeId: string, at: Date) =>
+  sql`SELECT DISTINCT memory_id FROM (SELECT memory_id FROM memory_versions WHERE store_id = ${storeId} AND created_at > ${at} ORDER BY created_at) since`;
 
 /** The ids as a one-column table named `memory_id` (a VALUES list: `column1` on both engines). */
 const idTable = (ids: readonly string[]) => sql`SELECT column1 AS memory_id FROM (VALUES ${join(ids.map((id) => sql`(${id})`))}) AS ids`;
