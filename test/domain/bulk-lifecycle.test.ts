@@ -6,6 +6,7 @@ import { getBulkDeletion, getBulkDeletionItems } from "../../lib/memory/bulk-del
 import { planBulkDeletion } from "../../lib/memory/bulk-delete/plan-bulk-deletion.ts";
 import type { BulkOperation } from "../../lib/memory/bulk/bulk-operation.ts";
 import { executeBulk } from "../../lib/memory/bulk/execute-bulk.ts";
+import { getItems } from "../../lib/memory/bulk/report-tables.ts";
 import { planBulk } from "../../lib/memory/bulk/plan-bulk.ts";
 import { notFound } from "../../lib/memory/errors.ts";
 import { createMemory } from "../../lib/memory/memories/create-memory.ts";
@@ -74,6 +75,8 @@ describe(`the bulk lifecycle on ${ENGINE}`, () => {
     const done = await run(storeGone, dry.id, confirmationPhrase(dry));
     expect(done.plan.status).toBe("completed");
     expect(await outcomes(dry.id)).toEqual({ "/f/a.md": "planned:gone" });
+    // The report it answers is the one kept, the gone chunk included.
+    expect(done.items).toEqual(await getItems(t.db.sql, BULK_DELETION.items, dry.id));
   });
 
   it("an operation without a late finder does not look again: what appeared meanwhile is not reported", async () => {

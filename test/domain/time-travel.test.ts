@@ -7,7 +7,7 @@ import { runMemoryTool } from "../../lib/memory/memory-tool/run-memory-tool.ts";
 import { archiveStore } from "../../lib/memory/stores/archive-store.ts";
 import { getMemoryAt } from "../../lib/memory/time-travel/get-memory-at.ts";
 import { listMemoriesAt, type MemoryAtListItem } from "../../lib/memory/time-travel/list-memories-at.ts";
-import { executeRestore, executeRevert, planRestore, planRevert } from "../../lib/memory/time-travel/run-put-back.ts";
+import { executeRestore, executeRevert, getRestore, getRevert, planRestore, planRevert } from "../../lib/memory/time-travel/run-put-back.ts";
 import { storeChanges, type ChangeKind } from "../../lib/memory/time-travel/store-changes.ts";
 import { pruneVersions } from "../../lib/memory/versions/prune-versions.ts";
 import { redactVersion } from "../../lib/memory/versions/redact-version.ts";
@@ -310,6 +310,8 @@ describe(`time travel on ${ENGINE}`, () => {
         actor: U1,
       });
       expect(done.plan.status).toBe("completed");
+      // The report it answers is the one kept (built from the chunks' results, not read back).
+      expect(done.items).toEqual((await getRestore(t.db.sql, plan.id)).items);
       expect(done.items.filter((i) => i.outcome === "planned")).toEqual([]);
       expect(done.items.filter((i) => i.outcome === "blocked" || i.outcome === "late")).toEqual([]);
       const skipped = new Set(items.filter((i) => i.action === "skip").map((i) => i.memoryId));
@@ -430,6 +432,7 @@ describe(`time travel on ${ENGINE}`, () => {
         actor: U1,
       });
       expect(done.items.filter((i) => i.outcome === "blocked" || i.outcome === "late" || i.outcome === "planned")).toEqual([]);
+      expect(done.items).toEqual((await getRevert(t.db.sql, plan.id)).items);
     }
     const now = await liveNow(storeId);
     const newIds = new Map(items.filter((i) => i.action === "create").map((i) => [i.memoryId, i]));

@@ -54,16 +54,22 @@ export async function executeBulk<T extends BulkTypes>(
   const context: StepContext<T> = { plan, run, actor: input.actor };
   await operation.beforeChunks?.(db, context);
   const items = await getItems(db.sql, operation.items, plan.id);
-  const seen = new Set(items.map((item) => operation.items.key(item)));
+  const key = (item: T["item"]) => operation.items.key(item);
+  // The report as the chunks leave it, in the items' order: what the execution returns, unless
+  // it wrote items besides (then it is read back, in the table's order).
+  const report = new Map(items.map((item) => [key(item), item]));
+  let wroteUnplanned = false;
   for (const chunk of operation.chunks(plan, items)) {
-    for (const written of await runChunk(db, operation, chunk, context)) seen.add(operation.items.key(written));
+    const { done, written } = await runChunk(db, operation, chunk, context);
+    for (const item of done) report.set(key(item), operation.items.withResults(report.get(key(item)) ?? item, item));
+    wroteUnplanned ||= written.length > 0;
     await letOthersRun();
   }
 
   // What matches afterwards: the late items and the counts after (an operation without a late finder has neither).
   const lateItem = operation.late;
   const after = lateItem ? await operation.find(db, operation.selection(plan, run)) : [];
-  const late = lateItem ? after.map((target) => lateItem(target)).filter((item) => !seen.has(operation.items.key(item))) : [];
+  const late = lateItem ? after.map((target) => lateItem(target)).filter((item) => !report.has(key(item))) : [];
   const completion = assignments({ status: "completed", completed_at: new Date(), ...operation.countsAfter?.(after) });
   await db.sqlTransaction(async (tx) => {
     await insertItems(tx, operation.items, plan.id, late);
@@ -77,29 +83,33 @@ export async function executeBulk<T extends BulkTypes>(
     });
   });
   await operation.afterCompletion?.(db, context);
-  return { plan: await getRow(db.sql, operation.plans, plan.id, noun), items: await getItems(db.sql, operation.items, plan.id) };
+  // Reading 10,000 items back held the event loop 65 ms.
+  const reported = wroteUnplanned || late.length > 0 ? await getItems(db.sql, operation.items, plan.id) : [...report.values()];
+  return { plan: await getRow(db.sql, operation.plans, plan.id, noun), items: reported };
 }
 
-/** One chunk in one transaction with its report rows; returns the items it wrote. A store deleted since the dry run took the chunk with it. */
-async function runChunk<T extends BulkTypes>(db: Db, operation: BulkOperation<T>, chunk: T["item"][], context: StepContext<T>): Promise<T["item"][]> {
+/**
+ * One chunk in one transaction with its report rows; returns its items as recorded and the items
+ * it wrote besides. A store deleted since the dry run took the chunk with it.
+ */
+async function runChunk<T extends BulkTypes>(
+  db: Db,
+  operation: BulkOperation<T>,
+  chunk: T["item"][],
+  context: StepContext<T>,
+): Promise<{ done: T["item"][]; written: T["item"][] }> {
   const { plan } = context;
   try {
     return await db.sqlTransaction(async (tx) => {
       const { done, written = [] } = await operation.step(tx, chunk, context);
       await updateItems(tx, operation.items, plan.id, done);
       await insertItems(tx, operation.items, plan.id, written);
-      return written;
+      return { done, written };
     }, operation.transaction?.(plan));
   } catch (error) {
     if (!(error instanceof MemoryError && error.code === "not_found")) throw error;
-    await db.sqlTransaction((tx) =>
-      updateItems(
-        tx,
-        operation.items,
-        plan.id,
-        chunk.map((item) => operation.gone(item)),
-      ),
-    );
-    return [];
+    const gone = chunk.map((item) => operation.gone(item));
+    await db.sqlTransaction((tx) => updateItems(tx, operation.items, plan.id, gone));
+    return { done: gone, written: [] };
   }
 }

@@ -88,6 +88,8 @@ export interface ItemTable<Item> extends Table<Item> {
   key(item: Item): string;
   readonly resultColumns: readonly string[];
   readonly keyColumn: Sql;
+  /** An item as read back after updateItems recorded `done`'s results on it (its other columns as they were). */
+  withResults(item: Item, done: Item): Item;
 }
 
 export function defineItemTable<Item, Row extends object>(definition: ItemTableDefinition<Item, Row>): ItemTable<Item> {
@@ -99,6 +101,12 @@ export function defineItemTable<Item, Row extends object>(definition: ItemTableD
     orderBy: raw(definition.orderBy.map((o) => (o.endsWith(" DESC") ? `${identifier(o.slice(0, -5))} DESC` : identifier(o))).join(", ")),
     resultColumns: definition.resultColumns,
     key: (item) => String(table.column(item, definition.keyColumn)),
+    withResults: (item, done) => {
+      const row = definition.toRow(item);
+      const results = definition.toRow(done);
+      for (const column of definition.resultColumns) row[column] = results[column];
+      return definition.fromRow(row);
+    },
   };
 }
 

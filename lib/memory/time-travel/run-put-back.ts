@@ -49,14 +49,18 @@ export function executeRevert(db: Db, input: { id: string; confirmation: unknown
   return executeBulk(db, REVERT, { ...input, check: () => ({}) });
 }
 
+/** A restore's plan or report row alone (who may carry it out is decided on it), without its items. */
+export const getRestorePlan = (client: SqlClient, id: string): Promise<Restore> => getRow(client, RESTORE.plans, id, RESTORE.words.noun);
+
 export async function getRestore(client: SqlClient, id: string): Promise<{ plan: Restore; items: PutBackItem[] }> {
-  const plan = await getRow(client, RESTORE.plans, id, RESTORE.words.noun);
-  return { plan, items: await getItems(client, RESTORE.items, id) };
+  return { plan: await getRestorePlan(client, id), items: await getItems(client, RESTORE.items, id) };
 }
 
+/** A revert's plan or report row alone, without its items. */
+export const getRevertPlan = (client: SqlClient, id: string): Promise<Revert> => getRow(client, REVERT.plans, id, REVERT.words.noun);
+
 export async function getRevert(client: SqlClient, id: string): Promise<{ plan: Revert; items: PutBackItem[] }> {
-  const plan = await getRow(client, REVERT.plans, id, REVERT.words.noun);
-  return { plan, items: await getItems(client, REVERT.items, id) };
+  return { plan: await getRevertPlan(client, id), items: await getItems(client, REVERT.items, id) };
 }
 
 /** Reports and dry runs newest first; `storeIds` limits them to those stores (a store-limited key's), `storeId` to one. */

@@ -2,11 +2,11 @@
 import { OPERATIONS } from "@/lib/http/operations.ts";
 import { apiRoute, otherMethods } from "@/lib/http/route.ts";
 import { assertMayPutBack, restoreWire } from "@/lib/http/put-back-wire.ts";
-import { executeRestore, getRestore } from "@/lib/memory/time-travel/run-put-back.ts";
+import { executeRestore, getRestorePlan } from "@/lib/memory/time-travel/run-put-back.ts";
 
 export const POST = apiRoute(OPERATIONS.executeRestore, async ({ db, params, input, actor, principal }) => {
   const { confirmation } = await input();
-  assertMayPutBack(principal, (await getRestore(db.sql, params.restore)).plan, "Restore");
+  assertMayPutBack(principal, await getRestorePlan(db.sql, params.restore), "Restore");
   const { plan, items } = await executeRestore(db, { id: params.restore, confirmation, actor });
   return restoreWire(plan, items);
 });

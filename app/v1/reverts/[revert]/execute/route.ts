@@ -2,11 +2,11 @@
 import { OPERATIONS } from "@/lib/http/operations.ts";
 import { apiRoute, otherMethods } from "@/lib/http/route.ts";
 import { assertMayPutBack, revertWire } from "@/lib/http/put-back-wire.ts";
-import { executeRevert, getRevert } from "@/lib/memory/time-travel/run-put-back.ts";
+import { executeRevert, getRevertPlan } from "@/lib/memory/time-travel/run-put-back.ts";
 
 export const POST = apiRoute(OPERATIONS.executeRevert, async ({ db, params, input, actor, principal }) => {
   const { confirmation } = await input();
-  assertMayPutBack(principal, (await getRevert(db.sql, params.revert)).plan, "Revert");
+  assertMayPutBack(principal, await getRevertPlan(db.sql, params.revert), "Revert");
   const { plan, items } = await executeRevert(db, { id: params.revert, confirmation, actor });
   return revertWire(plan, items);
 });
