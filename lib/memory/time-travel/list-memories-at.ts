@@ -1,5 +1,5 @@
 import type { Db, SqlClient } from "../db.ts";
-import { sql } from "../db.ts";
+import { join, sql } from "../db.ts";
 import type { ListedMemory } from "../memories/list-memories.ts";
 import { childFolder, listMemories, nextFromAfter, pageRange, type ListMemoriesInput } from "../memories/list-memories.ts";
 import { folderRange } from "../paths.ts";
@@ -39,14 +39,15 @@ export async function listMemoriesAt(db: Db, input: ListMemoriesInput & { at: Da
   let window = input.limit + 1;
   for (;;) {
     const live = await listMemories(db, { ...input, from: position, limit: window });
+    const unsure: string[] = [];
     for (const item of live.items) {
       if (item.kind === "memory") {
         if (item.memory.updatedAt.getTime() <= input.at.getTime())
           items.set(item.memory.path, { kind: "memory", path: item.memory.path, memoryId: item.memory.id, memory: stateOfLive(item.memory) });
-      } else if (thenFolders.has(item.path) || (await holdsUnchanged(db.sql, input.storeId, item.path, input.at))) {
-        items.set(item.path, item);
-      }
+      } else if (thenFolders.has(item.path)) items.set(item.path, item);
+      else unsure.push(item.path);
     }
+    for (const folder of await holdingUnchanged(db.sql, input.storeId, unsure, input.at)) items.set(folder, { kind: "prefix", path: folder });
     // Enough when more than a page lies before where the live walk stopped (the keys then are all in `items` already).
     const reached = live.nextFrom ?? to;
     if (live.nextFrom === null || [...items.keys()].filter((key) => compareBytes(key, reached) < 0).length > input.limit) break;
@@ -137,12 +138,19 @@ function stateOfLive(memory: ListedMemory): MemoryState & { path: string } {
 }
 
 /**
- * A live folder holds, as it was then, a memory unchanged since (a live one whose current version
- * was written at or before `at`): else it is made only of memories that were elsewhere then.
+ * Of these live folders, those that hold, as they were then, a memory unchanged since (a live one
+ * whose current version was written at or before `at`): the others are made only of memories
+ * that were elsewhere then. One statement for all of them (a statement each cost a root page of
+ * 20 folders 0.3 ms, most of a page as of a moment nothing was written after).
  */
-async function holdsUnchanged(client: SqlClient, storeId: string, folder: string, at: Date): Promise<boolean> {
-  const range = folderRange(folder);
-  const rows = await client.$queryRaw<{ one: number }[]>`
-    SELECT 1 AS one FROM memories WHERE store_id = ${storeId} AND path >= ${range.from} AND path < ${range.to} AND updated_at <= ${at} LIMIT 1`;
-  return rows.length > 0;
+async function holdingUnchanged(client: SqlClient, storeId: string, folders: readonly string[], at: Date): Promise<string[]> {
+  if (folders.length === 0) return [];
+  const ranges = folders.map((folder) => {
+    const range = folderRange(folder);
+    return sql`(${range.from}, ${range.to})`;
+  });
+  const rows = await client.$queryRaw<{ folder: string }[]>`
+    SELECT f.column1 AS folder FROM (VALUES ${join(ranges)}) AS f
+    WHERE EXISTS (SELECT 1 FROM memories m WHERE m.store_id = ${storeId} AND m.path >= f.column1 AND m.path < f.column2 AND m.updated_at <= ${at})`;
+  return rows.map((row) => row.folder);
 }
