@@ -4,7 +4,7 @@ import { getDb } from "../db/instance.ts";
 import { createFirstAdmin } from "../auth/users.ts";
 import { MemoryError } from "../memory/errors.ts";
 import { pruneVersions } from "../memory/versions/prune-versions.ts";
-import { flushSearchIndex, searchIndexPending } from "../memory/search/flush-search-index.ts";
+import { flushInBackground } from "../memory/search/flush-search-index.ts";
 import { pruneWebhookLog } from "../memory/webhooks/prune-webhooks.ts";
 import type { Db } from "../memory/db.ts";
 import { logger } from "../observability/logger.ts";
@@ -96,7 +96,7 @@ const SEARCH_FLUSH_INTERVAL_MS = 250;
 function startSearchIndexFlusher(db: Db): PeriodicTasks {
   const flush = async () => {
     try {
-      if (await searchIndexPending(db)) await flushSearchIndex(db, { maxVersions: db.dialect.textIndex.flushSlice });
+      await flushInBackground(db);
     } catch (error) {
       logger().error({ err: error }, "search index: moving pending versions failed, will retry");
     }

@@ -8,6 +8,8 @@ import type { BulkOperation } from "../../lib/memory/bulk/bulk-operation.ts";
 import { executeBulk } from "../../lib/memory/bulk/execute-bulk.ts";
 import { getItems } from "../../lib/memory/bulk/report-tables.ts";
 import { planBulk } from "../../lib/memory/bulk/plan-bulk.ts";
+import { bulkExecutionsRunning } from "../../lib/memory/bulk/running-executions.ts";
+import { flushInBackground, searchIndexPending } from "../../lib/memory/search/flush-search-index.ts";
 import { notFound } from "../../lib/memory/errors.ts";
 import { createMemory } from "../../lib/memory/memories/create-memory.ts";
 import { API_ACTOR, ENGINE, newStore, useFreshDatabase } from "./database.ts";
@@ -77,6 +79,46 @@ describe(`the bulk lifecycle on ${ENGINE}`, () => {
     expect(await outcomes(dry.id)).toEqual({ "/f/a.md": "planned:gone" });
     // The report it answers is the one kept, the gone chunk included.
     expect(done.items).toEqual(await getItems(t.db.sql, BULK_DELETION.items, dry.id));
+  });
+
+  it("counts as running until it settles, and the background search flusher waits for it", async () => {
+    const storeId = await folder(["/f/a.md", "/f/b.md"]);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let entered!: () => void;
+    const inStep = new Promise<void>((resolve) => (entered = resolve));
+    const held: BulkOperation<BulkDeletionTypes> = {
+      ...BULK_DELETION,
+      step: async (tx, chunk, context) => {
+        entered();
+        await gate;
+        return BULK_DELETION.step(tx, chunk, context);
+      },
+    };
+    const { plan: dry } = await plan(held, storeId);
+    expect(bulkExecutionsRunning()).toBe(false);
+    const running = run(held, dry.id, confirmationPhrase(dry));
+    await inStep;
+    expect(bulkExecutionsRunning()).toBe(true);
+    expect(await flushInBackground(t.db)).toBe(0);
+    // On SQLite every write waits for the index: the two creates are still waiting.
+    if (ENGINE === "sqlite") expect(await searchIndexPending(t.db)).toBe(true);
+    release();
+    await running;
+    expect(bulkExecutionsRunning()).toBe(false);
+    if (ENGINE === "sqlite") expect(await flushInBackground(t.db)).toBeGreaterThan(0);
+
+    // One that fails is no longer counted either.
+    const other = await folder(["/f/c.md"]);
+    const failing: BulkOperation<BulkDeletionTypes> = {
+      ...BULK_DELETION,
+      step: async () => {
+        throw new Error("the disk is gone");
+      },
+    };
+    const { plan: doomed } = await plan(failing, other);
+    await expect(run(failing, doomed.id, confirmationPhrase(doomed))).rejects.toThrow("the disk is gone");
+    expect(bulkExecutionsRunning()).toBe(false);
   });
 
   it("an operation without a late finder does not look again: what appeared meanwhile is not reported", async () => {

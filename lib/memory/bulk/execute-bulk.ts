@@ -6,6 +6,7 @@ import { recordAuditEvent } from "../audit/record-audit-event.ts";
 import type { BulkOperation, BulkTypes, StepContext } from "./bulk-operation.ts";
 import { PLAN_TTL_MS } from "./lifecycle.ts";
 import { assignments, getItems, getRow, insertItems, updateItems } from "./report-tables.ts";
+import { asBulkExecution } from "./running-executions.ts";
 
 export interface ExecuteBulkInput<T extends BulkTypes> {
   id: string;
@@ -27,7 +28,15 @@ export interface ExecuteBulkInput<T extends BulkTypes> {
  * afterwards without an item naming it is recorded `late`, with the counts after, and the plan
  * is the report.
  */
-export async function executeBulk<T extends BulkTypes>(
+export function executeBulk<T extends BulkTypes>(
+  db: Db,
+  operation: BulkOperation<T>,
+  input: ExecuteBulkInput<T>,
+): Promise<{ plan: T["plan"]; items: T["item"][] }> {
+  return asBulkExecution(() => checkClaimAndRun(db, operation, input));
+}
+
+async function checkClaimAndRun<T extends BulkTypes>(
   db: Db,
   operation: BulkOperation<T>,
   input: ExecuteBulkInput<T>,

@@ -1,3 +1,4 @@
+import { bulkExecutionsRunning } from "../bulk/running-executions.ts";
 import type { Db } from "../db.ts";
 
 const running = new WeakMap<Db, Promise<number>>();
@@ -34,4 +35,14 @@ export async function flushSearchIndex(db: Db, options: { maxVersions?: number }
 /** Whether versions wait for the search index (a cheap look before flushing). */
 export async function searchIndexPending(db: Db): Promise<boolean> {
   return (await db.sql.$queryRaw<unknown[]>(db.dialect.textIndex.pendingQuery)).length > 0;
+}
+
+/**
+ * The server's background flusher's one look (lib/server/startup.ts, every 250 ms): a slice of
+ * what waits (the dialect's flushSlice), unless a bulk execution is running, whose new versions
+ * wait until it is done (lib/memory/bulk/running-executions.ts). Resolves with how many moved.
+ */
+export async function flushInBackground(db: Db): Promise<number> {
+  if (bulkExecutionsRunning() || !(await searchIndexPending(db))) return 0;
+  return flushSearchIndex(db, { maxVersions: db.dialect.textIndex.flushSlice });
 }
