@@ -71,6 +71,8 @@ async function checkClaimAndRun<T extends BulkTypes>(
   for (const chunk of operation.chunks(plan, items)) {
     const { done, written } = await runChunk(db, operation, chunk, context);
     for (const item of done) report.set(key(item), operation.items.withResults(report.get(key(item)) ?? item, item));
+    // What the chunk wrote is named by the report too: never found late.
+    for (const item of written) report.set(key(item), item);
     wroteUnplanned ||= written.length > 0;
     await letOthersRun();
   }
