@@ -11,6 +11,8 @@ import { executeRestore, executeRevert, getRestore, getRevert, planRestore, plan
 import { storeChanges, type ChangeKind } from "../../lib/memory/time-travel/store-changes.ts";
 import { pruneVersions } from "../../lib/memory/versions/prune-versions.ts";
 import { redactVersion } from "../../lib/memory/versions/redact-version.ts";
+import { raw } from "../../lib/memory/db.ts";
+import { predecessorProblems } from "../helpers/invariants.ts";
 import { API_ACTOR, ENGINE, newStore, useFreshDatabase } from "./database.ts";
 
 /**
@@ -495,5 +497,24 @@ describe(`time travel on ${ENGINE}`, () => {
     });
     await archiveStore(t.db, storeId);
     await expect(planRestore(t.db, { storeId, asOf: at, actor: U1 })).rejects.toMatchObject({ code: "conflict", message: expect.stringContaining("archived") });
+  });
+
+  it("a memory last written by an instance whose clock runs ahead: its next version is not dated before that one", async () => {
+    const storeId = await newStore(t.db);
+    const m = await createMemory(t.db, { storeId, path: "/ahead.md", content: "one", actor: API_ACTOR });
+    const ahead = new Date(Date.now() + 60_000);
+    await t.db.sqlTransaction(async (tx) => {
+      await tx.$executeRaw`UPDATE memory_versions SET created_at = ${ahead} WHERE id = ${m.memoryVersionId}`;
+      await tx.$executeRaw`UPDATE memories SET updated_at = ${ahead} WHERE id = ${m.id}`;
+    });
+    const next = await updateMemory(t.db, { storeId, memoryId: m.id, content: "two", actor: API_ACTOR });
+    expect(next.updatedAt.getTime()).toBe(ahead.getTime());
+    // As of now the memory was not there yet: both its versions are dated ahead.
+    expect((await listingAt(storeId, new Date(), "/", 0)).out).toEqual([]);
+  });
+
+  // The as-of list reads each changed memory's head then through these links (states-at.ts).
+  it("every version the tests above wrote (creates, edits, moves, deletes, restores, reverts, prunes) names the one it followed", async () => {
+    expect(await predecessorProblems((query) => t.db.sql.$queryRaw(raw(query)))).toEqual([]);
   });
 });

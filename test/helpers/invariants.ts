@@ -96,6 +96,7 @@ export async function problemsSeenInDatabase(databaseUrl: string): Promise<strin
       byStore.set(m.store_id, [...(byStore.get(m.store_id) ?? []), m.path]);
     }
     for (const paths of byStore.values()) problems.push(...overlaps(paths));
+    problems.push(...(await predecessorProblems((sql) => db.query(sql))));
   } finally {
     await db.close();
   }
@@ -133,4 +134,22 @@ async function searchIndexProblems(db: RawDb): Promise<string[]> {
     await db.query(`INSERT INTO ${table} (${table}) VALUES ('integrity-check')`).catch((e: Error) => problems.push(`${table}: ${e.message}`));
   }
   return problems;
+}
+
+/**
+ * Each version names the version of its memory it followed (migration 0027): the one before it
+ * in id order, and when that one was written, never after itself; a memory's first names none.
+ * Where retention pruned the one it names, nothing newer than that one may be left before it.
+ */
+export async function predecessorProblems(query: (sql: string) => Promise<unknown[]>): Promise<string[]> {
+  const wrong = (await query(
+    `SELECT v.id, v.previous_id, l.before FROM memory_versions v
+     JOIN (SELECT id, lag(id) OVER chain AS before, lag(created_at) OVER chain AS before_at
+           FROM memory_versions WINDOW chain AS (PARTITION BY memory_id ORDER BY id)) l ON l.id = v.id
+     WHERE (v.previous_id IS NULL AND l.before IS NOT NULL) OR v.previous_created_at > v.created_at
+        OR (v.previous_id = l.before AND v.previous_created_at <> l.before_at)
+        OR (v.previous_id IS NOT NULL AND (l.before IS NULL OR v.previous_id <> l.before)
+            AND (l.before > v.previous_id OR EXISTS (SELECT 1 FROM memory_versions p WHERE p.id = v.previous_id)))`,
+  )) as { id: string; previous_id: string | null; before: string | null }[];
+  return wrong.map((v) => `version ${v.id}: names ${v.previous_id ?? "no version"} as the one it followed, not ${v.before ?? "none"}`);
 }

@@ -23,8 +23,13 @@ async function age(memoryIds: string[], days: number) {
   const db = await openRawDb(server.databaseUrl);
   try {
     const placeholders = memoryIds.map(() => "?").join(", ");
-    const older = db.engine === "sqlite" ? `strftime('%Y-%m-%dT%H:%M:%f+00:00', created_at, '-${days} days')` : `created_at - interval '${days} days'`;
-    await db.query(`UPDATE memory_versions SET created_at = ${older} WHERE memory_id IN (${placeholders})`, memoryIds);
+    const older = (column: string) =>
+      db.engine === "sqlite" ? `strftime('%Y-%m-%dT%H:%M:%f+00:00', ${column}, '-${days} days')` : `${column} - interval '${days} days'`;
+    // The time each version names for the one it followed moves with it (migration 0027).
+    await db.query(
+      `UPDATE memory_versions SET created_at = ${older("created_at")}, previous_created_at = ${older("previous_created_at")} WHERE memory_id IN (${placeholders})`,
+      memoryIds,
+    );
   } finally {
     await db.close();
   }

@@ -80,12 +80,18 @@ export const BULK_DELETION: BulkOperation<BulkDeletionTypes> = {
 };
 
 async function deleteMemory(tx: SqlClient, item: BulkItem, actor: Actor): Promise<BulkItem["outcome"]> {
-  const [memory] = await tx.$queryRaw<{ id: string; store_id: string; path: string; memory_version_id: string }[]>`
-    SELECT id, store_id, path, memory_version_id FROM memories WHERE id = ${item.targetId} AND store_id = ${item.storeId}`;
+  const [memory] = await tx.$queryRaw<{ id: string; store_id: string; path: string; memory_version_id: string; updated_at: Date | string }[]>`
+    SELECT id, store_id, path, memory_version_id, updated_at FROM memories WHERE id = ${item.targetId} AND store_id = ${item.storeId}`;
   if (!memory) return "gone";
   if (memory.memory_version_id !== item.seen) return "changed";
   // Deliberate (lib/memory/review/deliberate.ts): no review item opens; the open one is settled.
-  const head = { id: memory.id, storeId: memory.store_id, path: memory.path, memoryVersionId: memory.memory_version_id };
+  const head = {
+    id: memory.id,
+    storeId: memory.store_id,
+    path: memory.path,
+    memoryVersionId: memory.memory_version_id,
+    updatedAt: new Date(memory.updated_at),
+  };
   await settleByDeliberateAct(tx, memory.id, actor, await removeMemory(tx, head, actor, DELIBERATE));
   return "deleted";
 }

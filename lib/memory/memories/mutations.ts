@@ -53,7 +53,7 @@ function guarded(tx: SqlClient, storeId: string, actor: Actor, changes: readonly
 
 const VERSION_COLUMNS = raw(
   "id, store_id, memory_id, operation, path, content, content_sha256, content_size_bytes, created_by_type, created_by_id, api_key_id, created_at, " +
-    "imported_from, imported, created_by_claimed, chain_seq, record_hash, prev_chain_hash, chain_hash",
+    "imported_from, imported, created_by_claimed, chain_seq, record_hash, prev_chain_hash, chain_hash, previous_id, previous_created_at",
 );
 
 /**
@@ -70,8 +70,11 @@ function authorValues(actor: Actor, at: Date, mark: ImportMark | undefined): Sql
 const pendingColumn = (options: WriteOptions) => (options.deferSearchIndex ? sql`, search_pending` : empty);
 const pendingValue = (options: WriteOptions) => (options.deferSearchIndex ? sql`, true` : empty);
 
-/** The memory's last version before a write, and its path then (null: it did not exist); null for a new memory. */
-type Before = { versionId: string; path: string | null; content?: string } | null;
+/**
+ * The memory's last version before a write, when it was written, and its path then (null: it
+ * did not exist); null for a new memory.
+ */
+type Before = { versionId: string; at: Date; path: string | null; content?: string } | null;
 
 /** One version row as written: the one place that states the versions table's columns and values. */
 interface VersionRow {
@@ -83,10 +86,12 @@ interface VersionRow {
   content: string | null;
   sha: string | null;
   size: number | null;
+  /** The version it follows (its memory's head before the write), and when that one was written; null for a memory's first. */
+  previous: { id: string; at: Date } | null;
 }
 
 const versionValues = (v: VersionRow, author: Sql, c: VersionChainFields, options: WriteOptions) =>
-  sql`(${v.id}, ${v.storeId}, ${v.memoryId}, ${v.operation}, ${v.path}, ${v.content}, ${v.sha}, ${v.size}, ${author}, ${c.seq}, ${c.recordHash}, ${c.prevHash}, ${c.chainHash}${pendingValue(options)})`;
+  sql`(${v.id}, ${v.storeId}, ${v.memoryId}, ${v.operation}, ${v.path}, ${v.content}, ${v.sha}, ${v.size}, ${author}, ${c.seq}, ${c.recordHash}, ${c.prevHash}, ${c.chainHash}, ${v.previous?.id ?? null}, ${v.previous?.at ?? null}${pendingValue(options)})`;
 
 /** Version rows per INSERT: 500 × 20 values stays far below both engines' bound-parameter limits. */
 const VERSIONS_PER_STATEMENT = 100;
@@ -153,6 +158,7 @@ async function recordVersion(tx: SqlClient, write: VersionWrite, options: WriteO
     content: state.content,
     sha: state.content === null ? null : sha256Hex(state.content),
     size: state.content === null ? null : utf8Length(state.content),
+    previous: before && { id: before.versionId, at: before.at },
   };
   await insertVersionRows(tx, [row], actor, at, options);
   await trackChange(
@@ -192,6 +198,26 @@ async function countMemories(tx: SqlClient, storeId: string, delta: 1 | -1) {
   await tx.$executeRaw`UPDATE memory_stores SET memory_count = memory_count + ${delta} WHERE id = ${storeId}`;
 }
 
+/**
+ * When a version is written: now (or the time an import with history presents), but never before
+ * the version it follows. Instances whose clocks disagree could otherwise date a memory's next
+ * version earlier than its last; every memory's history is then in time order, which the reads
+ * of a moment rely on (time-travel/states-at.ts: a memory changed since T had, at T, the version
+ * its first version after T followed).
+ */
+function writtenAt(options: WriteOptions, ...before: readonly (Date | undefined)[]): Date {
+  const at = options.at ?? new Date();
+  const latest = Math.max(at.getTime(), ...before.map((b) => b?.getTime() ?? -Infinity));
+  return latest === at.getTime() ? at : new Date(latest);
+}
+
+/** When a version was written: for a re-created memory, whose last version (its deletion) the caller names by id alone. */
+async function versionWrittenAt(tx: SqlClient, versionId: string): Promise<Date> {
+  const [row] = await tx.$queryRaw<{ created_at: Date | string }[]>`SELECT created_at FROM memory_versions WHERE id = ${versionId}`;
+  if (!row) throw new Error(`versionWrittenAt: no version ${versionId}`);
+  return new Date(row.created_at);
+}
+
 export type InsertOptions = WriteOptions & { again?: { memoryId: string; lastVersionId: string } };
 
 /**
@@ -206,10 +232,10 @@ export async function insertMemory(
   options: InsertOptions = {},
 ): Promise<MemoryRecord> {
   validateMemoryState(state);
-  const now = options.at ?? new Date();
   const memoryId = options.again?.memoryId ?? newId("mem");
   // The re-created memory did not exist (review sees a creation), yet its versions stay in order.
-  const before = options.again ? { versionId: options.again.lastVersionId, path: null } : null;
+  const before = options.again ? { versionId: options.again.lastVersionId, at: await versionWrittenAt(tx, options.again.lastVersionId), path: null } : null;
+  const now = writtenAt(options, before?.at);
   const row = await recordVersion(tx, { storeId, memoryId, operation: "created", state, actor, at: now, before }, options);
   const memory = memoryOf({ ...row, content: state.content, sha: row.sha!, size: row.size! }, now, now);
   await insertMemoryRows(tx, [memory]);
@@ -248,6 +274,7 @@ export async function insertMemories(
     content: state.content,
     sha: sha256Hex(state.content),
     size: utf8Length(state.content),
+    previous: null,
   }));
   await insertVersionRows(tx, rows, actor, now, options);
   await trackCreations(
@@ -279,8 +306,8 @@ export async function changeMemory(
   options: WriteOptions = {},
 ): Promise<MemoryRecord> {
   validateMemoryState(state);
-  const now = options.at ?? new Date();
-  const before = { versionId: memory.memoryVersionId, path: memory.path, content: memory.content };
+  const now = writtenAt(options, memory.updatedAt);
+  const before = { versionId: memory.memoryVersionId, at: memory.updatedAt, path: memory.path, content: memory.content };
   const row = await recordVersion(tx, { storeId: memory.storeId, memoryId: memory.id, operation: "modified", state, actor, at: now, before }, options);
   const changed = memoryOf({ ...row, content: state.content, sha: row.sha!, size: row.size! }, memory.createdAt, now);
   await tx.$executeRaw`
@@ -319,7 +346,7 @@ export async function changeMemories(
     previousContent: memory.content,
   }));
   const findings = await guarded(tx, storeId, actor, guardedChanges, options);
-  const now = options.at ?? new Date();
+  const now = writtenAt(options, ...changes.map(({ memory }) => memory.updatedAt));
   const rows: VersionRow[] = changes.map(({ memory, state }) => ({
     id: newIdAfter("memver", memory.memoryVersionId),
     storeId,
@@ -329,6 +356,7 @@ export async function changeMemories(
     content: state.content,
     sha: sha256Hex(state.content),
     size: utf8Length(state.content),
+    previous: { id: memory.memoryVersionId, at: memory.updatedAt },
   }));
   await insertVersionRows(tx, rows, actor, now, options);
   // Review state: a deliberate act settles (nothing to track); anything else as changeMemory, one by one.
@@ -394,18 +422,18 @@ async function updateMemoryRows(tx: SqlClient, memories: readonly MemoryRecord[]
 /** Returns the id of the `deleted` version. */
 export async function removeMemory(
   tx: SqlClient,
-  memory: Pick<MemoryRecord, "id" | "storeId" | "path" | "memoryVersionId">,
+  memory: Pick<MemoryRecord, "id" | "storeId" | "path" | "memoryVersionId" | "updatedAt">,
   actor: Actor,
   options: WriteOptions = {},
 ): Promise<string> {
-  const before = { versionId: memory.memoryVersionId, path: memory.path };
+  const before = { versionId: memory.memoryVersionId, at: memory.updatedAt, path: memory.path };
   const write: VersionWrite = {
     storeId: memory.storeId,
     memoryId: memory.id,
     operation: "deleted",
     state: { path: memory.path, content: null },
     actor,
-    at: options.at ?? new Date(),
+    at: writtenAt(options, memory.updatedAt),
     before,
   };
   const row = await recordVersion(tx, write, options);

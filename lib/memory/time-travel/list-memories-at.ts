@@ -4,7 +4,7 @@ import type { ListedMemory } from "../memories/list-memories.ts";
 import { childFolder, listMemories, nextFromAfter, pageRange, type ListMemoriesInput } from "../memories/list-memories.ts";
 import { folderRange } from "../paths.ts";
 import { assertAnswerable } from "./answerable-moment.ts";
-import { changedAfter, compareBytes, headIdsAt, headsAt, withCreatedAt, type MemoryState } from "./states-at.ts";
+import { compareBytes, headsAt, headsOfChangedSince, withCreatedAt, type MemoryState } from "./states-at.ts";
 
 export type MemoryAtListItem = { kind: "memory"; memory: MemoryState & { path: string } } | { kind: "prefix"; path: string };
 
@@ -17,13 +17,13 @@ const LIVE_WINDOW_MAX = 1_000;
  * written at or before `at` is now exactly as it was then (its state then is its newest version
  * up to `at`: this one), so the live list (lib/memory/memories/list-memories.ts, its index
  * seeks) gives those, and the live ones written since are left out of it. What was there then
- * instead comes from the memories with a version written since (the (store_id, created_at,
- * memory_id) index): their heads at `at`, rolled up in SQL into the page's keys (a folder at
- * depth=1, else the path), the first limit + 1 of them, so a page costs the live page plus one
- * index seek per memory changed since, and only the page's few memories are read whole.
- * Measured in-process on SQLite, 10,000 memories with 51,000 versions, 1,000 changed since, a
- * root depth=1 page: 1.9 ms, against 5.6 ms when every head then was read whole into JS (the live
- * page: 0.07 ms); through HTTP, docs/benchmarks.md.
+ * instead comes from the memories with a version written since: their heads at `at` (each one
+ * the predecessor of the memory's first version after `at`, read from the window index:
+ * states-at.ts, headsOfChangedSince), rolled up in SQL into the page's keys (a folder at depth=1,
+ * else the path), the first limit + 1 of them, so a page costs the live page plus one index
+ * entry and one version row per version written since, and only the page's few memories are
+ * read whole. Through HTTP on SQLite (10,000 memories, 51,000 versions, 1,000 changed since, a
+ * root depth=1 page): 1.45 × the live list; docs/benchmarks.md.
  * A redacted state whose path no later version names cannot be placed in a folder: it is left
  * out of lists (retrieving it by id still answers).
  */
@@ -87,8 +87,8 @@ interface KeyThen {
 
 /**
  * The first limit + 1 keys (from `from` on, in byte order) that the memories changed since had
- * then: each one's head at `at` (one seek of the (store_id, memory_id, created_at, id) index),
- * not deleted, rolled up at depth=1 into the child folder it was in. A redacted head has lost its
+ * then: each one's head at `at` (headsOfChangedSince), not deleted, rolled up at depth=1 into
+ * the child folder it was in. A redacted head has lost its
  * path; those few are placed by their later versions (states-at.ts) and keyed here.
  */
 async function keysThen(db: Db, input: ListMemoriesInput & { at: Date }, from: string, to: string): Promise<KeyThen[]> {
@@ -100,7 +100,7 @@ async function keysThen(db: Db, input: ListMemoriesInput & { at: Date }, from: s
   const key = input.depth === 1 ? sql`CASE WHEN h.slash > 0 THEN substr(h.path, 1, ${plen} + h.slash) ELSE h.path END` : sql`h.path`;
   const heads = sql`
     SELECT v.memory_id, v.path, ${input.depth === 1 ? slash : sql`0`} AS slash
-    FROM (${headIdsAt(storeId, at, changedAfter(storeId, at))}) heads JOIN memory_versions v ON v.id = heads.head
+    FROM (${headsOfChangedSince(storeId, at)}) heads JOIN memory_versions v ON v.id = heads.head
     WHERE v.operation <> 'deleted' AND ((v.path ${bytes} >= ${from} AND v.path ${bytes} < ${to}) OR v.path IS NULL)`;
   // Heads that lost their path to a redaction make one group of their own (key null, first), which says to place them.
   // (A filter on the key itself would be evaluated apart from the grouping's: a third more time.)
