@@ -9,6 +9,7 @@ import { annotateRequest } from "../observability/request-context.ts";
 import { authenticate } from "./authenticate.ts";
 import { checkBetaHeader } from "./beta.ts";
 import { readJsonBody } from "./body.ts";
+import { holdsLongArray, jsonStream } from "./json-in-turns.ts";
 import { envelope, errorResponse, newRequestId } from "./errors.ts";
 import type { Operation } from "./operations.ts";
 import { parseWire, queryOf, withoutEmptyQueryValues } from "./schemas.ts";
@@ -81,6 +82,8 @@ export function apiRoute<const O extends Operation>(operation: O, handler: Handl
  * only for answers already shorter than the threshold in UTF-16 units (never more than bytes).
  */
 function jsonAnswer(result: unknown, requestId: string): Response {
+  // A long answer (a 10,000-item dry run) is serialized and encoded a part at a time as it is sent.
+  if (holdsLongArray(result)) return new Response(jsonStream(result), { headers: { "content-type": "application/json", "request-id": requestId } });
   const body = JSON.stringify(result);
   const headers: Record<string, string> = { "content-type": "application/json", "request-id": requestId };
   if (body.length < config().COMPRESS_MIN_BYTES && Buffer.byteLength(body) < config().COMPRESS_MIN_BYTES) headers["cache-control"] = "no-transform";

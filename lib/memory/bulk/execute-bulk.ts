@@ -62,13 +62,16 @@ async function checkClaimAndRun<T extends BulkTypes>(
 
   const context: StepContext<T> = { plan, run, actor: input.actor };
   await operation.beforeChunks?.(db, context);
+  await letOthersRun();
   const items = await getItems(db.sql, operation.items, plan.id);
   const key = (item: T["item"]) => operation.items.key(item);
   // The report as the chunks leave it, in the items' order: what the execution returns, unless
   // it wrote items besides (then it is read back, in the table's order).
   const report = new Map(items.map((item) => [key(item), item]));
   let wroteUnplanned = false;
-  for (const chunk of operation.chunks(plan, items)) {
+  const chunks = operation.chunks(plan, items);
+  await letOthersRun();
+  for (const chunk of chunks) {
     const { done, written } = await runChunk(db, operation, chunk, context);
     for (const item of done) report.set(key(item), operation.items.withResults(report.get(key(item)) ?? item, item));
     // What the chunk wrote is named by the report too: never found late.

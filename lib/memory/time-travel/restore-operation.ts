@@ -6,7 +6,7 @@ import { assertCanPutBack, batches, lateItem, liveHeads, writtenLate, type LateS
 import { actionFor, countByAction, inExecutionOrder, sideOf, sideOfLive, WRITING_ACTIONS, type PutBackItem } from "./put-back-items.ts";
 import { putBackChunk } from "./put-back-step.ts";
 import { RESTORE_ITEMS, RESTORES, restorePhrase, type Restore } from "./restore-rows.ts";
-import { headsOfChangedSinceAt } from "./states-at.ts";
+import { headsAt, headsOfChangedSinceAt } from "./states-at.ts";
 
 /** Memories put back per transaction: each writes a version with its review, search and webhook rows. */
 export const MEMORIES_PER_TRANSACTION = 100;
@@ -78,7 +78,9 @@ async function findRestoreItems(db: Db, { storeId, asOf, pathPrefix, late }: Res
     SELECT DISTINCT memory_id FROM memory_versions
     WHERE store_id = ${storeId} AND created_at > ${asOf} ${late ? sql`AND ${writtenLate(RESTORE_ITEMS, late)}` : empty}`;
   const ids = changed.map((r) => r.memory_id);
-  const then = new Map((await headsOfChangedSinceAt(db.sql, storeId, asOf)).map((s) => [s.memoryId, s]));
+  // Afterwards only the few memories written late are looked at: their heads then one by one.
+  const heads = late ? await headsAt(db.sql, storeId, asOf, { memoryIds: ids }) : await headsOfChangedSinceAt(db.sql, storeId, asOf);
+  const then = new Map(heads.map((s) => [s.memoryId, s]));
   const now = await liveHeads(db.sql, storeId, ids);
   const under = (path: string | null | undefined) => path != null && (pathPrefix === "/" || path.startsWith(pathPrefix));
   const items: Omit<PutBackItem, "position">[] = [];

@@ -84,12 +84,32 @@ export async function headsAt(
   return states;
 }
 
+/** Heads per statement of headsOfChangedSinceAt: 10,000 in one held the event loop ~100 ms. */
+const HEADS_PER_TURN = 2_000;
+
 /**
- * headsAt for every memory changed since `at` that had a version then (headsOfChangedSince): one
- * statement from the window index, no seek per memory. What a restore's dry run compares.
+ * headsAt for every memory changed since `at` that had a version then (headsOfChangedSince),
+ * from the window index in its order, no seek per memory: HEADS_PER_TURN a statement, after the
+ * last one read (the first version after `at` is one per memory, so its time and memory id name
+ * it), with a turn for other requests between. What a restore's dry run compares.
  */
 export async function headsOfChangedSinceAt(client: SqlClient, storeId: string, at: Date): Promise<HeadState[]> {
-  const states = await statesOfHeads(client, headsOfChangedSince(storeId, at), false);
+  const states: HeadState[] = [];
+  let after: { at: Date | string; memoryId: string } | null = null;
+  for (;;) {
+    const rows: (HeadRow & { operation: string; after_at: Date | string; after_memory_id: string })[] = await client.$queryRaw`
+      SELECT v.id, v.memory_id, v.store_id, v.path, v.content_sha256, v.content_size_bytes, v.created_at, v.redacted_at, v.operation,
+        n.created_at AS after_at, n.memory_id AS after_memory_id
+      FROM memory_versions n JOIN memory_versions v ON v.id = n.previous_id
+      WHERE n.store_id = ${storeId} AND n.created_at > ${at} AND n.previous_created_at <= ${at}
+        ${after ? sql`AND (n.created_at > ${after.at} OR (n.created_at = ${after.at} AND n.memory_id > ${after.memoryId}))` : empty}
+      ORDER BY n.created_at, n.memory_id LIMIT ${HEADS_PER_TURN}`;
+    for (const row of rows) if (row.operation !== "deleted") states.push(headOf(row, false));
+    const last = rows.at(-1);
+    if (!last || rows.length < HEADS_PER_TURN) break;
+    after = { at: last.after_at, memoryId: last.after_memory_id };
+    await letOthersRun();
+  }
   await placeRedacted(client, storeId, states);
   return states;
 }
