@@ -19,6 +19,9 @@ import { flushSearchIndex } from "../lib/memory/search/flush-search-index.ts";
 import { createStore } from "../lib/memory/stores/create-store.ts";
 import { lockStore } from "../lib/memory/stores/lock-store.ts";
 import type { TestServer } from "../test/helpers/server.ts";
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { join } from "node:path";
 import { Client, percentile, round3 } from "./http.ts";
 
 const MEMORIES = 10_000;
@@ -117,9 +120,9 @@ export async function measureTimeTravel(server: TestServer, headers: Record<stri
     if (items !== 1_000) throw new Error(`store changes listed ${items} memories, not 1,000`);
 
     // Restore all 10,000 to before the last full rewrite while another client lists stores.
-    const poller = new Client(server.baseURL, headers);
+    const poller = await startPoller(`${server.baseURL}/v1/memory_stores?limit=1`, headers);
     const restoreStarted = performance.now();
-    const run = (async () => {
+    const { planMs, executeMs } = await (async () => {
       const plan = await ours.json<{ id: string; confirmation: string; counts: { modify: number } }>("POST", "/v1/restores", {
         memory_store_id: storeId,
         as_of: beforeLastFull.toISOString(),
@@ -128,13 +131,8 @@ export async function measureTimeTravel(server: TestServer, headers: Record<stri
       const done = await ours.json<{ status: string }>("POST", `/v1/restores/${plan.id}/execute`, { confirmation: plan.confirmation });
       if (done.status !== "completed" || plan.counts.modify !== MEMORIES) throw new Error(`restore ${plan.id}: ${JSON.stringify(plan.counts)}`);
       return { planMs: planned - restoreStarted, executeMs: performance.now() - planned };
-    })();
-    const guard: number[] = [];
-    let finished = false;
-    void run.finally(() => (finished = true));
-    while (!finished) guard.push((await poller.send("GET", "/v1/memory_stores?limit=1")).ms);
-    const { planMs, executeMs } = await run;
-    poller.close();
+    })().finally(() => poller.stop());
+    const guard = await poller.samples;
 
     const p50 = (name: string) => round3(percentile(samples[name]!, 50));
     return {
@@ -156,4 +154,27 @@ export async function measureTimeTravel(server: TestServer, headers: Record<stri
     ours.close();
     floor.close();
   }
+}
+
+/**
+ * The guard's poller (GET one URL, one request at a time) in a process of its own
+ * (bench/guard-poller.mjs), so that its latencies are the server's alone: this process parses
+ * the restore's 5 MB answers, which would pause the poller here.
+ */
+async function startPoller(url: string, headers: Record<string, string>): Promise<{ stop(): void; samples: Promise<number[]> }> {
+  const child = spawn(process.execPath, [join(import.meta.dirname, "guard-poller.mjs"), url, JSON.stringify(headers)], { stdio: ["pipe", "pipe", "inherit"] });
+  let out = "";
+  child.stdout.setEncoding("utf8");
+  const ready = new Promise<void>((resolve) =>
+    child.stdout.on("data", (text: string) => {
+      out += text;
+      if (out.startsWith("ready\n")) resolve();
+    }),
+  );
+  await ready;
+  const samples = once(child, "close").then(([code]) => {
+    if (code !== 0) throw new Error(`the guard poller exited ${code}`);
+    return JSON.parse(out.slice("ready\n".length)) as number[];
+  });
+  return { stop: () => child.stdin.end(), samples };
 }
