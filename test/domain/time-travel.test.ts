@@ -12,6 +12,8 @@ import { storeChanges, type ChangeKind } from "../../lib/memory/time-travel/stor
 import { pruneVersions } from "../../lib/memory/versions/prune-versions.ts";
 import { redactVersion } from "../../lib/memory/versions/redact-version.ts";
 import { raw } from "../../lib/memory/db.ts";
+import { restorePhrase } from "../../lib/memory/time-travel/restore-rows.ts";
+import { headsAt, headsOfChangedSinceAt } from "../../lib/memory/time-travel/states-at.ts";
 import { predecessorProblems } from "../helpers/invariants.ts";
 import { API_ACTOR, ENGINE, newStore, useFreshDatabase } from "./database.ts";
 
@@ -511,6 +513,25 @@ describe(`time travel on ${ENGINE}`, () => {
     expect(next.updatedAt.getTime()).toBe(ahead.getTime());
     // As of now the memory was not there yet: both its versions are dated ahead.
     expect((await listingAt(storeId, new Date(), "/", 0)).out).toEqual([]);
+  });
+
+  it("the heads then of every memory changed since, read a few at a time, are headsAt's", async () => {
+    const storeId = await newStore(t.db);
+    const { snapshots } = await buildHistory(storeId, 29);
+    // A restore writes a chunk's versions in the same millisecond: ties in the order read.
+    await tick();
+    const beforeRestore = Date.now();
+    await tick();
+    const { plan } = await planRestore(t.db, { storeId, asOf: new Date(moments(snapshots, 1, 5)[0]!), actor: U1 });
+    await executeRestore(t.db, { id: plan.id, confirmation: restorePhrase(plan), actor: U1 });
+    for (const at of [...moments(snapshots, 8, 3), beforeRestore]) {
+      const when = new Date(at);
+      const changed = await t.db.sql.$queryRaw<{ memory_id: string }[]>`
+        SELECT DISTINCT memory_id FROM memory_versions WHERE store_id = ${storeId} AND created_at > ${when}`;
+      const expected = await headsAt(t.db.sql, storeId, when, { memoryIds: changed.map((r) => r.memory_id) });
+      const byId = (states: { memoryId: string }[]) => [...states].sort((a, b) => (a.memoryId < b.memoryId ? -1 : 1));
+      for (const perTurn of [1, 2, 5, 1_000]) expect(byId(await headsOfChangedSinceAt(t.db.sql, storeId, when, perTurn))).toEqual(byId(expected));
+    }
   });
 
   // The as-of list reads each changed memory's head then through these links (states-at.ts).

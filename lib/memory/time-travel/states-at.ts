@@ -93,7 +93,7 @@ const HEADS_PER_TURN = 2_000;
  * last one read (the first version after `at` is one per memory, so its time and memory id name
  * it), with a turn for other requests between. What a restore's dry run compares.
  */
-export async function headsOfChangedSinceAt(client: SqlClient, storeId: string, at: Date): Promise<HeadState[]> {
+export async function headsOfChangedSinceAt(client: SqlClient, storeId: string, at: Date, perTurn = HEADS_PER_TURN): Promise<HeadState[]> {
   const states: HeadState[] = [];
   let after: { at: Date | string; memoryId: string } | null = null;
   for (;;) {
@@ -103,10 +103,10 @@ export async function headsOfChangedSinceAt(client: SqlClient, storeId: string, 
       FROM memory_versions n JOIN memory_versions v ON v.id = n.previous_id
       WHERE n.store_id = ${storeId} AND n.created_at > ${at} AND n.previous_created_at <= ${at}
         ${after ? sql`AND (n.created_at > ${after.at} OR (n.created_at = ${after.at} AND n.memory_id > ${after.memoryId}))` : empty}
-      ORDER BY n.created_at, n.memory_id LIMIT ${HEADS_PER_TURN}`;
+      ORDER BY n.created_at, n.memory_id LIMIT ${perTurn}`;
     for (const row of rows) if (row.operation !== "deleted") states.push(headOf(row, false));
     const last = rows.at(-1);
-    if (!last || rows.length < HEADS_PER_TURN) break;
+    if (!last || rows.length < perTurn) break;
     after = { at: last.after_at, memoryId: last.after_memory_id };
     await letOthersRun();
   }
