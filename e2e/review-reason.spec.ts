@@ -38,8 +38,11 @@ test("a reason typed with Approve, and one with a bulk revert, is kept with the 
   await one.getByRole("button", { name: /^Approve a$/ }).click();
   await expect(page.getByTestId("review-list").locator("li")).toHaveCount(2);
   await expect(reason).toHaveValue("");
+  // The inbox hides the change at once; the decision is recorded when the request returns.
+  await expect
+    .poll(async () => (await decisions(base, `store_id=${store.id}`))[0])
+    .toMatchObject({ action: "approved", reason: "checked with Ana", batch_id: null });
   const [approved] = await decisions(base, `store_id=${store.id}`);
-  expect(approved).toMatchObject({ action: "approved", reason: "checked with Ana", batch_id: null });
 
   // The rest in one batch, with its own reason.
   const bulk = page.getByRole("group", { name: "Bulk actions" });
