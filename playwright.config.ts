@@ -1,5 +1,5 @@
 import { defineConfig, type PlaywrightTestConfig } from "@playwright/test";
-import { mkdtempSync, readdirSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -25,6 +25,18 @@ process.env.E2E_DATA_DIR = dataDir; // workers re-read this config; keep one fol
 const chromeHome = join(dataDir, "chrome-home");
 process.env.XDG_CONFIG_HOME = join(chromeHome, "config");
 process.env.XDG_CACHE_HOME = join(chromeHome, "cache");
+
+/**
+ * Debian's headless shell (package chromium-headless-shell, the "old headless" build that
+ * Playwright itself runs headless tests in) when it is installed, else the full browser. The
+ * shell draws the same pages with less work: three spec files on one server took 77 and 84 s
+ * with it against 118 and 112 s with /usr/bin/chromium (3 Dec 2026). CHROMIUM_PATH overrides both.
+ */
+function chromiumExecutable(): string {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  const shell = "/usr/bin/chromium-headless-shell";
+  return existsSync(shell) ? shell : "/usr/bin/chromium";
+}
 
 export const E2E_API_KEY = "e2e-admin-key-0123456789abcdef";
 
@@ -107,7 +119,13 @@ const projects: PlaywrightTestConfig["projects"] = servers.flatMap((s) => {
       dependencies: [`setup-${s.name}`],
       // One spec at a time per server: its specs never meet another's writes.
       workers: 1,
-      use: { ...use, storageState: s.adminState },
+      // One browser context per worker, reset by Playwright between tests (cookies, cache,
+      // storage, pages, routes; the admin's session re-applied) instead of a new one per test: the
+      // whole run took 332 s against 414 s (3 Dec 2026, 118 of 118 passing). What the reset
+      // leaves is not used by these specs: only editor-keystrokes grants a permission (the
+      // clipboard), and no spec depends on one being absent. A spec that changes its context's
+      // options (test.use with storageState, as mcp-oauth does) still gets a fresh context.
+      use: { ...use, storageState: s.adminState, reuseContext: true },
       metadata,
     },
   ];
@@ -132,7 +150,7 @@ export default defineConfig({
     // that fails is traced when it runs again (CI retries once); locally, add `--trace on`.
     trace: "on-first-retry",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: chromiumExecutable(),
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
     },
   },
