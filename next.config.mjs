@@ -43,6 +43,9 @@ const nextConfig = {
   // own check would skip), and npm test runs it beside the test suites (scripts/test.sh): the
   // build checking the same files first doubled that work. CI type-checks every commit of main.
   typescript: { ignoreBuildErrors: true },
+  // Turbopack keeps a cache of the build on disk for the next build; writing it took 16.6 s of an
+  // 82 s build on a fresh clone (3 Dec 2026). CI builds a fresh clone once, so it is skipped there.
+  experimental: { turbopackFileSystemCacheForBuild: process.env.CI !== "true" },
   async headers() {
     return [{ source: "/:path*", headers: SECURITY_HEADERS }];
   },

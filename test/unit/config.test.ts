@@ -8,10 +8,13 @@ import { CONFIG_VARIABLES, parseConfig } from "../../lib/config.ts";
 // README's configuration table says exactly what that schema holds.
 const ROOT = join(import.meta.dirname, "../..");
 
-/** Set by Next.js itself, not by whoever runs the server; each stays where the framework wants it. */
+/**
+ * Set by Next.js itself, or by the CI system around a build (next.config.mjs skips the build's
+ * disk cache there), not by whoever runs the server; each stays where the framework wants it.
+ */
 const FRAMEWORK_READS: Record<string, string[]> = {
   "instrumentation.ts": ["NEXT_RUNTIME"],
-  "next.config.mjs": ["NODE_ENV"],
+  "next.config.mjs": ["NODE_ENV", "CI"],
 };
 
 function sourceFiles(dir: string): string[] {
