@@ -17,13 +17,18 @@ interface Route {
 /** Responses on these paths are not JSON API answers. */
 const UNCHECKED = new Set(["/v1/openapi.json"]);
 
-export class ResponseChecker {
-  readonly violations: string[] = [];
-  private readonly routes: Route[] = [];
+/**
+ * A document's routes and compiled validators. Compiling every response schema of the document
+ * takes about 2 s of CPU, and every test file's servers serve the same document: one set per
+ * document text, kept for the worker process (vitest runs files with isolate: false), spares each
+ * file compiling again what an earlier file compiled.
+ */
+class CompiledDocument {
+  readonly routes: Route[] = [];
   private readonly ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
   private readonly compiled = new Map<Json, ValidateFunction>();
 
-  constructor(private readonly document: Json) {
+  constructor(readonly document: Json) {
     for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, Json>>)) {
       const source = path.replace(/[.]/g, "\\.").replace(/\{\w+\}/g, "[^/]+");
       for (const [method, operation] of Object.entries(item)) {
@@ -38,23 +43,49 @@ export class ResponseChecker {
     this.routes.sort((a, b) => b.statics - a.statics);
   }
 
-  private schemaFor(route: Route | undefined, status: number): Json | null {
-    const response = route?.responses[String(status)] ?? (status >= 400 || !route ? (route?.responses.default ?? this.errorResponse()) : undefined);
-    if (!response) return null;
-    return ((response.content as Record<string, { schema: Json }> | undefined)?.["application/json"]?.schema ?? null) as Json | null;
-  }
-
-  private errorResponse(): Json {
-    return { content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
-  }
-
-  private validator(schema: Json): ValidateFunction {
+  validator(schema: Json): ValidateFunction {
     let validate = this.compiled.get(schema);
     if (!validate) {
       validate = this.ajv.compile({ ...schema, components: this.document.components });
       this.compiled.set(schema, validate);
     }
     return validate;
+  }
+}
+
+/** The answer to a path the document does not name: the error envelope (one object, so its validator is compiled once). */
+const ERROR_RESPONSE: Json = { content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
+
+const compiledDocuments = new Map<string, CompiledDocument>();
+
+function compiledDocument(document: Json): CompiledDocument {
+  const key = JSON.stringify(document);
+  let compiled = compiledDocuments.get(key);
+  if (!compiled) {
+    compiled = new CompiledDocument(document);
+    compiledDocuments.set(key, compiled);
+  }
+  return compiled;
+}
+
+export class ResponseChecker {
+  readonly violations: string[] = [];
+  private readonly compiled: CompiledDocument;
+  private readonly routes: Route[];
+
+  constructor(document: Json) {
+    this.compiled = compiledDocument(document);
+    this.routes = this.compiled.routes;
+  }
+
+  private schemaFor(route: Route | undefined, status: number): Json | null {
+    const response = route?.responses[String(status)] ?? (status >= 400 || !route ? (route?.responses.default ?? ERROR_RESPONSE) : undefined);
+    if (!response) return null;
+    return ((response.content as Record<string, { schema: Json }> | undefined)?.["application/json"]?.schema ?? null) as Json | null;
+  }
+
+  private validator(schema: Json): ValidateFunction {
+    return this.compiled.validator(schema);
   }
 
   /** Checks one answer; returns the problem, or null. */
