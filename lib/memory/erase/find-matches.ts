@@ -1,7 +1,7 @@
 import type { Db } from "../db.ts";
 import { join } from "../db.ts";
 import { invalidRequest } from "../errors.ts";
-import { letOthersRun } from "../let-others-run.ts";
+import { letOthersRun, SLICE_MS } from "../let-others-run.ts";
 import { assertStoreExists } from "../stores/assert-store-exists.ts";
 import type { PatternType } from "./erasure-rows.ts";
 import { erasableValue, parsePattern, type Pattern } from "./match-pattern.ts";
@@ -10,8 +10,6 @@ import { erasableValue, parsePattern, type Pattern } from "./match-pattern.ts";
 const MAX_DISTINCT_MATCHES = 1000;
 /** A scan stops after this long and says so (complete: false). */
 const MATCH_SCAN_MS = 5_000;
-/** The event loop gets a turn at least this often (ms of scanning). */
-const SLICE_MS = 10;
 /** Versions read per statement (content included: up to 100 kB each). */
 const PAGE = 100;
 
