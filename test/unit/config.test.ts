@@ -9,12 +9,11 @@ import { CONFIG_VARIABLES, parseConfig } from "../../lib/config.ts";
 const ROOT = join(import.meta.dirname, "../..");
 
 /**
- * Set by Next.js itself, or by the CI system around a build (next.config.mjs skips the build's
- * disk cache there), not by whoever runs the server; each stays where the framework wants it.
+ * Set by Next.js itself, not by whoever runs the server; each stays where the framework wants it.
  */
 const FRAMEWORK_READS: Record<string, string[]> = {
   "instrumentation.ts": ["NEXT_RUNTIME"],
-  "next.config.mjs": ["NODE_ENV", "CI"],
+  "next.config.mjs": ["NODE_ENV"],
 };
 
 function sourceFiles(dir: string): string[] {
