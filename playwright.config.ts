@@ -41,52 +41,52 @@ function chromiumExecutable(): string {
 export const E2E_API_KEY = "e2e-admin-key-0123456789abcdef";
 
 /**
- * The specs' usual durations in seconds on a quiet machine (3 Dec 2026: a run at load 12, times
- * 0.43, the ratio of the whole run to a quiet one's), so the halves come out even: the longest
- * first, each to the server with less so far. A spec not listed counts as 20.
+ * The specs' usual durations in seconds on a quiet machine (the sum of their tests' times, the
+ * mean of four runs on 4 Dec 2026), so the halves come out even: the longest first, each to the
+ * server with less so far. A spec not listed counts as 10.
  */
 const SPEC_SECONDS: Record<string, number> = {
-  "accessibility.spec.ts": 86,
-  "editor-keystrokes.spec.ts": 56,
-  "responsive.spec.ts": 56,
-  "history.spec.ts": 50,
-  "history-write.spec.ts": 37,
-  "file-browser.spec.ts": 35,
-  "editor.spec.ts": 33,
-  "history-explains.spec.ts": 33,
-  "tree.spec.ts": 33,
-  "stores.spec.ts": 32,
-  "conflict.spec.ts": 31,
-  "bulk-reports.spec.ts": 31,
-  "time-travel.spec.ts": 29,
-  "batch-undo.spec.ts": 24,
-  "transfer.spec.ts": 23,
-  "auth-hardening.spec.ts": 21,
-  "auth.spec.ts": 19,
-  "pattern-erase.spec.ts": 19,
-  "polish.spec.ts": 18,
-  "search.spec.ts": 15,
-  "review-inbox.spec.ts": 13,
-  "bulk-delete.spec.ts": 12,
-  "write-policy.spec.ts": 11,
-  "review-reason.spec.ts": 11,
-  "webhooks.spec.ts": 9,
-  "imported-history.spec.ts": 9,
-  "import-forgives.spec.ts": 9,
-  "integrity.spec.ts": 8,
-  "console-speed.spec.ts": 8,
-  "store-filter.spec.ts": 7,
-  "api-reference.spec.ts": 7,
-  "review-bulk-safety.spec.ts": 7,
-  "tree-counts.spec.ts": 6,
-  "mcp-oauth.spec.ts": 5,
-  "connect-agent.spec.ts": 3,
+  "responsive.spec.ts": 48,
+  "accessibility.spec.ts": 46,
+  "editor-keystrokes.spec.ts": 23,
+  "editor.spec.ts": 19,
+  "stores.spec.ts": 18,
+  "file-browser.spec.ts": 17,
+  "conflict.spec.ts": 14,
+  "history-write.spec.ts": 14,
+  "history.spec.ts": 14,
+  "bulk-reports.spec.ts": 13,
+  "history-explains.spec.ts": 12,
+  "review-inbox.spec.ts": 12,
+  "tree.spec.ts": 12,
+  "time-travel.spec.ts": 11,
+  "pattern-erase.spec.ts": 9,
+  "polish.spec.ts": 9,
+  "auth.spec.ts": 8,
+  "auth-hardening.spec.ts": 7,
+  "batch-undo.spec.ts": 7,
+  "transfer.spec.ts": 7,
+  "webhooks.spec.ts": 7,
+  "import-forgives.spec.ts": 6,
+  "review-reason.spec.ts": 6,
+  "search.spec.ts": 6,
+  "write-policy.spec.ts": 5,
+  "bulk-delete.spec.ts": 4,
+  "console-speed.spec.ts": 3,
+  "review-bulk-safety.spec.ts": 3,
+  "store-filter.spec.ts": 3,
+  "tree-counts.spec.ts": 3,
+  "api-reference.spec.ts": 2,
+  "imported-history.spec.ts": 2,
+  "integrity.spec.ts": 2,
+  "mcp-oauth.spec.ts": 2,
+  "connect-agent.spec.ts": 1,
 };
 
 function splitSpecs(count: number): string[][] {
   const shares = Array.from({ length: count }, () => ({ files: [] as string[], seconds: 0 }));
   const specs = readdirSync(join(import.meta.dirname, "e2e")).filter((f) => f.endsWith(".spec.ts"));
-  const seconds = (file: string) => SPEC_SECONDS[file] ?? 20;
+  const seconds = (file: string) => SPEC_SECONDS[file] ?? 10;
   for (const file of specs.sort((a, b) => seconds(b) - seconds(a) || a.localeCompare(b))) {
     const least = shares.reduce((a, b) => (b.seconds < a.seconds ? b : a));
     least.files.push(file);
