@@ -140,6 +140,7 @@ async function searchIndexProblems(db: RawDb): Promise<string[]> {
  * Each version names the version of its memory it followed (migration 0027): the one before it
  * in id order, and when that one was written, never after itself; a memory's first names none.
  * Where retention pruned the one it names, nothing newer than that one may be left before it.
+ * Its `previous_path` is that one's path: none when that one is gone, was a deletion or was redacted.
  */
 export async function predecessorProblems(query: (sql: string) => Promise<unknown[]>): Promise<string[]> {
   const wrong = (await query(
@@ -151,5 +152,13 @@ export async function predecessorProblems(query: (sql: string) => Promise<unknow
         OR (v.previous_id IS NOT NULL AND (l.before IS NULL OR v.previous_id <> l.before)
             AND (l.before > v.previous_id OR EXISTS (SELECT 1 FROM memory_versions p WHERE p.id = v.previous_id)))`,
   )) as { id: string; previous_id: string | null; before: string | null }[];
-  return wrong.map((v) => `version ${v.id}: names ${v.previous_id ?? "no version"} as the one it followed, not ${v.before ?? "none"}`);
+  const paths = (await query(
+    `SELECT v.id, v.previous_path FROM memory_versions v
+     WHERE v.previous_path IS DISTINCT FROM (SELECT p.path FROM memory_versions p WHERE p.id = v.previous_id AND p.operation <> 'deleted')`,
+  )) as { id: string; previous_path: string | null }[];
+  return [
+    ...wrong.map((v) => `version ${v.id}: names ${v.previous_id ?? "no version"} as the one it followed, not ${v.before ?? "none"}`),
+    // Its copy of that one's path (migration 0028): gone with a deletion, a redaction or a pruning.
+    ...paths.map((v) => `version ${v.id}: keeps ${JSON.stringify(v.previous_path)} as the path before it, not its predecessor's`),
+  ];
 }

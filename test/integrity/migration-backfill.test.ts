@@ -15,7 +15,8 @@ import { createPostgresDatabase } from "../helpers/postgres.ts";
 
 /**
  * A database that had history before migration 0016: the migration numbers each store's
- * versions in creation order, the first verification hashes them, and later writes link on.
+ * versions in creation order, the first verification hashes them, and later writes link on;
+ * migrations 0027 and 0028 link each version to the one before it.
  */
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -99,10 +100,43 @@ describe("history from before the chain", () => {
       [sha("three"), at(1), at(3)],
     );
 
+    // Another store's memory that was deleted and then brought back under its id (a review that reverted the delete).
+    await old.run(`INSERT INTO memory_stores (id, name, created_at, updated_at, memory_count) VALUES ('memstore_back', 'back', ?, ?, 1)`, [at(0), at(0)]);
+    for (const [i, [id, operation, content]] of [
+      ["memver_11", "created", "b1"],
+      ["memver_12", "deleted", null],
+      ["memver_13", "created", "b2"],
+      ["memver_14", "modified", "b3"],
+    ].entries()) {
+      await old.run(
+        `INSERT INTO memory_versions (id, store_id, memory_id, operation, path, content, content_sha256, content_size_bytes, created_by_type, created_by_id, created_at)
+         VALUES (?, 'memstore_back', 'mem_back', ?, '/b.md', ?, ?, ?, 'api_actor', 'apikey_old', ?)`,
+        [id, operation, content, content && sha(content), content?.length ?? null, at(i + 1)],
+      );
+    }
+    await old.run(
+      `INSERT INTO memories (id, store_id, path, content, content_sha256, content_size_bytes, memory_version_id, created_at, updated_at) VALUES ('mem_back', 'memstore_back', '/b.md', 'b3', ?, 2, 'memver_14', ?, ?)`,
+      [sha("b3"), at(3), at(4)],
+    );
+
     await migrate(old.target);
     const db: OpenDb = await openDb(old.target);
     cleanups.push(() => db.close());
-    const seqs = await db.sql.$queryRaw<{ id: string; chain_seq: number | bigint }[]>`SELECT id, chain_seq FROM memory_versions ORDER BY id`;
+    // Migrations 0027 and 0028: each version names the one before it and keeps that one's path, none after a redaction or a deletion.
+    const links = await db.sql.$queryRaw<{ id: string; previous_id: string | null; previous_path: string | null }[]>`
+      SELECT id, previous_id, previous_path FROM memory_versions ORDER BY id`;
+    expect(links).toEqual([
+      { id: "memver_01", previous_id: null, previous_path: null },
+      { id: "memver_02", previous_id: "memver_01", previous_path: null },
+      { id: "memver_03", previous_id: "memver_02", previous_path: "/a.md" },
+      { id: "memver_11", previous_id: null, previous_path: null },
+      { id: "memver_12", previous_id: "memver_11", previous_path: "/b.md" },
+      { id: "memver_13", previous_id: "memver_12", previous_path: null },
+      { id: "memver_14", previous_id: "memver_13", previous_path: "/b.md" },
+    ]);
+    const seqs = await db.sql.$queryRaw<
+      { id: string; chain_seq: number | bigint }[]
+    >`SELECT id, chain_seq FROM memory_versions WHERE store_id = 'memstore_old' ORDER BY id`;
     expect(seqs.map((r) => [r.id, Number(r.chain_seq)])).toEqual([
       ["memver_01", 1],
       ["memver_02", 2],

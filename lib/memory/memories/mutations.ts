@@ -53,7 +53,7 @@ function guarded(tx: SqlClient, storeId: string, actor: Actor, changes: readonly
 
 const VERSION_COLUMNS = raw(
   "id, store_id, memory_id, operation, path, content, content_sha256, content_size_bytes, created_by_type, created_by_id, api_key_id, created_at, " +
-    "imported_from, imported, created_by_claimed, chain_seq, record_hash, prev_chain_hash, chain_hash, previous_id, previous_created_at",
+    "imported_from, imported, created_by_claimed, chain_seq, record_hash, prev_chain_hash, chain_hash, previous_id, previous_created_at, previous_path",
 );
 
 /**
@@ -86,12 +86,15 @@ interface VersionRow {
   content: string | null;
   sha: string | null;
   size: number | null;
-  /** The version it follows (its memory's head before the write), and when that one was written; null for a memory's first. */
-  previous: { id: string; at: Date } | null;
+  /**
+   * The version it follows (its memory's head before the write), when that one was written and
+   * the path the memory had then (null after a deletion); null for a memory's first.
+   */
+  previous: { id: string; at: Date; path: string | null } | null;
 }
 
 const versionValues = (v: VersionRow, author: Sql, c: VersionChainFields, options: WriteOptions) =>
-  sql`(${v.id}, ${v.storeId}, ${v.memoryId}, ${v.operation}, ${v.path}, ${v.content}, ${v.sha}, ${v.size}, ${author}, ${c.seq}, ${c.recordHash}, ${c.prevHash}, ${c.chainHash}, ${v.previous?.id ?? null}, ${v.previous?.at ?? null}${pendingValue(options)})`;
+  sql`(${v.id}, ${v.storeId}, ${v.memoryId}, ${v.operation}, ${v.path}, ${v.content}, ${v.sha}, ${v.size}, ${author}, ${c.seq}, ${c.recordHash}, ${c.prevHash}, ${c.chainHash}, ${v.previous?.id ?? null}, ${v.previous?.at ?? null}, ${v.previous?.path ?? null}${pendingValue(options)})`;
 
 /** Version rows per INSERT: 500 × 20 values stays far below both engines' bound-parameter limits. */
 const VERSIONS_PER_STATEMENT = 100;
@@ -158,7 +161,7 @@ async function recordVersion(tx: SqlClient, write: VersionWrite, options: WriteO
     content: state.content,
     sha: state.content === null ? null : sha256Hex(state.content),
     size: state.content === null ? null : utf8Length(state.content),
-    previous: before && { id: before.versionId, at: before.at },
+    previous: before && { id: before.versionId, at: before.at, path: before.path },
   };
   await insertVersionRows(tx, [row], actor, at, options);
   await trackChange(
@@ -409,7 +412,7 @@ async function recordVersions(
     content: state.content,
     sha: state.content === null ? null : sha256Hex(state.content),
     size: state.content === null ? null : utf8Length(state.content),
-    previous: { id: memory.memoryVersionId, at: memory.updatedAt },
+    previous: { id: memory.memoryVersionId, at: memory.updatedAt, path: memory.path },
   }));
   await insertVersionRows(tx, rows, actor, now, options);
   // Review state: a deliberate act settles (nothing to track); anything else as recordVersion, one by one.

@@ -4,7 +4,7 @@ import type { ListedMemory } from "../memories/list-memories.ts";
 import { childFolder, listMemories, nextFromAfter, pageRange, type ListMemoriesInput } from "../memories/list-memories.ts";
 import { folderRange } from "../paths.ts";
 import { assertAnswerable } from "./answerable-moment.ts";
-import { compareBytes, headsAt, headsOfChangedSince, withCreatedAt, type MemoryState } from "./states-at.ts";
+import { changedSince, compareBytes, headsAt, withCreatedAt, type MemoryState } from "./states-at.ts";
 
 export type MemoryAtListItem = { kind: "memory"; memory: MemoryState & { path: string } } | { kind: "prefix"; path: string };
 
@@ -18,13 +18,12 @@ const LIVE_WINDOW_MAX = 1_000;
  * up to `at`: this one), so the live list (lib/memory/memories/list-memories.ts, its index
  * seeks) gives those, and the live ones written since are left out of it. What was there then
  * instead comes from the memories with a version written since: their heads at `at` (each one
- * the predecessor of the memory's first version after `at`, read from the window index:
- * states-at.ts, headsOfChangedSince), rolled up in SQL into the page's keys (a folder at depth=1,
- * else the path), the first limit + 1 of them, so a page costs the live page plus one index
- * entry and one version row per version written since, and only the page's few memories are
- * read whole. Through HTTP on SQLite (10,000 memories, 51,000 versions, 1,000 changed since, a
- * root depth=1 page): 1.9–2.0 × the live list on a machine whose floor is 1.3 ms, 1.5 × where it is 2.5 ms;
- * docs/benchmarks.md.
+ * the predecessor of the memory's first version after `at`, its path copied onto that version:
+ * states-at.ts, changedSince), rolled up in SQL into the page's keys (a folder at depth=1, else
+ * the path), the first limit + 1 of them, so a page costs the live page plus one entry of the
+ * window index per memory changed since, and only the page's few memories are read whole.
+ * Through HTTP on SQLite (10,000 memories, 51,000 versions, 1,000 changed since, a root depth=1
+ * page): 0.8–1.0 ms over the live list, 1.4 × it (docs/benchmarks.md).
  * A redacted state whose path no later version names cannot be placed in a folder: it is left
  * out of lists (retrieving it by id still answers).
  */
@@ -88,9 +87,10 @@ interface KeyThen {
 
 /**
  * The first limit + 1 keys (from `from` on, in byte order) that the memories changed since had
- * then: each one's head at `at` (headsOfChangedSince), not deleted, rolled up at depth=1 into
- * the child folder it was in. A redacted head has lost its
- * path; those few are placed by their later versions (states-at.ts) and keyed here.
+ * then: each one's head at `at` and its path then (changedSince), rolled up at depth=1 into the
+ * child folder it was in. Where that path is not on the index (a head that was a deletion, so the
+ * memory was not there then, or one redacted since), headsAt reads the few such heads: it leaves
+ * out the deletions and places the redacted ones by their later versions (states-at.ts).
  */
 async function keysThen(db: Db, input: ListMemoriesInput & { at: Date }, from: string, to: string): Promise<KeyThen[]> {
   const { storeId, at } = input;
@@ -99,12 +99,13 @@ async function keysThen(db: Db, input: ListMemoriesInput & { at: Date }, from: s
   // At depth=1 the path up to its first slash after the prefix (a folder), or the whole path
   // (a slash appended, so that one with none ends past its end): one expression without a CASE,
   // which cost the bench's 1,000 heads a seventh of the statement (0.75 against 0.66 ms).
-  const key = input.depth === 1 ? sql`substr(v.path, 1, ${plen} + ${db.dialect.position}(substr(v.path, ${plen + 1}) || '/', '/'))` : sql`v.path`;
+  const path = sql`n.previous_path`;
+  const key = input.depth === 1 ? sql`substr(${path}, 1, ${plen} + ${db.dialect.position}(substr(${path}, ${plen + 1}) || '/', '/'))` : path;
   const heads = sql`
-    SELECT ${key} AS key, v.memory_id
-    FROM (${headsOfChangedSince(storeId, at)}) heads JOIN memory_versions v ON v.id = heads.head
-    WHERE v.operation <> 'deleted' AND ((v.path ${bytes} >= ${from} AND v.path ${bytes} < ${to}) OR v.path IS NULL)`;
-  // Heads that lost their path to a redaction make one group of their own (key null, first), which says to place them.
+    SELECT ${key} AS key, n.memory_id
+    FROM (${changedSince(storeId, at)}) n
+    WHERE (${path} ${bytes} >= ${from} AND ${path} ${bytes} < ${to}) OR ${path} IS NULL`;
+  // Heads whose path is not at hand (redacted, or a deletion: headsAt tells) make one group of their own (key null, first), which says to place them.
   // (A filter on the key itself would be evaluated apart from the grouping's: a third more time.)
   const rows = await db.sql.$queryRaw<{ key: string | null; memory_id: string }[]>`
     SELECT k.key, min(k.memory_id) AS memory_id FROM (${heads}) k

@@ -88,7 +88,7 @@ export async function headsAt(
 const HEADS_PER_TURN = 2_000;
 
 /**
- * headsAt for every memory changed since `at` that had a version then (headsOfChangedSince),
+ * headsAt for every memory changed since `at` that had a version then (changedSince),
  * from the window index in its order, no seek per memory: HEADS_PER_TURN a statement, after the
  * last one read (the first version after `at` is one per memory, so its time and memory id name
  * it), with a turn for other requests between. What a restore's dry run compares.
@@ -166,15 +166,16 @@ export async function headsAtLatest(client: SqlClient, storeId: string, at: Date
 
 /**
  * The memories changed since `at` that had a version then, each with the id of its head then
- * (`head`): read from the (store_id, created_at, memory_id, previous_id, previous_created_at)
- * index alone (migration 0027). A memory's versions are in time order (the write path never
- * dates one before the one it follows), so its first version after `at` is the one whose
- * predecessor was written by then, and that predecessor is its head then. Memories created since
- * have no such version. For the bench's 1,000 changed memories in-process on SQLite: 1.1 ms,
- * against 2.3 ms for one index seek per memory after a DISTINCT of those changed.
+ * (`head`) and that head's path (`previous_path`: null when it was a deletion or redacted, see
+ * migration 0028), read from the (store_id, created_at, memory_id, previous_id,
+ * previous_created_at, previous_path) index alone. A memory's versions are in time order (the
+ * write path never dates one before the one it follows), so its first version after `at` is the
+ * one whose predecessor was written by then, and that predecessor is its head then. Memories
+ * created since have no such version. For the bench's 1,000 changed memories in-process on
+ * SQLite: 1.1 ms, against 2.3 ms for one index seek per memory after a DISTINCT of those changed.
  */
-export const headsOfChangedSince = (storeId: string, at: Date) => sql`
-  SELECT n.memory_id, n.previous_id AS head FROM memory_versions n
+export const changedSince = (storeId: string, at: Date) => sql`
+  SELECT n.memory_id, n.previous_id AS head, n.previous_path FROM memory_versions n
   WHERE n.store_id = ${storeId} AND n.created_at > ${at} AND n.previous_created_at <= ${at}`;
 
 /** The ids as a one-column table named `memory_id` (a VALUES list: `column1` on both engines). */

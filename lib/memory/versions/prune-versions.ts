@@ -3,6 +3,7 @@ import { letOthersRun } from "../let-others-run.ts";
 import { purgeSearchIndex } from "../search/purge-search-index.ts";
 import { backfillPendingChains } from "../integrity/backfill-chain.ts";
 import { recordCheckpoints } from "../integrity/checkpoint.ts";
+import { forgetPreviousPaths } from "./forget-previous-paths.ts";
 import type { Signer } from "../integrity/signing.ts";
 
 /** Versions deleted per transaction: a backlog of millions never holds the event loop or the write lock for long. */
@@ -32,17 +33,24 @@ export async function pruneVersions(db: Db, input: { retentionDays: number; now?
         // Each version described its memory until the next one was written: "as of" a moment up to
         // then can no longer be answered exactly (lib/memory/time-travel/answerable-moment.ts).
         const rows = await tx.$queryRaw<
-          { id: string; store_id: string; ends_at: Date | string; chain_seq: number | bigint | null; chain_hash: string | null }[]
+          { id: string; store_id: string; memory_id: string; ends_at: Date | string; chain_seq: number | bigint | null; chain_hash: string | null }[]
         >`
-        SELECT v.id, v.store_id, v.chain_seq, v.chain_hash, COALESCE((SELECT min(n.created_at) FROM memory_versions n
+        SELECT v.id, v.store_id, v.memory_id, v.chain_seq, v.chain_hash, COALESCE((SELECT min(n.created_at) FROM memory_versions n
             WHERE n.store_id = v.store_id AND n.memory_id = v.memory_id AND n.id > v.id), v.created_at) AS ends_at
         FROM memory_versions v WHERE ${prunable}
         LIMIT ${BATCH}`;
         if (rows.length === 0) return 0;
         await recordHorizons(tx, rows);
         await recordCheckpoints(tx, rows, input.signer);
-        return tx.$executeRaw`DELETE FROM memory_versions WHERE id IN (${join(rows.map((r) => r.id))}) AND id IN (
+        const deleted = await tx.$executeRaw`DELETE FROM memory_versions WHERE id IN (${join(rows.map((r) => r.id))}) AND id IN (
         SELECT v.id FROM memory_versions v WHERE ${prunable})`;
+        await forgetPreviousPaths(
+          tx,
+          sql`
+          SELECT column1 AS store_id, column2 AS memory_id, column3 AS id FROM (VALUES ${join(rows.map((r) => sql`(${r.store_id}, ${r.memory_id}, ${r.id})`))}) AS pruned
+          WHERE NOT EXISTS (SELECT 1 FROM memory_versions v WHERE v.id = pruned.column3)`,
+        );
+        return deleted;
       },
       { secureDelete: false },
     );

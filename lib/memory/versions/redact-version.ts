@@ -3,6 +3,7 @@ import { actorId } from "../actor.ts";
 import { type Sql, sql, type Db, type SqlClient } from "../db.ts";
 import { conflict } from "../errors.ts";
 import { lockStore } from "../stores/lock-store.ts";
+import { forgetPreviousPaths } from "./forget-previous-paths.ts";
 import { getVersion } from "./get-version.ts";
 
 /**
@@ -47,11 +48,13 @@ export async function assertNotLiveHead(tx: SqlClient, version: { id: string; me
 }
 
 /**
- * The one statement that redacts versions (a single one above, or a review's reverted range):
- * content, path, hash and size go; who redacted and when are recorded. Versions already
- * redacted keep their first record.
+ * The one place that redacts versions (a single one above, or a review's reverted range):
+ * content, path, hash and size go, and so does the copy of the path that the memory's next
+ * version keeps as its `previous_path` (migration 0028); who redacted and when are recorded.
+ * Versions already redacted keep their first record.
  */
 export async function clearVersionContent(tx: SqlClient, which: Sql, actor: Actor, at: Date): Promise<number> {
+  await forgetPreviousPaths(tx, sql`SELECT store_id, memory_id, id FROM memory_versions WHERE ${which} AND redacted_at IS NULL`);
   return tx.$executeRaw`
     UPDATE memory_versions SET content = NULL, path = NULL, content_sha256 = NULL, content_size_bytes = NULL,
       redacted_at = ${at}, redacted_by_type = ${actor.type}, redacted_by_id = ${actorId(actor)}

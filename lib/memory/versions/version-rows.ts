@@ -4,7 +4,7 @@ import { raw, type MemoryVersion as VersionModel } from "../db.ts";
  * A version as the domain reads it; `created_by_claimed` is only ever read by the actor filters,
  * and the predecessor columns by time travel's reads (time-travel/states-at.ts), in SQL.
  */
-export type MemoryVersion = Omit<VersionModel, "createdByClaimed" | "previousId" | "previousCreatedAt">;
+export type MemoryVersion = Omit<VersionModel, "createdByClaimed" | "previousId" | "previousCreatedAt" | "previousPath">;
 
 /** Versions are read with hand-written SQL, like memories (see memories/memory-rows.ts). */
 const COLUMN_NAMES = [
