@@ -53,6 +53,32 @@ test("a memory is readable and editable before Monaco is ready, and Monaco keeps
   checkConsole();
 });
 
+test("Monaco loads when a link to a memory is pointed at, never on a page without an editor", async ({ page, baseURL }) => {
+  const store = await createStore(baseURL!, `intent-${Date.now()}`);
+  await createMemory(baseURL!, store.id, "/plan.md", "# Plan\n");
+  const monacoRequests: string[] = [];
+  await page.route("**/_next/static/**/*.js", async (route: Route) => {
+    const response = await route.fetch();
+    const body = await response.body();
+    if (body.byteLength > MONACO_CHUNK_BYTES) monacoRequests.push(route.request().url());
+    await route.fulfill({ response, body });
+  });
+
+  // The users page and the store's tree, each given time to go idle: no Monaco.
+  await page.goto("/users");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.goto(`/stores/${store.id}`);
+  const link = page.getByTestId("tree-memory-/plan.md").getByRole("link");
+  await expect(link).toBeVisible();
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 1_000))));
+  expect(monacoRequests, "Monaco was requested by a page that shows no editor").toEqual([]);
+
+  // Pointing at the memory's link starts loading it, before the click.
+  await link.hover();
+  await expect.poll(() => monacoRequests.length, { message: "Monaco is requested on hover" }).toBeGreaterThan(0);
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+});
+
 test("stores, store, memory and history pages arrive with their content in the HTML", async ({ browser, baseURL }) => {
   const store = await createStore(baseURL!, `ssr-${Date.now()}`);
   const memory = await createMemory(baseURL!, store.id, "/people/ada.md", "Ada wrote the first program.\n");

@@ -4,7 +4,7 @@ import { PrefetchLink } from "@/components/ui/prefetch-link.tsx";
 import { usePathname } from "next/navigation";
 import { signOut } from "next-auth/react";
 import { useEffect, useState, type ReactNode } from "react";
-import { usePreloadMonaco } from "@/components/editor/preload-monaco.ts";
+import { usePreloadMonacoOnIntent } from "@/components/editor/preload-monaco.ts";
 import { ReviewCount } from "@/components/review/review-count.tsx";
 import { HeaderSearch } from "@/components/search/header-search.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
@@ -39,7 +39,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const [menuOn, setMenuOn] = useState<string | null>(null);
   const menuOpen = menuOn === pathname;
   const setMenuOpen = (open: boolean) => setMenuOn(open ? pathname : null);
-  usePreloadMonaco();
+  usePreloadMonacoOnIntent();
   // Escape closes it too.
   useEffect(() => {
     if (!menuOpen) return;
