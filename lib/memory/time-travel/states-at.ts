@@ -168,9 +168,9 @@ export async function headsAtLatest(client: SqlClient, storeId: string, at: Date
  * The memories changed since `at` that had a version then, each with its head's path then
  * (`previous_path`: null when the head was a deletion or redacted, see migration 0028), read from
  * the (store_id, created_at, memory_id, previous_id, previous_created_at, previous_path) index
- * alone. A memory's versions are in time order (the
- * write path never dates one before the one it follows), so its first version after `at` is the
- * one whose predecessor was written by then, and that predecessor is its head then. Memories
+ * alone. A memory's versions are in time order (the write path never dates one before the one it
+ * follows), so its first version after `at` is the one whose predecessor was written by then, and
+ * that predecessor is its head then. Memories
  * created since have no such version. For the bench's 1,000 changed memories in-process on
  * SQLite: 1.1 ms, against 2.3 ms for one index seek per memory after a DISTINCT of those changed.
  */
