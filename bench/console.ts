@@ -89,13 +89,13 @@ async function signedInContext(browser: Browser, baseURL: string): Promise<Brows
 /**
  * Compressed KiB of JavaScript a cold browser downloads for one page: `first_load` is what the
  * page needs to start (requested before DOMContentLoaded), `until_idle` adds what it loads
- * afterwards (Monaco, preloaded or shown) until the network is idle.
+ * afterwards (Monaco, where the page shows an editor) until the network is idle.
  */
 async function jsKiB(browser: Browser, baseURL: string, path: string, storageState: Awaited<ReturnType<BrowserContext["storageState"]>>) {
   const context = await browser.newContext({ baseURL, storageState });
   const page = await context.newPage();
   await page.goto(path, { waitUntil: "networkidle" });
-  await page.waitForTimeout(1500); // an idle-time preload starts after the page settles
+  await page.waitForTimeout(1500); // what a page loads once it settles counts too (none should be Monaco's but on an editor's page)
   await page.waitForLoadState("networkidle");
   // No named functions inside: tsx would wrap them in a helper (__name) the page does not have.
   const scripts = await page.evaluate(() =>
@@ -137,7 +137,7 @@ async function main() {
     await page.goto("/stores");
     await watchTargets(page, [storeRow, treeRow, memoryText, memoryEditable, historyRow, largeChild]);
     // Before each step the previous page settles, as a person looks at a page before moving on: its
-    // requests are done and the browser has had a moment of idle time (when the console preloads Monaco).
+    // requests are done and the browser has had a moment of idle time.
     const settle = async () => {
       await page.waitForLoadState("networkidle");
       await page.waitForTimeout(SETTLE_MS);
