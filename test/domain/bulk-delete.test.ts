@@ -1,11 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { executeBulkDeletion } from "../../lib/memory/bulk-delete/execute-bulk-deletion.ts";
 import { planBulkDeletion } from "../../lib/memory/bulk-delete/plan-bulk-deletion.ts";
+import { verifyStoreChain } from "../../lib/memory/integrity/verify-chain.ts";
 import { createMemory } from "../../lib/memory/memories/create-memory.ts";
+import { deleteMemory } from "../../lib/memory/memories/delete-memory.ts";
 import { updateMemory } from "../../lib/memory/memories/update-memory.ts";
 import { search } from "../../lib/memory/search/search.ts";
 import { parseSearchText } from "../../lib/memory/search/search-text.ts";
 import { createStore } from "../../lib/memory/stores/create-store.ts";
+import { raw } from "../../lib/memory/db.ts";
+import { predecessorProblems } from "../helpers/invariants.ts";
 import { API_ACTOR, ENGINE, newStore, useFreshDatabase } from "./database.ts";
 
 /**
@@ -52,6 +56,41 @@ describe(`bulk delete on ${ENGINE}`, () => {
     expect(hits.hits).toEqual([]);
     // It runs once.
     await expect(executeBulkDeletion(t.db, confirm)).rejects.toMatchObject({ code: "conflict" });
+  });
+
+  it("memories of one chunk go together: one deleted version each on the chain, the gone and changed reported, review settled", async () => {
+    const storeId = await newStore(t.db);
+    const memories: Awaited<ReturnType<typeof put>>[] = [];
+    for (let n = 0; n < 30; n++) memories.push(await put(storeId, `/batch/${String(n).padStart(2, "0")}.md`));
+    const open = async () =>
+      (await t.db.sql.$queryRaw<{ memory_id: string }[]>`SELECT memory_id FROM review_items WHERE store_id = ${storeId} ORDER BY memory_id`).map(
+        (r) => r.memory_id,
+      );
+    expect(await open()).toHaveLength(30);
+    const { bulk } = await planBulkDeletion(t.db, { filter: { target: "memories", storeId, pathPrefix: "/batch/" }, actor: API_ACTOR });
+    // After the dry run, in the first chunk: one deleted by someone else, one changed.
+    await deleteMemory(t.db, { storeId, memoryId: memories[3]!.id, actor: API_ACTOR });
+    await updateMemory(t.db, { storeId, memoryId: memories[7]!.id, content: "edited since", actor: API_ACTOR });
+    const done = await executeBulkDeletion(t.db, { id: bulk.id, digest: bulk.digest, confirmation: "delete 30 memories", actor: API_ACTOR });
+    const outcomes = done.items.map((i) => i.outcome);
+    expect(outcomes.filter((o) => o === "deleted")).toHaveLength(28);
+    expect(done.items.find((i) => i.targetId === memories[3]!.id)?.outcome).toBe("gone");
+    expect(done.items.find((i) => i.targetId === memories[7]!.id)?.outcome).toBe("changed");
+    const left = await t.db.sql.$queryRaw<{ id: string }[]>`SELECT id FROM memories WHERE store_id = ${storeId}`;
+    expect(left.map((r) => r.id)).toEqual([memories[7]!.id]);
+    const deletions = await t.db.sql.$queryRaw<{ memory_id: string }[]>`
+      SELECT memory_id FROM memory_versions WHERE store_id = ${storeId} AND operation = 'deleted'`;
+    expect(deletions).toHaveLength(29);
+    expect(new Set(deletions.map((d) => d.memory_id)).size).toBe(29);
+    // What awaited review on the memories it deleted is settled by it; the gone and the changed one still wait.
+    expect(await open()).toEqual([memories[3]!.id, memories[7]!.id].sort());
+    const decisions = await t.db.sql.$queryRaw<{ n: number | bigint }[]>`
+      SELECT count(*) AS n FROM review_decisions WHERE store_id = ${storeId} AND action = 'edited' AND result_version_id IS NOT NULL`;
+    expect(Number(decisions[0]!.n)).toBe(28);
+    const [count] = await t.db.sql.$queryRaw<{ memory_count: number | bigint }[]>`SELECT memory_count FROM memory_stores WHERE id = ${storeId}`;
+    expect(Number(count!.memory_count)).toBe(1);
+    expect(await verifyStoreChain(t.db, storeId)).toMatchObject({ status: "verified" });
+    expect(await predecessorProblems((query) => t.db.sql.$queryRaw(raw(query)))).toEqual([]);
   });
 
   it("stores matching metadata: deletes the stores as seen, leaves one changed since, reports a late one", async () => {

@@ -1,8 +1,9 @@
 import type { Actor } from "../actor.ts";
 import type { BulkOperation } from "../bulk/bulk-operation.ts";
-import type { SqlClient } from "../db.ts";
-import { removeMemory } from "../memories/mutations.ts";
-import { DELIBERATE, settleByDeliberateAct } from "../review/deliberate.ts";
+import { join, type SqlClient } from "../db.ts";
+import { memoryColumns, memoryFromRow, type MemoryRow } from "../memories/memory-rows.ts";
+import { removeMemories } from "../memories/mutations.ts";
+import { DELIBERATE, settleByDeliberateActs } from "../review/deliberate.ts";
 import { purgeSearchIndex } from "../search/purge-search-index.ts";
 import { deleteLockedStore, STORE_DELETION_TRANSACTION } from "../stores/delete-store.ts";
 import { storeMatches } from "../stores/find-stores.ts";
@@ -11,7 +12,7 @@ import { lockStore } from "../stores/lock-store.ts";
 import { BULK_DELETION_ITEMS, BULK_DELETIONS, confirmationPhrase, type BulkDeletion, type BulkFilter, type BulkItem } from "./bulk-deletion-rows.ts";
 import { findBulkTargets, storeState, type Target } from "./find-bulk-targets.ts";
 
-/** Memories deleted per transaction (each writes a `deleted` version and its review and index rows). */
+/** Memories deleted per transaction, together (each writes a `deleted` version and its review and index rows). */
 const MEMORIES_PER_TRANSACTION = 25;
 
 export type BulkDeletionTypes = {
@@ -63,10 +64,9 @@ export const BULK_DELETION: BulkOperation<BulkDeletionTypes> = {
     // A memories deletion is in one store; a stores deletion takes one store per chunk.
     await lockStore(tx, chunk[0]!.storeId);
     const filter = plan.filter;
+    if (filter.target === "memories") return { done: await deleteMemories(tx, chunk, actor) };
     const done: BulkItem[] = [];
-    for (const item of chunk) {
-      done.push({ ...item, outcome: filter.target === "memories" ? await deleteMemory(tx, item, actor) : await deleteStore(tx, item, filter) });
-    }
+    for (const item of chunk) done.push({ ...item, outcome: await deleteStore(tx, item, filter) });
     return { done };
   },
   gone: (item) => ({ ...item, outcome: "gone" }),
@@ -79,21 +79,28 @@ export const BULK_DELETION: BulkOperation<BulkDeletionTypes> = {
   },
 };
 
-async function deleteMemory(tx: SqlClient, item: BulkItem, actor: Actor): Promise<BulkItem["outcome"]> {
-  const [memory] = await tx.$queryRaw<{ id: string; store_id: string; path: string; memory_version_id: string; updated_at: Date | string }[]>`
-    SELECT id, store_id, path, memory_version_id, updated_at FROM memories WHERE id = ${item.targetId} AND store_id = ${item.storeId}`;
-  if (!memory) return "gone";
-  if (memory.memory_version_id !== item.seen) return "changed";
-  // Deliberate (lib/memory/review/deliberate.ts): no review item opens; the open one is settled.
-  const head = {
-    id: memory.id,
-    storeId: memory.store_id,
-    path: memory.path,
-    memoryVersionId: memory.memory_version_id,
-    updatedAt: new Date(memory.updated_at),
+/**
+ * The chunk's memories (one store, locked) still at the head version the dry run saw, deleted
+ * together (removeMemories: a few statements for the chunk instead of several per memory); the
+ * others are `changed` or `gone`. Deliberate (lib/memory/review/deliberate.ts): no review item
+ * opens; the open ones are settled.
+ */
+async function deleteMemories(tx: SqlClient, chunk: readonly BulkItem[], actor: Actor): Promise<BulkItem[]> {
+  const rows = await tx.$queryRaw<MemoryRow[]>`
+    SELECT ${memoryColumns(false)} FROM memories WHERE store_id = ${chunk[0]!.storeId} AND id IN (${join(chunk.map((i) => i.targetId))})`;
+  const live = new Map(rows.map((row) => [row.id, memoryFromRow(row)]));
+  const outcome = (item: BulkItem): BulkItem["outcome"] => {
+    const memory = live.get(item.targetId);
+    return !memory ? "gone" : memory.memoryVersionId !== item.seen ? "changed" : "deleted";
   };
-  await settleByDeliberateAct(tx, memory.id, actor, await removeMemory(tx, head, actor, DELIBERATE));
-  return "deleted";
+  const deleting = chunk.filter((item) => outcome(item) === "deleted").map((item) => live.get(item.targetId)!);
+  const deletions = await removeMemories(tx, deleting, actor, DELIBERATE);
+  await settleByDeliberateActs(
+    tx,
+    deleting.map((memory, n) => ({ memoryId: memory.id, resultVersionId: deletions[n]! })),
+    actor,
+  );
+  return chunk.map((item) => ({ ...item, outcome: outcome(item) }));
 }
 
 /** A store (locked) still as the dry run saw it and still matching the filter goes with everything in it. */

@@ -1,6 +1,6 @@
 import type { Actor } from "../actor.ts";
 import type { SqlClient } from "../db.ts";
-import { settleOpenItem } from "./settle.ts";
+import { settleOpenItem, settleOpenItems } from "./settle.ts";
 
 /**
  * The write options of a deliberate bulk act of a reviewer or an admin (an erase, a bulk
@@ -20,4 +20,9 @@ export const IMPORTED_DELIBERATELY = { settling: true } as const;
  */
 export async function settleByDeliberateAct(tx: SqlClient, memoryId: string, actor: Actor, resultVersionId: string): Promise<void> {
   await settleOpenItem(tx, memoryId, { action: "edited", actor }, resultVersionId);
+}
+
+/** settleByDeliberateAct for a batch of memories (a bulk deletion's chunk): a few statements for all of them. */
+export async function settleByDeliberateActs(tx: SqlClient, settled: readonly { memoryId: string; resultVersionId: string }[], actor: Actor): Promise<void> {
+  await settleOpenItems(tx, settled, { action: "edited", actor });
 }
