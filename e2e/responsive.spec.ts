@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createMemory, createStore } from "./console-helpers.ts";
-import { apiCall } from "./helpers.ts";
+import { ADMIN, apiCall, signIn } from "./helpers.ts";
 import { agentCreates, agentUpdates, createAgent } from "./review-helpers.ts";
 
 // Every console page fits a phone (390×844) and a tablet (820×1180): the page never scrolls
@@ -136,6 +136,45 @@ test.describe("narrow screens", () => {
     await expect(page.getByTestId("signed-in-user")).toBeVisible();
     await expect(page.getByRole("button", { name: "Menu" })).toBeHidden();
     await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Stores" })).toBeVisible();
+  });
+
+  test("before the page has hydrated, the header answers: Menu, Ctrl+K, search and Sign out", async ({ browser }) => {
+    // A session of its own: signing out must not end the one the other specs share.
+    const context = await browser.newContext({ storageState: { cookies: [], origins: [] }, viewport: PHONE });
+    const page = await context.newPage();
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await expect(page).toHaveURL(/\/stores$/);
+    // The page's scripts never arrive: what answers now is the HTML and its inline script only.
+    await page.route(/\/_next\/static\/.*\.js$/, (route) => route.abort());
+    await page.goto("/stores");
+    const menu = page.getByRole("button", { name: "Menu" });
+    await menu.click();
+    const panel = page.getByTestId("console-menu");
+    await expect(panel.getByTestId("menu-signed-in-user")).toHaveText(ADMIN.email);
+    await page.keyboard.press("Escape");
+    await expect(panel).toBeHidden();
+
+    const box = page.getByRole("searchbox", { name: "Search memories" });
+    await page.keyboard.press("ControlOrMeta+K");
+    await expect(box).toBeFocused();
+    await box.fill('"nothing hydrated"');
+    await box.press("Enter");
+    await expect(page).toHaveURL(/\/search\?q=%22nothing\+hydrated%22$/);
+    // Once the scripts come, the results page reads it as the box does: exact text.
+    await page.unrouteAll();
+    await page.reload();
+    await expect(page).toHaveURL(/\/search\?q=nothing\+hydrated&mode=exact/);
+    await expect(page.getByText("Nothing found")).toBeVisible();
+
+    await page.route(/\/_next\/static\/.*\.js$/, (route) => route.abort());
+    await page.goto("/stores");
+    await menu.click();
+    await panel.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/sign-in/);
+    await page.unrouteAll();
+    await page.goto("/stores");
+    await expect(page).toHaveURL(/\/sign-in/);
+    await context.close();
   });
 
   test("dialogs fit a phone's screen and keep their buttons in reach", async ({ page, baseURL }) => {

@@ -1,5 +1,5 @@
 import { getServerSession } from "next-auth";
-import { headers } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { AppShell } from "@/components/shell/app-shell.tsx";
@@ -7,6 +7,7 @@ import { Providers } from "@/components/shell/providers.tsx";
 import { SessionUserProvider } from "@/components/shell/session-user.tsx";
 import { authOptions } from "@/lib/auth/next-auth-options.ts";
 import { isFirstRun } from "@/lib/auth/first-run.ts";
+import { BEFORE_HYDRATION_SCRIPT } from "@/components/shell/before-hydration.ts";
 
 // Every console page needs a signed-in user; first run (no account yet) goes to setup.
 export const dynamic = "force-dynamic";
@@ -19,10 +20,24 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
     redirect(path ? `/sign-in?callbackUrl=${encodeURIComponent(path)}` : "/sign-in");
   }
   return (
-    <Providers>
-      <SessionUserProvider user={session.user}>
-        <AppShell>{children}</AppShell>
-      </SessionUserProvider>
-    </Providers>
+    <>
+      <script dangerouslySetInnerHTML={{ __html: BEFORE_HYDRATION_SCRIPT }} />
+      <Providers>
+        <SessionUserProvider user={session.user}>
+          <AppShell csrfToken={await csrfToken()}>{children}</AppShell>
+        </SessionUserProvider>
+      </Providers>
+    </>
   );
+}
+
+/**
+ * next-auth's CSRF token, for the Sign out form that works before the page hydrates (the cookie
+ * holds `token|hash`; `__Host-` when its cookies are secure). Without the cookie the form still
+ * posts, and next-auth asks to confirm on its own sign-out page.
+ */
+async function csrfToken(): Promise<string | null> {
+  const jar = await cookies();
+  const cookie = jar.get("__Host-next-auth.csrf-token") ?? jar.get("next-auth.csrf-token");
+  return cookie?.value.split("|")[0] || null;
 }

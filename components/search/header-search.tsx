@@ -1,50 +1,39 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useRef, type FormEvent } from "react";
 import { searchQueryString } from "@/lib/queries/use-search.ts";
 import { parseBoxQuery } from "./search-href.ts";
 
 /**
- * The header's search box. Ctrl/Cmd+K focuses it from anywhere, the editor included (the key is
- * taken before Monaco sees it); Enter opens the results page; "quoted text" searches exact text.
+ * The header's search box. Ctrl/Cmd+K focuses it from anywhere, the editor included, hydrated or
+ * not (components/shell/before-hydration.ts); Enter opens the results page; "quoted text"
+ * searches exact text.
  */
 export function HeaderSearch() {
   const router = useRouter();
   const input = useRef<HTMLInputElement>(null);
-  const [text, setText] = useState("");
-
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.key.toLowerCase() !== "k") return;
-      event.preventDefault();
-      event.stopPropagation();
-      input.current?.focus();
-      input.current?.select();
-    };
-    window.addEventListener("keydown", onKey, { capture: true });
-    return () => window.removeEventListener("keydown", onKey, { capture: true });
-  }, []);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const query = parseBoxQuery(text);
+    // Read from the box, not from state: what was typed before the page hydrated counts too.
+    const query = parseBoxQuery(input.current?.value ?? "");
     if (query.q === "") return;
     input.current?.blur();
     router.push(`/search?${searchQueryString(query)}`);
   };
 
   return (
-    <form role="search" onSubmit={submit} className="relative w-full">
+    // action and name: Enter before the page has hydrated still opens the results (search-params.ts).
+    <form role="search" action="/search" onSubmit={submit} className="relative w-full">
       <label htmlFor="header-search" className="sr-only">
         Search memories
       </label>
       <input
         ref={input}
         id="header-search"
+        name="q"
         type="search"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => e.key === "Escape" && input.current?.blur()}
         placeholder='Search memories… "exact text"'
         autoComplete="off"

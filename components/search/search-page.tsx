@@ -1,7 +1,7 @@
 "use client";
 
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { usePermissions } from "@/components/shell/session-user.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, PageHeader } from "@/components/ui/card.tsx";
@@ -27,6 +27,10 @@ export function SearchPage() {
   const [erasing, setErasing] = useState(false);
   const apply = (next: SearchParams) => router.push(`${pathname}?${searchQueryString(next)}`);
   const canErase = isAdmin && params.mode === "exact" && [...params.q].length >= 3;
+  // The header box's form sent before hydration (?q= as typed, no mode): the URL the box would have opened.
+  useEffect(() => {
+    if (url.has("q") && !url.has("mode")) router.replace(`${pathname}?${searchQueryString(searchParamsFromUrl(new URLSearchParams(url.toString())))}`);
+  }, [url, pathname, router]);
 
   return (
     <>

@@ -3,11 +3,13 @@
 import { PrefetchLink } from "@/components/ui/prefetch-link.tsx";
 import { usePathname } from "next/navigation";
 import { signOut } from "next-auth/react";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { flushSync } from "react-dom";
 import { usePreloadMonacoOnIntent } from "@/components/editor/preload-monaco.ts";
 import { ReviewCount } from "@/components/review/review-count.tsx";
 import { HeaderSearch } from "@/components/search/header-search.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
+import { useHydrated } from "@/components/ui/local-time.tsx";
 import { useSessionUser } from "./session-user.tsx";
 
 const NAV = [
@@ -31,28 +33,62 @@ const NAV = [
  * row, the sections on a second. Below it the title and search share the row with a "Menu"
  * button that opens the sections and the user (e-mail, role, Sign out) as a panel, so nothing
  * of the header is ever off-screen on a phone.
+ *
+ * The header works before the page has hydrated, as a tap on a slow phone comes early: the menu
+ * is a popover the browser opens and closes itself (Escape and a tap outside close it too), Sign
+ * out a form posted to next-auth's sign-out endpoint with the session's CSRF token (`csrfToken`,
+ * read by the console layout), Ctrl/Cmd+K an inline script (before-hydration.ts). Once hydrated,
+ * the button's aria-expanded follows the popover, and Sign out goes through next-auth's client.
  */
-export function AppShell({ children }: { children: ReactNode }) {
+export function AppShell({ children, csrfToken }: { children: ReactNode; csrfToken: string | null }) {
   const user = useSessionUser();
   const pathname = usePathname();
-  // The page the menu was opened on: choosing a section (another page) closes it.
-  const [menuOn, setMenuOn] = useState<string | null>(null);
-  const menuOpen = menuOn === pathname;
-  const setMenuOpen = (open: boolean) => setMenuOn(open ? pathname : null);
+  const menu = useRef<HTMLDivElement>(null);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const hydrated = useHydrated();
   usePreloadMonacoOnIntent();
-  // Escape closes it too.
   useEffect(() => {
-    if (!menuOpen) return;
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setMenuOn(null);
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [menuOpen]);
+    const panel = menu.current!;
+    // Opened before hydration: the state starts from the popover as it is.
+    setMenuOpen(panel.matches(":popover-open"));
+    // Its content is rendered before the popover shows (no empty frame), and goes once it is hidden.
+    const beforeToggle = (event: Event) => (event as ToggleEvent).newState === "open" && flushSync(() => setMenuOpen(true));
+    const onToggle = (event: Event) => setMenuOpen((event as ToggleEvent).newState === "open");
+    // From md up the sections are the header's row: a menu left open on a narrow window closes.
+    const wide = window.matchMedia("(min-width: 768px)");
+    const onWide = () => wide.matches && panel.hidePopover();
+    panel.addEventListener("beforetoggle", beforeToggle);
+    panel.addEventListener("toggle", onToggle);
+    wide.addEventListener("change", onWide);
+    return () => {
+      panel.removeEventListener("beforetoggle", beforeToggle);
+      panel.removeEventListener("toggle", onToggle);
+      wide.removeEventListener("change", onWide);
+    };
+  }, []);
+  // Choosing a section (another page) closes it.
+  const shownOn = useRef(pathname);
+  useEffect(() => {
+    if (shownOn.current !== pathname) menu.current?.hidePopover();
+    shownOn.current = pathname;
+  }, [pathname]);
   const items = NAV.filter((item) => (item.admin ? user.role === "admin" : "write" in item ? user.role !== "viewer" : true));
   const badge = <Badge tone={user.role === "admin" ? "indigo" : user.role === "reviewer" ? "green" : "gray"}>{user.role}</Badge>;
   const signOutButton = (
-    <button type="button" onClick={() => signOut({ callbackUrl: "/sign-in" })} className="text-slate-600 hover:text-slate-900">
-      Sign out
-    </button>
+    <form
+      method="post"
+      action="/api/auth/signout"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void signOut({ callbackUrl: "/sign-in" });
+      }}
+    >
+      {csrfToken && <input type="hidden" name="csrfToken" value={csrfToken} />}
+      <input type="hidden" name="callbackUrl" value="/sign-in" />
+      <button type="submit" className="text-slate-600 hover:text-slate-900">
+        Sign out
+      </button>
+    </form>
   );
   const link = (item: (typeof NAV)[number], layout: string) => {
     const active = pathname === item.href || pathname.startsWith(item.href + "/");
@@ -90,29 +126,38 @@ export function AppShell({ children }: { children: ReactNode }) {
             className="shrink-0 rounded-md px-2 py-1.5 text-sm font-medium text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 md:hidden"
             aria-expanded={menuOpen}
             aria-controls="console-menu"
-            onClick={() => setMenuOpen(!menuOpen)}
+            popoverTarget="console-menu"
           >
             Menu
           </button>
         </div>
-        {menuOpen && (
-          <div id="console-menu" className="border-t border-slate-200 px-4 pb-3 pt-2 md:hidden" data-testid="console-menu">
-            <nav aria-label="Main" className="grid grid-cols-2 gap-1">
-              {items.map((item) => link(item, "py-2"))}
-            </nav>
-            <div className="mt-3 flex flex-wrap items-center gap-3 border-t border-slate-100 pt-3 text-sm">
+        {/* One menu for every width, so each section's link is in the page once. Below md, a
+            popover in the top layer just below the header (absolute: it scrolls with the page);
+            from md up, shown in the header's flow as the row of sections (a display class there
+            overrides the closed popover's display: none). */}
+        <div
+          ref={menu}
+          id="console-menu"
+          popover="auto"
+          className="absolute inset-x-0 bottom-auto top-14 m-0 w-full max-w-none border-0 border-b border-t border-slate-200 bg-white p-0 shadow-md md:static md:block md:border-0 md:bg-transparent md:shadow-none"
+          data-testid="console-menu"
+        >
+          {/* From md up a row of its own: an admin's sections outgrow the top row, and a label never wraps. */}
+          <nav aria-label="Main" className="mx-auto grid max-w-7xl grid-cols-2 gap-1 px-4 pt-2 md:flex md:items-center md:overflow-x-auto md:pb-2 md:pt-0">
+            {items.map((item) => link(item, "py-2 md:py-1.5"))}
+          </nav>
+          {/* The user below md. Once hydrated it is in the page only while the menu is open, so
+              the e-mail and Sign out are there once, as the header's own are from md up. */}
+          {(!hydrated || menuOpen) && (
+            <div className="mx-4 mb-3 mt-3 flex flex-wrap items-center gap-3 border-t border-slate-100 pt-3 text-sm md:hidden">
               <span className="min-w-0 break-all text-slate-700" data-testid="menu-signed-in-user">
                 {user.email}
               </span>
               {badge}
               <span className="ml-auto">{signOutButton}</span>
             </div>
-          </div>
-        )}
-        {/* A row of its own: an admin's sections outgrow the top row, and a label never wraps. */}
-        <nav aria-label="Main" className="mx-auto hidden max-w-7xl items-center gap-1 overflow-x-auto px-4 pb-2 md:flex">
-          {items.map((item) => link(item, "py-1.5"))}
-        </nav>
+          )}
+        </div>
       </header>
       <main className="mx-auto max-w-7xl px-4 py-6">{children}</main>
     </div>
