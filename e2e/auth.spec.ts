@@ -40,6 +40,54 @@ test.describe("sign-in and roles", () => {
     await page.context().close();
   });
 
+  test("before the page has hydrated, sign-in posts its form: never a password in a URL", async ({ browser }) => {
+    const page = await freshPage(browser);
+    const urls: string[] = [];
+    page.on("request", (request) => urls.push(request.url()));
+    const wrong = `not-the-password-${Date.now()}`;
+    const blockScripts = () => page.route(/\/_next\/static\/.*\.js$/, (route) => route.abort());
+    // Wrong attempts under an address of their own: the admin's account is never counted toward a lock.
+    const nobody = `nobody-${Date.now()}@example.com`;
+    const submit = async (password: string, email = nobody) => {
+      await page.goto("/sign-in");
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Password").fill(password);
+      await page.getByLabel("Password").press("Enter");
+    };
+
+    // A first visit holds no CSRF cookie yet: next-auth refuses the post and the sign-in page comes back.
+    await blockScripts();
+    await submit(wrong);
+    await expect(page).toHaveURL(/\/sign-in/);
+    await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+
+    // After a sign-in and sign-out the cookie is there, as for anyone who has used the console.
+    await page.unrouteAll();
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await expect(page.getByTestId("signed-in-user")).toHaveText(ADMIN.email);
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/sign-in/);
+
+    await blockScripts();
+    await submit(wrong);
+    await expect(page).toHaveURL(/\/sign-in\?error=/);
+    await expect(page.getByRole("alert")).toHaveText("Wrong email or password.");
+    await submit(ADMIN.password, ADMIN.email);
+    await expect(page).toHaveURL(/\/stores$/);
+    await expect(page.getByTestId("signed-in-user")).toHaveText(ADMIN.email);
+
+    for (const secret of [wrong, ADMIN.password]) {
+      const leaks = urls.filter((url) => url.includes(secret) || url.includes(encodeURIComponent(secret)) || url.includes(secret.replace(/ /g, "+")));
+      expect(leaks).toEqual([]);
+    }
+    // A link cannot make the page say what it likes.
+    await page.unrouteAll();
+    await page.goto("/sign-in?error=Call%20us%20at%20555-0100");
+    await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+    await expect(page.getByText("555-0100")).toHaveCount(0);
+    await page.context().close();
+  });
+
   test("an admin adds a reviewer and a viewer; the viewer's session cannot write through the API", async ({ page, browser, baseURL }) => {
     const checkConsole = failOnConsoleErrors(page);
     await page.goto("/users");

@@ -6,6 +6,7 @@ import { AppShell } from "@/components/shell/app-shell.tsx";
 import { Providers } from "@/components/shell/providers.tsx";
 import { SessionUserProvider } from "@/components/shell/session-user.tsx";
 import { authOptions } from "@/lib/auth/next-auth-options.ts";
+import { csrfTokenFrom } from "@/lib/auth/csrf-cookie.ts";
 import { isFirstRun } from "@/lib/auth/first-run.ts";
 import { BEFORE_HYDRATION_SCRIPT } from "@/components/shell/before-hydration.ts";
 
@@ -24,20 +25,9 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
       <script dangerouslySetInnerHTML={{ __html: BEFORE_HYDRATION_SCRIPT }} />
       <Providers>
         <SessionUserProvider user={session.user}>
-          <AppShell csrfToken={await csrfToken()}>{children}</AppShell>
+          <AppShell csrfToken={csrfTokenFrom(await cookies())}>{children}</AppShell>
         </SessionUserProvider>
       </Providers>
     </>
   );
-}
-
-/**
- * next-auth's CSRF token, for the Sign out form that works before the page hydrates (the cookie
- * holds `token|hash`; `__Host-` when its cookies are secure). Without the cookie the form still
- * posts, and next-auth asks to confirm on its own sign-out page.
- */
-async function csrfToken(): Promise<string | null> {
-  const jar = await cookies();
-  const cookie = jar.get("__Host-next-auth.csrf-token") ?? jar.get("next-auth.csrf-token");
-  return cookie?.value.split("|")[0] || null;
 }

@@ -37,7 +37,8 @@ export function SetupForm() {
 
   return (
     <Card className="p-6">
-      <form onSubmit={onSubmit} className="space-y-4">
+      {/* method="post": a submit before the page hydrates must not put the password in a URL. */}
+      <form method="post" onSubmit={onSubmit} className="space-y-4">
         {error && <Alert>{error}</Alert>}
         <Field label="Name" htmlFor="name">
           <Input id="name" name="name" autoComplete="name" maxLength={100} />

@@ -5,17 +5,35 @@ import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card } from "@/components/ui/card.tsx";
 import { Field, Input } from "@/components/ui/field.tsx";
+import { useHydrated } from "@/components/ui/local-time.tsx";
 import { signInWithRetry } from "@/components/shell/sign-in-with-retry.ts";
-import { lockedMessageForDisplay, unlockTimeIn } from "@/lib/auth/locked-message.ts";
+import { lockedMessageForDisplay, unlockTimeIn, WRONG_CREDENTIALS } from "@/lib/auth/locked-message.ts";
 
-function messageFor(error: string): string {
-  if (error === "CredentialsSignin") return "Wrong email or password.";
+/** The unlock time in the reader's clock once hydrated (the server does not know it); in UTC before. */
+function messageFor(error: string, hydrated = true): string {
+  if (error === "CredentialsSignin") return WRONG_CREDENTIALS;
   const unlocksAt = unlockTimeIn(error);
-  return unlocksAt ? lockedMessageForDisplay(unlocksAt) : error;
+  return unlocksAt && hydrated ? lockedMessageForDisplay(unlocksAt) : error;
 }
 
-export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
-  const [error, setError] = useState<string | null>(null);
+/**
+ * A refusal next-auth put in the URL (`?error=`) after a sign-in posted before the page hydrated:
+ * shown only when it is one the sign-in itself gives, so that a link cannot make the page say
+ * something else.
+ */
+function knownRefusal(error: string | null): string | null {
+  if (error === null) return null;
+  return error === "CredentialsSignin" || error === WRONG_CREDENTIALS || unlockTimeIn(error) ? error : null;
+}
+
+/**
+ * Posted by next-auth's client once hydrated; before that, the browser posts the form itself to
+ * next-auth's credentials endpoint (method="post": a password never goes into a URL), with the
+ * CSRF token the page read from next-auth's cookie.
+ */
+export function SignInForm({ callbackUrl, csrfToken, refusal }: { callbackUrl: string; csrfToken: string | null; refusal: string | null }) {
+  const hydrated = useHydrated();
+  const [error, setError] = useState<string | null>(() => knownRefusal(refusal));
   const [pending, setPending] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -29,13 +47,15 @@ export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
       return;
     }
     setPending(false);
-    setError(messageFor(result?.error ?? "Sign-in failed; try again."));
+    setError(result?.error ?? "Sign-in failed; try again.");
   }
 
   return (
     <Card className="p-6">
-      <form onSubmit={onSubmit} className="space-y-4">
-        {error && <Alert>{error}</Alert>}
+      <form method="post" action="/api/auth/callback/credentials" onSubmit={onSubmit} className="space-y-4">
+        {csrfToken && <input type="hidden" name="csrfToken" value={csrfToken} />}
+        <input type="hidden" name="callbackUrl" value={callbackUrl} />
+        {error && <Alert>{messageFor(error, hydrated)}</Alert>}
         <Field label="Email" htmlFor="email">
           <Input id="email" name="email" type="email" autoComplete="username" required autoFocus maxLength={254} />
         </Field>

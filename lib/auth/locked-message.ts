@@ -1,3 +1,6 @@
+/** The refusal of a wrong email or password (one message for both: it never says which). */
+export const WRONG_CREDENTIALS = "Wrong email or password.";
+
 /**
  * The sign-in error for a locked (account, address) pair or address. It carries the unlock
  * time in UTC so that the sign-in page can show it in the visitor's own time zone; it reads

@@ -10,14 +10,13 @@ import { metrics } from "../observability/metrics.ts";
 import { currentRequest } from "../observability/request-context.ts";
 import { safeRedirect } from "./callback-url.ts";
 import { clientAddress } from "./client-address.ts";
-import { lockedMessage } from "./locked-message.ts";
+import { lockedMessage, WRONG_CREDENTIALS } from "./locked-message.ts";
 import { dummyPasswordHash, MAX_PASSWORD_LENGTH, verifyPassword } from "./passwords.ts";
 import { countSignInAttempt, countSignInSuccess, signInKeys } from "./rate-limit.ts";
 import { authSecret } from "./secret.ts";
 import { findUserForSignIn, MAX_EMAIL_LENGTH, upgradePasswordHash, userForToken } from "./users.ts";
 
 export const SESSION_MAX_AGE_S = 7 * 24 * 3600;
-export const WRONG_CREDENTIALS = "Wrong email or password.";
 
 type SignedInUser = { id: string; email: string; name: string; sessionVersion: number };
 
