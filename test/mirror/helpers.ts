@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, sep } from "node:path";
+import { TEMP_PREFIX } from "../../lib/mirror/private-names.ts";
 import { openMirror } from "../../lib/mirror/run-mirror.ts";
 import type { SyncContext } from "../../lib/mirror/sync-actions.ts";
 import { afterAll, beforeAll } from "vitest";
@@ -28,7 +29,10 @@ export function readTree(dir: string): Record<string, string> {
     for (const entry of readdirSync(folder, { withFileTypes: true })) {
       const file = join(folder, entry.name);
       if (entry.isDirectory()) walk(file);
-      else if (entry.name !== STATE_FILE) out["/" + relative(dir, file).split(sep).join("/")] = readFileSync(file, "utf8");
+      // The mirror's state, and the temporary file of a write it has in flight (a running
+      // mirror renames it into place a moment later: reading beside it saw one, 4 Dec 2026).
+      else if (entry.name !== STATE_FILE && !entry.name.startsWith(TEMP_PREFIX))
+        out["/" + relative(dir, file).split(sep).join("/")] = readFileSync(file, "utf8");
     }
   };
   walk(dir);
