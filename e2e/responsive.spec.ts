@@ -135,6 +135,7 @@ test.describe("narrow screens", () => {
     await page.setViewportSize(DESKTOP);
     await expect(page.getByTestId("signed-in-user")).toBeVisible();
     await expect(page.getByRole("button", { name: "Menu" })).toBeHidden();
+    await expect(page.getByTestId("console-menu")).toBeHidden();
     await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Stores" })).toBeVisible();
   });
 
@@ -149,7 +150,8 @@ test.describe("narrow screens", () => {
     await page.goto("/stores");
     const menu = page.getByRole("button", { name: "Menu" });
     await menu.click();
-    const panel = page.getByTestId("console-menu");
+    // Not hydrated, nothing sets the open panel's test id: the popover by its id.
+    const panel = page.locator("#console-menu");
     await expect(panel.getByTestId("menu-signed-in-user")).toHaveText(ADMIN.email);
     await page.keyboard.press("Escape");
     await expect(panel).toBeHidden();

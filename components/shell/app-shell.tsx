@@ -140,7 +140,8 @@ export function AppShell({ children, csrfToken }: { children: ReactNode; csrfTok
           id="console-menu"
           popover="auto"
           className="absolute inset-x-0 bottom-auto top-14 m-0 w-full max-w-none border-0 border-b border-t border-slate-200 bg-white p-0 shadow-md md:static md:block md:border-0 md:bg-transparent md:shadow-none"
-          data-testid="console-menu"
+          // Names the phone's open panel, as it always has; the row of sections from md up is not it.
+          data-testid={menuOpen ? "console-menu" : undefined}
         >
           {/* From md up a row of its own: an admin's sections outgrow the top row, and a label never wraps. */}
           <nav aria-label="Main" className="mx-auto grid max-w-7xl grid-cols-2 gap-1 px-4 pt-2 md:flex md:items-center md:overflow-x-auto md:pb-2 md:pt-0">
