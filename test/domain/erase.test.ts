@@ -158,6 +158,26 @@ describe(`erase on ${ENGINE}`, () => {
     expect((await getMemory(t.db.sql, storeId, m.id)).content).toBe("again [erased]");
   });
 
+  it("many memories, erased several to a transaction: each as if alone, one changed since left and reported", async () => {
+    const storeId = await newStore(t.db);
+    const secret = "sk-ant-many-4242";
+    const memories = [];
+    for (let n = 0; n < 30; n++) {
+      memories.push(await createMemory(t.db, { storeId, path: `/many/${String(n).padStart(2, "0")}.md`, content: `note ${n} ${secret}`, actor: API_ACTOR }));
+    }
+    const { erasure } = await plan(secret, [storeId]);
+    const changed = await updateMemory(t.db, { storeId, memoryId: memories[26]!.id, content: `changed ${secret}`, actor: API_ACTOR });
+
+    const done = await execute(erasure, secret);
+    expect(done.items.filter((i) => i.kind === "written" && i.outcome === "replaced")).toHaveLength(29);
+    expect(done.items.filter((i) => i.kind === "late").map((i) => i.versionId)).toEqual([changed.memoryVersionId]);
+    for (const [n, memory] of memories.entries()) {
+      const content = (await getMemory(t.db.sql, storeId, memory.id)).content;
+      expect(content).toBe(n === 26 ? `changed ${secret}` : `note ${n} [erased]`);
+    }
+    expect((await found(secret, [storeId], "versions")).map((hit) => hit.versionId)).toEqual([changed.memoryVersionId]);
+  });
+
   it("an archived store's memories are deleted (it takes no new versions); a deleted store's versions are gone", async () => {
     const [archived, dropped] = [await newStore(t.db), await newStore(t.db)];
     const secret = "archived-secret-77";

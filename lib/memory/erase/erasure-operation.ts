@@ -82,14 +82,20 @@ export const ERASURE: BulkOperation<ErasureTypes> = {
     marker: erasure.marker,
     withActions: false,
   }),
-  chunks: (_erasure, items) => byMemory(items),
+  chunks: (_erasure, items) => memoriesTogether(byMemory(items)),
   transaction: () => ({ timeoutMs: 60_000 }),
-  async step(tx, group, { plan, run, actor }) {
+  async step(tx, memories, { plan, run, actor }) {
     const since = new Date(Date.now() - 1);
-    const result = await eraseFromMemory(tx, plan, group, textsOf(run.texts), actor);
+    const done: ErasureItem[] = [];
+    const written: ErasureItem[] = [];
+    for (const group of byMemory(memories)) {
+      const result = await eraseFromMemory(tx, plan, group, textsOf(run.texts), actor);
+      done.push(...result.done);
+      written.push(...(result.written ?? []));
+    }
     // The events this erase just wrote (a deletion names the path that may hold the text), before any worker can deliver them.
-    for (const text of textsOf(run.texts)) await scrubWebhookEvents(tx, text, plan.marker, { storeIds: [group[0]!.storeId], since });
-    return result;
+    for (const text of textsOf(run.texts)) await scrubWebhookEvents(tx, text, plan.marker, { storeIds: [memories[0]!.storeId], since });
+    return { done, written };
   },
   gone: (item) => ({ ...item, outcome: "gone" }),
   late: (v) => ({ versionId: v.versionId, storeId: v.storeId, memoryId: v.memoryId, kind: "late", outcome: "left" }),
@@ -117,7 +123,33 @@ async function scrubRecords(db: Db, erasure: Erasure, text: string) {
   await db.sqlTransaction((tx) => scrubBulkDeletionReports(tx, text, erasure.marker, scope));
 }
 
-/** One chunk per memory (the items come grouped by store and memory). */
+/**
+ * Memories erased in one transaction: a transaction per memory made the commits most of an
+ * erase's time on PostgreSQL; each memory's statements are the same either way. At most so many
+ * versions too, so a chunk holds the event loop no longer than a few ordinary memories do (a
+ * memory with more versions than that is a chunk of its own, as every memory used to be).
+ */
+const MEMORIES_PER_TRANSACTION = 25;
+const VERSIONS_PER_TRANSACTION = 100;
+
+/** Consecutive memories of one store, within both limits, as one chunk. */
+function memoriesTogether(memories: ErasureItem[][]): ErasureItem[][] {
+  const chunks: ErasureItem[][][] = [];
+  const versions = (chunk: ErasureItem[][]) => chunk.reduce((n, memory) => n + memory.length, 0);
+  for (const memory of memories) {
+    const last = chunks.at(-1);
+    const fits =
+      last &&
+      last.length < MEMORIES_PER_TRANSACTION &&
+      versions(last) + memory.length <= VERSIONS_PER_TRANSACTION &&
+      last[0]![0]!.storeId === memory[0]!.storeId;
+    if (fits) last.push(memory);
+    else chunks.push([memory]);
+  }
+  return chunks.map((chunk) => chunk.flat());
+}
+
+/** The items by memory (they come grouped by store and memory). */
 function byMemory(items: ErasureItem[]): ErasureItem[][] {
   const groups = new Map<string, ErasureItem[]>();
   for (const item of items) {
