@@ -49,6 +49,9 @@ const erasureSchema = extension(
           outcome: z.string(),
           path: z.string().nullable().meta({ description: "The memory's path as it reads now (its last one if deleted); null when none is left." }),
           planned_action: z.enum(["rewrite", "delete"]).nullable().meta({ description: "Head items: what the dry run planned for the memory." }),
+          awaiting_review: z.boolean().meta({
+            description: "Written items: the memory still awaits review after the erase, because the rest of its content was never settled.",
+          }),
         }),
       )
       .optional(),

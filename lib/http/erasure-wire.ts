@@ -49,6 +49,7 @@ export function erasureItemWire(item: ErasureItem) {
     outcome: item.outcome,
     path: item.path ?? null,
     planned_action: item.plannedAction ?? null,
+    awaiting_review: item.awaitingReview ?? false,
   };
 }
 
@@ -102,6 +103,7 @@ export function erasureCsv(erasure: Erasure, items: ErasureItem[]): string {
     ["kind", (i) => i.kind],
     ["outcome", (i) => i.outcome],
     ["path", (i) => i.path ?? ""],
+    ["awaiting_review", (i) => (i.awaitingReview ? "true" : "false")],
   ];
   return toCsv(columns, items);
 }

@@ -44,6 +44,10 @@ export const putBackItemSchema = z.object({
   target: itemSide.nullable().meta({ description: "The state it goes back to (null: it is deleted)." }),
   new_memory_id: z.string().nullable().meta({ description: "A memory re-created under a new id: the old id maps to this one." }),
   new_version_id: z.string().nullable(),
+  awaiting_review: z.boolean().meta({
+    description:
+      "What it puts back holds writes nobody settled, so the memory awaits review afterwards (in a dry run: will). Only a state settled before, or the act's own text, counts as settled.",
+  }),
 });
 export const putBackCountsSchema = z.object(
   Object.fromEntries(PUT_BACK_ACTIONS.map((a) => [a, z.number().int()])) as Record<(typeof PUT_BACK_ACTIONS)[number], z.ZodNumber>,
@@ -95,6 +99,7 @@ export function putBackItemWire(item: PutBackItem) {
     target: itemSideWire(item.target),
     new_memory_id: item.newMemoryId,
     new_version_id: item.newVersionId,
+    awaiting_review: item.awaitingReview,
   };
 }
 
@@ -144,6 +149,7 @@ export function putBackCsv<I extends PutBackItem>(planColumn: string, id: string
     ["target_sha256", (i) => i.target?.sha256 ?? null],
     ["new_memory_id", (i) => i.newMemoryId],
     ["new_version_id", (i) => i.newVersionId],
+    ["awaiting_review", (i) => (i.awaitingReview ? "true" : "false")],
   ];
   return toCsv(columns, items);
 }

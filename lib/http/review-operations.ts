@@ -27,6 +27,10 @@ export const reviewItemSchema = extension(
     head_version_id: z.string().meta({ description: "Send it back with every action: actions are conditional on it." }),
     version_count: z.number().int().meta({ description: "Versions awaiting review." }),
     last_actor: actorSchema,
+    authors: z.array(actorSchema).meta({
+      description:
+        "Who wrote what awaits review, in the order they first wrote. When a deliberate act (an undo, a restore, a batch undo, an erase) put back or kept writes nobody settled, they are those writes' authors and last_actor is who carried the act out.",
+    }),
     first_pending_at: timestamp,
     updated_at: timestamp,
     findings: z

@@ -26,6 +26,7 @@ export function reviewItemWire(item: ReviewItemRecord) {
     version_count: item.versionCount,
     // As on versions' created_by: the key behind a session is recorded, not put on the wire.
     last_actor: actorFromColumns(item.lastActor.type, actorId(item.lastActor))!,
+    authors: item.authors.map((a) => actorFromColumns(a.type, actorId(a))!),
     first_pending_at: iso(item.firstPendingAt),
     updated_at: iso(item.updatedAt),
     findings: item.findings,

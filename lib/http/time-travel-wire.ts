@@ -65,6 +65,9 @@ export const storeChangesQuery = z.object({
 });
 
 const changeSide = z.object({
+  memory_id: z.string().meta({
+    description: "The memory holding this state: differs from the item's when another memory holds the path now (one re-created there under a new id).",
+  }),
   memory_version_id: z.string(),
   path: z.string().nullable(),
   content_sha256: z.string().nullable(),
@@ -82,7 +85,7 @@ export const storeChangeSchema = extension(
     actors: z.array(actorSchema).meta({ description: "Who wrote its versions in between, in the order they first did." }),
   }),
   "StoreChange",
-  "How one memory differs between two moments.",
+  "How one path (one memory, or one re-created there) differs between two moments.",
 );
 
 export const storeChangesPageSchema = z.object({
@@ -94,6 +97,7 @@ export const storeChangesPageSchema = z.object({
 
 const sideWire = (state: HeadState | null) =>
   state && {
+    memory_id: state.memoryId,
     memory_version_id: state.versionId,
     path: state.path,
     content_sha256: state.contentSha256,

@@ -6,8 +6,9 @@ import { ADMIN_KEY, ENGINE, type TestServer } from "../helpers/server.ts";
 
 // Deliberate bulk operations (issue 23): an erase, a bulk delete, an import, a restore and a
 // revert are a reviewer's or an admin's decision, run with a key or from the console. Their
-// versions never open review items (the store's default policy reviews every key's writes), and
-// what awaited review on a memory they rewrite or delete is settled by them.
+// versions never open review items of their own (the store's default policy reviews every key's
+// writes); they settle only what they wrote (issue 42): a memory they delete, or put back as it
+// was settled, is settled by them; one whose unreviewed content an erase only edits still awaits.
 let server: TestServer;
 let reviewerKey: string;
 const tag = randomUUID().slice(0, 8);
@@ -53,14 +54,21 @@ describe(`deliberate bulk operations and the review inbox on ${ENGINE}`, () => {
     for (const d of settled) expect(d).toMatchObject({ action: "edited", reviewer: { type: "api_actor" } });
   });
 
-  it("an admin key's erase opens no review item and settles the items of what it rewrote", async () => {
+  it("an admin key's erase opens no review item of its own; what the agent wrote around the secret still awaits review", async () => {
     const secret = `erase-me-${tag}`;
     const { storeId } = await damagedStore("erase", { "/leak.md": `the secret ${secret}\n`, "/other.md": "nothing here\n" });
     type Erasure = { id: string; confirmation: string };
+    type Report = { items: { kind: string; memory_version_id: string; awaiting_review: boolean }[] };
     const dry = (await callOk(as(), "planErasure", { body: { query: secret, action: "replace", memory_store_ids: [storeId] } })) as Erasure;
-    await callOk(as(), "executeErasure", { params: { erasure: dry.id }, body: { query: secret, confirmation: dry.confirmation } });
-    expect(await openItems(storeId)).toEqual(["/other.md"]);
-    expect((await decisions(storeId)).map((d) => d.action)).toEqual(["edited"]);
+    const report = (await callOk(as(), "executeErasure", { params: { erasure: dry.id }, body: { query: secret, confirmation: dry.confirmation } })) as Report;
+    const written = report.items.find((i) => i.kind === "written")!;
+    expect(written.awaiting_review).toBe(true);
+    expect(await openItems(storeId)).toEqual(["/leak.md", "/other.md"]);
+    const leak = ((await callOk(as(), "listReviews", { query: { store_id: storeId, limit: 100 } })).data as (Review & { head_version_id: string })[]).find(
+      (r) => r.path === "/leak.md",
+    )!;
+    expect(leak.head_version_id).toBe(written.memory_version_id);
+    expect(await decisions(storeId)).toEqual([]);
   });
 
   it("an admin key's import opens no review items, even under the file's authors", async () => {

@@ -79,7 +79,7 @@ describe("undo a review batch", () => {
     await expect(executeBatchUndo(t.db, { id: plan.id, confirmation: "undo 3 memories", actor: ADMIN })).rejects.toThrow(/already been carried out/);
   });
 
-  it("a revert batch: the agent's states come back; undoing again finds every memory changed since (by the undo)", async () => {
+  it("a revert batch: the agent's states come back, awaiting review again; undoing again finds every memory changed since (by the undo)", async () => {
     const storeId = await newStore(t.db);
     const f = await createMemory(t.db, { storeId, path: "/f.md", content: "f by agent", actor: API_ACTOR });
     const g = await createMemory(t.db, { storeId, path: "/g.md", content: "g settled", actor: REVIEWER });
@@ -91,13 +91,21 @@ describe("undo a review batch", () => {
     const { plan, items } = await planBatchUndo(t.db, { batchId: batch.batchId, actor: ADMIN });
     expect(plan).toMatchObject({ batchAction: "reverted", actionable: 2 });
     expect(Object.fromEntries(items.map((i) => [i.memoryId, i.action]))).toEqual({ [f.id]: "create", [g.id]: "modify" });
+    // The dry run says both come back unreviewed: the batch reverted them, nobody settled them.
+    expect(items.map((i) => i.awaitingReview)).toEqual([true, true]);
     const done = await executeBatchUndo(t.db, { id: plan.id, confirmation: "undo 2 memories", actor: ADMIN });
-    expect(done.items.map((i) => i.outcome)).toEqual(["done", "done"]);
+    expect(done.items.map((i) => [i.outcome, i.awaitingReview])).toEqual([
+      ["done", true],
+      ["done", true],
+    ]);
     expect(await live(storeId)).toEqual([
       ["/f.md", "f by agent"],
       ["/g2.md", "g by agent"],
     ]);
-    expect(await findItem(t.db.sql, g.id)).toBeNull();
+    // Undoing a revert is no approval: the agent's writes await review again, from the last settled state, as the agent's.
+    expect(await findItem(t.db.sql, g.id)).toMatchObject({ settledPath: "/g.md", path: "/g2.md", change: "renamed", authors: [API_ACTOR], lastActor: ADMIN });
+    const fAgain = done.items.find((i) => i.memoryId === f.id)!.newMemoryId!;
+    expect(await findItem(t.db.sql, fAgain)).toMatchObject({ settledVersionId: null, path: "/f.md", change: "created", authors: [API_ACTOR] });
 
     const again = await planBatchUndo(t.db, { batchId: batch.batchId, actor: ADMIN });
     expect(again.plan.actionable).toBe(0);

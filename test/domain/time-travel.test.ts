@@ -8,13 +8,13 @@ import { archiveStore } from "../../lib/memory/stores/archive-store.ts";
 import { getMemoryAt } from "../../lib/memory/time-travel/get-memory-at.ts";
 import { listMemoriesAt, type MemoryAtListItem } from "../../lib/memory/time-travel/list-memories-at.ts";
 import { executeRestore, executeRevert, getRestore, getRevert, planRestore, planRevert } from "../../lib/memory/time-travel/run-put-back.ts";
-import { storeChanges, type ChangeKind } from "../../lib/memory/time-travel/store-changes.ts";
+import { storeChanges, type StoreChange } from "../../lib/memory/time-travel/store-changes.ts";
 import { pruneVersions } from "../../lib/memory/versions/prune-versions.ts";
 import { redactVersion } from "../../lib/memory/versions/redact-version.ts";
 import { raw } from "../../lib/memory/db.ts";
 import { restorePhrase } from "../../lib/memory/time-travel/restore-rows.ts";
 import { headsAt, headsOfChangedSinceAt } from "../../lib/memory/time-travel/states-at.ts";
-import { predecessorProblems } from "../helpers/invariants.ts";
+import { predecessorProblems, reviewHeadProblems } from "../helpers/invariants.ts";
 import { API_ACTOR, ENGINE, newStore, useFreshDatabase } from "./database.ts";
 
 /**
@@ -252,7 +252,7 @@ describe(`time travel on ${ENGINE}`, () => {
     expect(page.items).toMatchObject([{ kind: "memory", memory: { path: "/kept.md", content: "v2" } }]);
   });
 
-  it("store changes between two moments: one item per memory that differs, with its actors; changed and changed back is not listed", async () => {
+  it("store changes between two moments: the paths whose content differs, each once, with its actors; changed and changed back is not listed", async () => {
     const storeId = await newStore(t.db);
     const { snapshots } = await buildHistory(storeId, 5);
     for (const [i, j] of [
@@ -263,26 +263,36 @@ describe(`time travel on ${ENGINE}`, () => {
     ] as const) {
       const from = snapshots[i]!.end;
       const to = snapshots[j]!.end;
-      const before = stateAt(snapshots, from);
-      const after = stateAt(snapshots, to);
-      const expected: Record<string, ChangeKind> = {};
-      for (const id of new Set([...before.keys(), ...after.keys()])) {
-        const b = before.get(id);
-        const a = after.get(id);
-        if (!b) expected[id] = "added";
-        else if (!a) expected[id] = "deleted";
-        else if (b.path !== a.path && b.sha !== a.sha) expected[id] = "moved_and_modified";
-        else if (b.path !== a.path) expected[id] = "moved";
-        else if (b.sha !== a.sha) expected[id] = "modified";
-      }
-      const got: Record<string, ChangeKind> = {};
+      const byPath = (states: Map<string, { path: string; sha: string }>) => new Map([...states.values()].map((m) => [m.path, m.sha]));
+      const before = byPath(stateAt(snapshots, from));
+      const after = byPath(stateAt(snapshots, to));
+      const differing = [...new Set([...before.keys(), ...after.keys()])].filter((p) => before.get(p) !== after.get(p)).sort();
+      const items: StoreChange[] = [];
       let after_: { path: string; memoryId: string } | undefined;
       do {
         const page = await storeChanges(t.db, { storeId, from: new Date(from), to: new Date(to), prefix: "/", actor: {}, limit: 2, after: after_ });
-        for (const item of page.items) got[item.memoryId] = item.change;
+        items.push(...page.items);
         after_ = page.next ?? undefined;
       } while (after_);
-      expect(got, `changes ${i} → ${j}`).toEqual(expected);
+      const listed = [...new Set(items.flatMap((c) => [c.before?.path, c.after?.path].filter((p): p is string => typeof p === "string")))].sort();
+      expect(listed, `changes ${i} → ${j}: the paths listed`).toEqual(differing);
+      for (const c of items) {
+        const kind = !c.before
+          ? "added"
+          : !c.after
+            ? "deleted"
+            : c.before.path === c.after.path
+              ? "modified"
+              : c.before.contentSha256 === c.after.contentSha256
+                ? "moved"
+                : "moved_and_modified";
+        expect(c.change, `changes ${i} → ${j}: ${c.before?.path} → ${c.after?.path}`).toBe(kind);
+      }
+      const deleted = new Set(items.filter((c) => c.change === "deleted").map((c) => c.before!.path));
+      expect(
+        items.filter((c) => c.change === "added" && deleted.has(c.after!.path)),
+        `changes ${i} → ${j}: a path both deleted and added`,
+      ).toEqual([]);
     }
     // By one session: only the memories it wrote in between, each naming it among the actors.
     const from = new Date(snapshots[1]!.end - 1);
@@ -537,5 +547,6 @@ describe(`time travel on ${ENGINE}`, () => {
   // The as-of list reads each changed memory's head then through these links (states-at.ts).
   it("every version the tests above wrote (creates, edits, moves, deletes, restores, reverts, prunes) names the one it followed", async () => {
     expect(await predecessorProblems((query) => t.db.sql.$queryRaw(raw(query)))).toEqual([]);
+    expect(await reviewHeadProblems((query) => t.db.sql.$queryRaw(raw(query)))).toEqual([]);
   });
 });

@@ -97,6 +97,7 @@ export async function problemsSeenInDatabase(databaseUrl: string): Promise<strin
     }
     for (const paths of byStore.values()) problems.push(...overlaps(paths));
     problems.push(...(await predecessorProblems((sql) => db.query(sql))));
+    problems.push(...(await reviewHeadProblems((sql) => db.query(sql))));
   } finally {
     await db.close();
   }
@@ -161,4 +162,19 @@ export async function predecessorProblems(query: (sql: string) => Promise<unknow
     // Its copy of that one's path (migration 0028): gone with a deletion, a redaction or a pruning.
     ...paths.map((v) => `version ${v.id}: keeps ${JSON.stringify(v.previous_path)} as the path before it, not its predecessor's`),
   ];
+}
+
+/**
+ * Every open review item shows the memory's real head (issue 42): its head version is the
+ * memory's newest version, live or deleted, and its path is that version's (a deleted memory's
+ * item keeps the path it had).
+ */
+export async function reviewHeadProblems(query: (sql: string) => Promise<unknown[]>): Promise<string[]> {
+  const wrong = (await query(
+    `SELECT r.memory_id, r.head_version_id, (SELECT MAX(v.id) FROM memory_versions v WHERE v.memory_id = r.memory_id) AS newest
+     FROM review_items r
+     WHERE r.head_version_id <> (SELECT MAX(v.id) FROM memory_versions v WHERE v.memory_id = r.memory_id)
+        OR r.path <> (SELECT COALESCE(v.path, r.path) FROM memory_versions v WHERE v.id = r.head_version_id)`,
+  )) as { memory_id: string; head_version_id: string; newest: string | null }[];
+  return wrong.map((r) => `review item of ${r.memory_id}: shows version ${r.head_version_id}, the memory's newest is ${r.newest ?? "gone"}`);
 }

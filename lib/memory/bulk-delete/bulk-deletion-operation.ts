@@ -3,7 +3,7 @@ import type { BulkOperation } from "../bulk/bulk-operation.ts";
 import { join, type SqlClient } from "../db.ts";
 import { memoryColumns, memoryFromRow, type MemoryRow } from "../memories/memory-rows.ts";
 import { removeMemories } from "../memories/mutations.ts";
-import { DELIBERATE, settleByDeliberateActs } from "../review/deliberate.ts";
+import { DELIBERATE, settleDeliberateWrites } from "../review/deliberate.ts";
 import { purgeSearchIndex } from "../search/purge-search-index.ts";
 import { deleteLockedStore, STORE_DELETION_TRANSACTION } from "../stores/delete-store.ts";
 import { storeMatches } from "../stores/find-stores.ts";
@@ -95,10 +95,11 @@ async function deleteMemories(tx: SqlClient, chunk: readonly BulkItem[], actor: 
   };
   const deleting = chunk.filter((item) => outcome(item) === "deleted").map((item) => live.get(item.targetId)!);
   const deletions = await removeMemories(tx, deleting, actor, DELIBERATE);
-  await settleByDeliberateActs(
+  await settleDeliberateWrites(
     tx,
-    deleting.map((memory, n) => ({ memoryId: memory.id, resultVersionId: deletions[n]! })),
-    actor,
+    chunk[0]!.storeId,
+    deleting.map((memory, n) => ({ kind: "own", memoryId: memory.id, versionId: deletions[n]! })),
+    { action: "edited", actor },
   );
   return chunk.map((item) => ({ ...item, outcome: outcome(item) }));
 }

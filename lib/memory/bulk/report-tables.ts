@@ -157,8 +157,9 @@ const UPDATES_PER_STATEMENT = 100;
 
 /**
  * Records what an execution did to items (their result columns), in the caller's transaction:
- * one UPDATE per batch of items, each result column a CASE on the item's key (result columns
- * are text, so the CASE has one type on both engines).
+ * one UPDATE per batch of items, each result column a CASE on the item's key. Result columns
+ * are text or booleans; a boolean is written as the literal TRUE or FALSE, so that each CASE has
+ * one type on both engines (PostgreSQL reads bound parameters in a CASE as text).
  */
 export async function updateItems<Item>(tx: SqlClient, table: ItemTable<Item>, planId: string, items: readonly Item[]): Promise<void> {
   if (table.resultColumns.length === 0) return; // a report written whole (an import's) has nothing filled in later
@@ -169,7 +170,7 @@ export async function updateItems<Item>(tx: SqlClient, table: ItemTable<Item>, p
     const columns = table.resultColumns.map(
       (column) =>
         sql`${raw(identifier(column))} = CASE ${table.keyColumn} ${join(
-          batch.map((item, n) => sql`WHEN ${keys[n]} THEN ${table.column(item, column)}`),
+          batch.map((item, n) => sql`WHEN ${keys[n]} THEN ${resultValue(table.column(item, column))}`),
           " ",
         )} END`,
     );
@@ -177,6 +178,8 @@ export async function updateItems<Item>(tx: SqlClient, table: ItemTable<Item>, p
       WHERE ${table.planColumn} = ${planId} AND ${table.keyColumn} IN (${join(keys)})`;
   }
 }
+
+const resultValue = (value: unknown): Sql => (typeof value === "boolean" ? raw(value ? "TRUE" : "FALSE") : sql`${value}`);
 
 /** Every item of a plan or report, in the table's order. */
 export async function getItems<Item>(client: SqlClient, table: ItemTable<Item>, planId: string): Promise<Item[]> {

@@ -3,7 +3,7 @@ import type { SqlClient } from "../db.ts";
 import { MEMORY_COLUMNS, memoryFromRow, type MemoryRow } from "../memories/memory-rows.ts";
 import { changeMemory, removeMemory } from "../memories/mutations.ts";
 import { containsText } from "../search/text-matches.ts";
-import { DELIBERATE, settleByDeliberateAct } from "../review/deliberate.ts";
+import { DELIBERATE, settleDeliberateWrites } from "../review/deliberate.ts";
 import { lockStore } from "../stores/lock-store.ts";
 import { clearVersion } from "../versions/redact-version.ts";
 import { rewrittenContent } from "./erase-text.ts";
@@ -19,8 +19,9 @@ import type { ErasureTypes } from "./erasure-operation.ts";
  *    rewrittenContent); a deletion whose path holds the text is redacted too;
  * 2. every version the dry run saw is redacted (it is no longer any live memory's current one).
  * A current version that changed since the dry run is left alone: if it holds the text, the
- * erase reports it as late. An erase is deliberate (lib/memory/review/deliberate.ts): it opens no
- * review item and settles the one open on the memory. Returns the group's items with their outcomes and the versions written.
+ * erase reports it as late. An erase is deliberate (lib/memory/review/deliberate.ts): a deletion
+ * is its own and settles the memory; a rewrite keeps what the memory held, so a memory awaiting
+ * review still does, from the erase's version on (the report says so). Returns the group's items with their outcomes and the versions written.
  */
 export async function eraseFromMemory(
   tx: SqlClient,
@@ -45,15 +46,18 @@ export async function eraseFromMemory(
     const replaced = erasure.action === "replace" ? rewrittenContent(memory, texts, erasure.marker ?? "", store.archived) : null;
     if (replaced !== null) {
       const changed = await changeMemory(tx, memory, { path: memory.path, content: replaced }, actor, DELIBERATE);
-      await settleByDeliberateAct(tx, memoryId, actor, changed.memoryVersionId);
-      written.push({ versionId: changed.memoryVersionId, storeId, memoryId, kind: "written", outcome: "replaced" });
+      const kept = { kind: "kept" as const, memoryId, versionId: changed.memoryVersionId, operation: "modified" as const, path: memory.path };
+      const awaiting = await settleDeliberateWrites(tx, storeId, [{ ...kept, previous: { versionId: memory.memoryVersionId, path: memory.path } }], {
+        action: "edited",
+        actor,
+      });
+      written.push({ versionId: changed.memoryVersionId, storeId, memoryId, kind: "written", outcome: "replaced", awaitingReview: awaiting.has(memoryId) });
       liveHead = changed.memoryVersionId;
     } else {
-      await settleByDeliberateAct(tx, memoryId, actor, await removeMemory(tx, memory, actor, DELIBERATE));
-      const [deletion] = await tx.$queryRaw<{ id: string }[]>`
-        SELECT id FROM memory_versions WHERE store_id = ${storeId} AND memory_id = ${memoryId} ORDER BY id DESC LIMIT 1`;
-      if (pathHoldsText) await clearVersion(tx, deletion!.id, actor, now);
-      written.push({ versionId: deletion!.id, storeId, memoryId, kind: "written", outcome: pathHoldsText ? "deleted_and_redacted" : "deleted" });
+      const deletion = await removeMemory(tx, memory, actor, DELIBERATE);
+      await settleDeliberateWrites(tx, storeId, [{ kind: "own", memoryId, versionId: deletion }], { action: "edited", actor });
+      if (pathHoldsText) await clearVersion(tx, deletion, actor, now);
+      written.push({ versionId: deletion, storeId, memoryId, kind: "written", outcome: pathHoldsText ? "deleted_and_redacted" : "deleted" });
       liveHead = null;
     }
   }

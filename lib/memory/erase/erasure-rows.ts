@@ -33,6 +33,11 @@ export interface ErasureItem {
   /** Head items: what the dry run planned (null: erasures from before it was kept, and the other kinds). */
   plannedAction?: PlannedAction | null;
   /**
+   * Written items: the memory still awaits review after the erase, because the rest of its
+   * content was never settled (lib/memory/review/deliberate.ts; migration 0029).
+   */
+  awaitingReview?: boolean;
+  /**
    * The memory's path as it reads now (lib/memory/erase/erasure-paths.ts), filled in when the
    * items are read for an answer; never stored, so a report keeps no path the erase redacted.
    */
@@ -117,14 +122,22 @@ export const ERASURES = defineTable<Erasure, ErasureRow>({
   }),
 });
 
-type ErasureItemRow = { version_id: string; store_id: string; memory_id: string; kind: string; outcome: string; planned_action: string | null };
+type ErasureItemRow = {
+  version_id: string;
+  store_id: string;
+  memory_id: string;
+  kind: string;
+  outcome: string;
+  planned_action: string | null;
+  awaiting_review: boolean | number | bigint;
+};
 
 /** Grouped by store and memory (the order the erase is carried out in), versions oldest first. */
 export const ERASURE_ITEMS = defineItemTable<ErasureItem, ErasureItemRow>({
   name: "erasure_items",
   planColumn: "erasure_id",
   keyColumn: "version_id",
-  columns: ["version_id", "store_id", "memory_id", "kind", "outcome", "planned_action"],
+  columns: ["version_id", "store_id", "memory_id", "kind", "outcome", "planned_action", "awaiting_review"],
   resultColumns: ["outcome"],
   orderBy: ["store_id", "memory_id", "version_id"],
   toRow: (i) => ({
@@ -134,6 +147,7 @@ export const ERASURE_ITEMS = defineItemTable<ErasureItem, ErasureItemRow>({
     kind: i.kind,
     outcome: i.outcome,
     planned_action: i.plannedAction ?? null,
+    awaiting_review: i.awaitingReview ?? false,
   }),
   fromRow: (r) => ({
     versionId: r.version_id,
@@ -142,6 +156,7 @@ export const ERASURE_ITEMS = defineItemTable<ErasureItem, ErasureItemRow>({
     kind: r.kind as ErasureItemKind,
     outcome: r.outcome as ErasureOutcome,
     plannedAction: r.planned_action as PlannedAction | null,
+    awaitingReview: Number(r.awaiting_review) === 1,
   }),
 });
 

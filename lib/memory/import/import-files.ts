@@ -5,7 +5,7 @@ import { letOthersRun } from "../let-others-run.ts";
 import { getMemory } from "../memories/get-memory.ts";
 import type { ImportMark } from "../memories/import-mark.ts";
 import { changeMemory, insertMemories } from "../memories/mutations.ts";
-import { IMPORTED_DELIBERATELY, settleByDeliberateAct } from "../review/deliberate.ts";
+import { IMPORTED_DELIBERATELY, settleDeliberateWrites } from "../review/deliberate.ts";
 import { checkNewStore, insertStore, type CreateStoreInput } from "../stores/create-store.ts";
 import { assertNotArchived, lockStore } from "../stores/lock-store.ts";
 import { insertImportReport, startImport, type ImportItem, type ImportReportRecord } from "./import-rows.ts";
@@ -166,7 +166,10 @@ async function writePlan(
         input.actor,
         options,
       );
-      await settleByDeliberateAct(tx, memory.id, input.actor, memory.memoryVersionId);
+      await settleDeliberateWrites(tx, storeId, [{ kind: "own", memoryId: memory.id, versionId: memory.memoryVersionId }], {
+        action: "edited",
+        actor: input.actor,
+      });
       written.push({ versionId: memory.memoryVersionId, memoryId: memory.id, action: "overwrite" });
       if (written.length % batch === 0) {
         input.onProgress?.(written.length, total);

@@ -25,7 +25,11 @@ import { appendToChain, type VersionChainFields } from "../integrity/append-to-c
 type Operation = VersionOperation;
 
 export interface WriteOptions {
-  /** A review action writes this version; it records its own decision (lib/memory/review). */
+  /**
+   * A review action or a deliberate act writes this version and decides its review itself
+   * (lib/memory/review/deliberate.ts): nothing is tracked here, not even a write the policy's
+   * detectors would hold (an import opens no review items, whoever the file names).
+   */
   settling?: boolean;
   /** When the version was written: now, unless an import with history presents the file's time. */
   at?: Date;
@@ -415,9 +419,9 @@ async function recordVersions(
     previous: { id: memory.memoryVersionId, at: memory.updatedAt, path: memory.path },
   }));
   await insertVersionRows(tx, rows, actor, now, options);
-  // Review state: a deliberate act settles (nothing to track); anything else as recordVersion, one by one.
+  // Review state: a deliberate act decides it itself (nothing to track); anything else as recordVersion, one by one.
   for (const [i, row] of rows.entries()) {
-    if (options.settling && findings[i]!.length === 0) continue;
+    if (options.settling) continue;
     const memory = writes[i]!.memory;
     await trackChange(
       tx,

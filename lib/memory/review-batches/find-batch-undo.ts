@@ -3,6 +3,7 @@ import { empty, join, raw, sql, type Db } from "../db.ts";
 import { notFound } from "../errors.ts";
 import { decisionColumns, decisionFromRow, type ReviewDecisionRecord, type ReviewDecisionRow } from "../review/review-rows.ts";
 import { batches, liveHeads } from "../time-travel/find-put-back.ts";
+import { expectReview } from "../time-travel/reconcile-paths.ts";
 import {
   actionFor,
   inExecutionOrder,
@@ -82,7 +83,18 @@ export async function findBatchUndoItems(db: Db, selection: BatchUndoSelection):
       items.push(undoItem(decision, byId, later[0] ?? null, live.get(decision.memoryId) ?? null, archived.has(decision.storeId)));
     }
   }
-  return inExecutionOrder(await pathsTaken(db, items));
+  const checked = await pathsTaken(db, items);
+  const expected = [];
+  for (const storeId of new Set(checked.map((i) => i.storeId))) {
+    expected.push(
+      ...(await expectReview(
+        db.sql,
+        storeId,
+        checked.filter((i) => i.storeId === storeId),
+      )),
+    );
+  }
+  return inExecutionOrder(expected);
 }
 
 /**
@@ -115,7 +127,15 @@ function undoItem(
 ): Omit<BatchUndoItem, "position"> {
   const { before } = endsOf(decision);
   const seen = sideOfLive(live);
-  const base = { memoryId: decision.memoryId, storeId: decision.storeId, decisionId: decision.id, seen, newMemoryId: null, newVersionId: null };
+  const base = {
+    memoryId: decision.memoryId,
+    storeId: decision.storeId,
+    decisionId: decision.id,
+    seen,
+    newMemoryId: null,
+    newVersionId: null,
+    awaitingReview: false,
+  };
   const row = before === null ? null : versions.get(before);
   if (row === undefined) return { ...base, action: "skip", reason: "pruned: retention removed the version it would go back to", target: null, outcome: "left" };
   const target = stateOfVersion(row, decision.memoryId, decision.storeId);

@@ -5,7 +5,9 @@ import { lockStore } from "../stores/lock-store.ts";
 import { openItem } from "./open-item.ts";
 import type { ReviewChange } from "./policy.ts";
 import type { ReviewDecisionRecord, ReviewItemRecord } from "./review-rows.ts";
+import { authorsJson } from "./review-authors.ts";
 import { recordDecision, settleOpenItem } from "./settle.ts";
+import { authorsBetween } from "./unsettled-states.ts";
 
 export interface ApproveInput {
   storeId: string;
@@ -57,9 +59,11 @@ export async function approveInTx(tx: SqlClient, input: ApproveInput): Promise<R
     versionCount: Number(rest!.n),
     firstPendingAt: new Date(rest!.first_at),
   };
+  // What is left awaiting review is the newer versions alone, and theirs are its authors.
+  remaining.authors = await authorsBetween(tx, item.storeId, item.memoryId, { from: seen.id, to: item.headVersionId });
   await tx.$executeRaw`
     UPDATE review_items SET settled_version_id = ${seen.id}, settled_path = ${settledPath}, change = ${change},
-      version_count = ${remaining.versionCount}, first_pending_at = ${remaining.firstPendingAt}
+      version_count = ${remaining.versionCount}, first_pending_at = ${remaining.firstPendingAt}, authors = ${authorsJson(remaining.authors)}
     WHERE memory_id = ${item.memoryId}`;
   const decision = await recordDecision(tx, {
     ...settlement,

@@ -28,6 +28,15 @@ function findingWhere(finding: string): Sql {
   return finding === "any" ? sql`r.findings IS NOT NULL` : sql`r.findings LIKE ${`%"class":"${finding}"%`}`;
 }
 
+/**
+ * Items an actor wrote last, or whose awaited writes it wrote (`authors`: an id field's value
+ * in its JSON, `"session_id":"…"` or a key's; `replace` is literal on both engines).
+ */
+function actorWhere(actorId: string): Sql {
+  const field = `:${JSON.stringify(actorId)}`;
+  return sql`(r.last_actor_id = ${actorId} OR r.last_api_key_id = ${actorId} OR replace(r.authors, ${field}, '') <> r.authors)`;
+}
+
 /** The WHERE clause of a filter over review_items aliased `r`. */
 export function reviewWhere(filter: ReviewFilter): Sql {
   if (filter.change !== undefined && !REVIEW_CHANGES.includes(filter.change as ReviewChange)) {
@@ -37,7 +46,7 @@ export function reviewWhere(filter: ReviewFilter): Sql {
   const where = [
     ...(filter.visibleStoreIds !== undefined ? [filter.visibleStoreIds.length > 0 ? sql`r.store_id IN (${join(filter.visibleStoreIds)})` : sql`1 = 0`] : []),
     ...(filter.storeId !== undefined ? [sql`r.store_id = ${filter.storeId}`] : []),
-    ...(filter.actorId !== undefined ? [sql`(r.last_actor_id = ${filter.actorId} OR r.last_api_key_id = ${filter.actorId})`] : []),
+    ...(filter.actorId !== undefined ? [actorWhere(filter.actorId)] : []),
     ...(range ? [sql`r.path >= ${range.from} AND r.path < ${range.to}`] : []),
     ...(filter.change !== undefined ? [sql`r.change = ${filter.change}`] : []),
     ...(filter.updatedAfter ? [sql`r.updated_at >= ${filter.updatedAfter}`] : []),

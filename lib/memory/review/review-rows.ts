@@ -2,6 +2,7 @@ import { actorFromColumns, type Actor } from "../actor.ts";
 import { raw } from "../db.ts";
 import type { ReviewAction, ReviewChange } from "./policy.ts";
 import type { Finding } from "../policies/findings.ts";
+import { authorsFromColumn } from "./review-authors.ts";
 
 /** Review items and decisions are read and written with hand-written SQL, like memories. */
 const ITEM_COLUMNS = [
@@ -20,6 +21,7 @@ const ITEM_COLUMNS = [
   "first_pending_at",
   "updated_at",
   "findings",
+  "authors",
 ];
 export const itemColumns = (alias = "") => raw(ITEM_COLUMNS.map((c) => `${alias}${c}`).join(", "));
 
@@ -39,6 +41,7 @@ export interface ReviewItemRow {
   first_pending_at: Date | string;
   updated_at: Date | string;
   findings: string | null;
+  authors: string | null;
   store_name?: string;
 }
 
@@ -60,12 +63,19 @@ export interface ReviewItemRecord {
   updatedAt: Date;
   /** What the write policy's detectors found in the writes held here (lib/memory/policies), oldest first. */
   findings: ItemFinding[];
+  /**
+   * Who wrote what awaits review, in the order they first wrote (review-authors.ts): the agents
+   * whose writes the head holds, also when a deliberate act put their unreviewed state back
+   * (then the last actor is whoever carried the act out).
+   */
+  authors: Actor[];
 }
 
 export type ItemFinding = Finding & { version_id: string };
 
 export function itemFromRow(row: ReviewItemRow): ReviewItemRecord {
   const actor = actorFromColumns(row.last_actor_type, row.last_actor_id)!;
+  const lastActor: Actor = actor.type === "session_actor" && row.last_api_key_id ? { ...actor, api_key_id: row.last_api_key_id } : actor;
   return {
     memoryId: row.memory_id,
     storeId: row.store_id,
@@ -77,10 +87,11 @@ export function itemFromRow(row: ReviewItemRow): ReviewItemRecord {
     path: row.path,
     change: row.change as ReviewChange,
     versionCount: Number(row.version_count),
-    lastActor: actor.type === "session_actor" && row.last_api_key_id ? { ...actor, api_key_id: row.last_api_key_id } : actor,
+    lastActor,
     firstPendingAt: new Date(row.first_pending_at),
     updatedAt: new Date(row.updated_at),
     findings: row.findings === null ? [] : (JSON.parse(row.findings) as ItemFinding[]),
+    authors: authorsFromColumn(row.authors, lastActor),
   };
 }
 

@@ -1,5 +1,6 @@
-import { actorId, apiKeyIdOf, type Actor } from "../actor.ts";
-import { empty, join, sql, type SqlClient } from "../db.ts";
+import { actorFromColumns, actorId, apiKeyIdOf, type Actor } from "../actor.ts";
+import { type Sql, empty, join, sql, type SqlClient } from "../db.ts";
+import { authorsFromColumn, authorsJson, withAuthor } from "./review-authors.ts";
 import type { VersionOperation } from "../versions/operations.ts";
 import type { Finding } from "../policies/findings.ts";
 import { isAgent, policiesReviewing, type ReviewChange } from "./policy.ts";
@@ -57,16 +58,60 @@ function changeOf(v: VersionWritten, settledPath: string | null): ReviewChange {
   return settledPath === v.path ? "modified" : "renamed";
 }
 
-/** What a new pending version does to an open item: it becomes the head the reviewer compares to. */
-function extendItem(v: VersionWritten) {
+/**
+ * What a new pending version does to an open item: it becomes the head the reviewer compares to,
+ * and its author joins the item's (`authors`: given when a deliberate act puts an unreviewed
+ * state back, whose authors are those of that state, lib/memory/review/deliberate.ts).
+ */
+function extendItem(v: VersionWritten, authors?: readonly Actor[]) {
   const findings = findingsJson(v.findings, v.versionId);
-  return sql`${findings === null ? empty : sql`${appendFindings(findings)}, `}
+  const who = authors ? sql`authors = ${authorsJson(authors)}` : sql`authors = ${withAuthor(sql`review_items.authors`, v.actor)}`;
+  return sql`${findings === null ? empty : sql`${appendFindings(findings)}, `}${who},
     head_version_id = ${v.versionId}, head_operation = ${v.operation}, path = ${v.path},
     change = CASE WHEN ${v.operation} = 'deleted' THEN 'deleted' WHEN review_items.settled_path IS NULL THEN 'created'
       WHEN review_items.settled_path = ${v.path} THEN 'modified' ELSE 'renamed' END,
     version_count = review_items.version_count + 1,
     last_actor_type = ${v.actor.type}, last_actor_id = ${actorId(v.actor)}, last_api_key_id = ${apiKeyIdOf(v.actor)},
     updated_at = ${v.at}`;
+}
+
+/**
+ * Opens the memory's item at this version, or extends the open one: one statement. `reviewed` is
+ * the condition on the store that decides whether a new item opens. Returns whether an item is
+ * open now; a memory that starts awaiting review (not one whose open item grows) is announced once.
+ */
+async function openOrExtend(tx: SqlClient, v: VersionWritten, reviewed: Sql, authors?: readonly Actor[]): Promise<boolean> {
+  const opened = await tx.$queryRaw<{ version_count: number | bigint }[]>`
+    INSERT INTO review_items (memory_id, store_id, settled_version_id, settled_path, head_version_id, head_operation, path, change, version_count,
+      last_actor_type, last_actor_id, last_api_key_id, first_pending_at, updated_at, findings, authors)
+    SELECT ${v.memoryId}, id, ${v.previousVersionId}, ${v.previousPath}, ${v.versionId}, ${v.operation}, ${v.path}, ${changeOf(v, v.previousPath)}, 1,
+      ${v.actor.type}, ${actorId(v.actor)}, ${apiKeyIdOf(v.actor)}, ${v.at}, ${v.at}, ${findingsJson(v.findings, v.versionId)}, ${authorsJson(authors ?? [v.actor])}
+    FROM memory_stores WHERE id = ${v.storeId} ${reviewed}
+    ON CONFLICT (memory_id) DO UPDATE SET ${extendItem(v, authors)}
+    RETURNING version_count`;
+  if (opened.length === 0) return false;
+  if (Number(opened[0]!.version_count) === 1) await announcePending(tx, v);
+  return true;
+}
+
+/**
+ * A deliberate act's version that leaves the memory holding writes nobody settled (lib/memory/review/deliberate.ts):
+ * the memory awaits review from its last settled state (the one before this version, when no
+ * item is open), with `authors`, those writes' authors, whatever the store's review policy.
+ */
+export async function awaitReview(tx: SqlClient, v: VersionWritten, authors: readonly Actor[]): Promise<void> {
+  await openOrExtend(tx, v, empty, authors);
+}
+
+/** A deliberate act's version on a memory that awaits review, keeping what it held (an erasure's rewrite): the item grows, its authors stay. */
+export async function extendOpenItem(tx: SqlClient, v: VersionWritten): Promise<boolean> {
+  const [row] = await tx.$queryRaw<{ authors: string | null; last_actor_type: string; last_actor_id: string; last_api_key_id: string | null }[]>`
+    SELECT authors, last_actor_type, last_actor_id, last_api_key_id FROM review_items WHERE memory_id = ${v.memoryId}`;
+  if (!row) return false;
+  const last = actorFromColumns(row.last_actor_type, row.last_actor_id)!;
+  const authors = authorsFromColumn(row.authors, last.type === "session_actor" && row.last_api_key_id ? { ...last, api_key_id: row.last_api_key_id } : last);
+  await tx.$executeRaw`UPDATE review_items SET ${extendItem(v, authors)} WHERE memory_id = ${v.memoryId}`;
+  return true;
 }
 
 /**
@@ -78,24 +123,10 @@ function extendItem(v: VersionWritten) {
  * approved without it. Review actions write with `settling` and record their own decision.
  */
 export async function trackChange(tx: SqlClient, v: VersionWritten, options: { settling?: boolean } = {}): Promise<void> {
-  // A write the policy's detectors held is reviewed whatever the store's review policy says,
-  // even one that settles otherwise (an import: its content met the policy like any other).
+  if (options.settling) return;
+  // A write the policy's detectors held is reviewed whatever the store's review policy says.
   const held = (v.findings?.length ?? 0) > 0;
-  if (options.settling && !held) return;
-  const reviewed = held ? empty : sql`AND review_policy IN (${join(policiesReviewing(v.actor))})`;
-  const opened = await tx.$queryRaw<{ version_count: number | bigint }[]>`
-    INSERT INTO review_items (memory_id, store_id, settled_version_id, settled_path, head_version_id, head_operation, path, change, version_count,
-      last_actor_type, last_actor_id, last_api_key_id, first_pending_at, updated_at, findings)
-    SELECT ${v.memoryId}, id, ${v.previousVersionId}, ${v.previousPath}, ${v.versionId}, ${v.operation}, ${v.path}, ${changeOf(v, v.previousPath)}, 1,
-      ${v.actor.type}, ${actorId(v.actor)}, ${apiKeyIdOf(v.actor)}, ${v.at}, ${v.at}, ${findingsJson(v.findings, v.versionId)}
-    FROM memory_stores WHERE id = ${v.storeId} ${reviewed}
-    ON CONFLICT (memory_id) DO UPDATE SET ${extendItem(v)}
-    RETURNING version_count`;
-  if (opened.length > 0) {
-    // A memory that starts awaiting review (not one whose open item grows) is announced once.
-    if (Number(opened[0]!.version_count) === 1) await announcePending(tx, v);
-    return;
-  }
+  if (await openOrExtend(tx, v, held ? empty : sql`AND review_policy IN (${join(policiesReviewing(v.actor))})`)) return;
   if (isAgent(v.actor)) {
     await tx.$executeRaw`UPDATE review_items SET ${extendItem(v)} WHERE memory_id = ${v.memoryId}`;
     return;
@@ -116,10 +147,10 @@ export async function trackCreations(
   at: Date,
   options: { settling?: boolean } = {},
 ): Promise<void> {
-  if (all.length === 0) return;
+  if (all.length === 0 || options.settling) return;
   const [store] = await tx.$queryRaw<{ review_policy: string }[]>`SELECT review_policy FROM memory_stores WHERE id = ${storeId}`;
   if (!store) return;
-  const reviewed = !options.settling && (policiesReviewing(actor) as string[]).includes(store.review_policy);
+  const reviewed = (policiesReviewing(actor) as string[]).includes(store.review_policy);
   // Held writes are reviewed whatever the store's review policy says (as in trackChange).
   const created = reviewed ? all : all.filter((c) => (c.findings?.length ?? 0) > 0);
   if (created.length === 0) return;
@@ -127,11 +158,11 @@ export async function trackCreations(
   const operation: VersionOperation = "created";
   const rows = created.map(
     (c) => sql`(${c.memoryId}, ${storeId}, NULL, NULL, ${c.versionId}, ${operation}, ${c.path}, ${change}, 1,
-      ${actor.type}, ${actorId(actor)}, ${apiKeyIdOf(actor)}, ${at}, ${at}, ${findingsJson(c.findings, c.versionId)})`,
+      ${actor.type}, ${actorId(actor)}, ${apiKeyIdOf(actor)}, ${at}, ${at}, ${findingsJson(c.findings, c.versionId)}, ${authorsJson([actor])})`,
   );
   await tx.$executeRaw`
     INSERT INTO review_items (memory_id, store_id, settled_version_id, settled_path, head_version_id, head_operation, path, change, version_count,
-      last_actor_type, last_actor_id, last_api_key_id, first_pending_at, updated_at, findings)
+      last_actor_type, last_actor_id, last_api_key_id, first_pending_at, updated_at, findings, authors)
     VALUES ${join(rows)}`;
   // Each item opened here is announced, as announcePending does for one.
   await enqueueWebhookEvents(

@@ -47,6 +47,11 @@ export interface PutBackItem {
   outcome: PutBackOutcome;
   newMemoryId: string | null;
   newVersionId: string | null;
+  /**
+   * What it puts back holds writes nobody settled, so the memory awaits review afterwards
+   * (lib/memory/review/deliberate.ts): the dry run's expectation, then what its execution did.
+   */
+  awaitingReview: boolean;
 }
 
 export const sideOf = (state: Pick<HeadState, "versionId" | "path" | "contentSha256" | "contentSizeBytes">): Side => ({
@@ -137,12 +142,13 @@ export type PutBackRow = {
   outcome: string;
   new_memory_id: string | null;
   new_version_id: string | null;
+  awaiting_review: boolean | number | bigint;
 };
 
 const sideFromRow = (versionId: string | null, path: string | null, sha: string | null, size: number | bigint | null): Side | null =>
   versionId === null ? null : { versionId, path, sha256: sha, sizeBytes: size === null ? null : Number(size) };
 
-/** The columns of a put-back item, in the order written and read (migration 0015; a batch undo adds its own, 0024). */
+/** The columns of a put-back item, in the order written and read (migration 0015; a batch undo adds its own, 0024; awaiting_review, 0029). */
 export const PUT_BACK_COLUMNS = [
   "memory_id",
   "position",
@@ -159,9 +165,16 @@ export const PUT_BACK_COLUMNS = [
   "outcome",
   "new_memory_id",
   "new_version_id",
+  "awaiting_review",
 ] as const satisfies readonly (keyof PutBackRow)[];
 /** What an execution fills in. */
-export const PUT_BACK_RESULT_COLUMNS = ["outcome", "reason", "new_memory_id", "new_version_id"] as const satisfies readonly (keyof PutBackRow)[];
+export const PUT_BACK_RESULT_COLUMNS = [
+  "outcome",
+  "reason",
+  "new_memory_id",
+  "new_version_id",
+  "awaiting_review",
+] as const satisfies readonly (keyof PutBackRow)[];
 
 export function putBackToRow(i: PutBackItem): PutBackRow {
   return {
@@ -180,6 +193,7 @@ export function putBackToRow(i: PutBackItem): PutBackRow {
     outcome: i.outcome,
     new_memory_id: i.newMemoryId,
     new_version_id: i.newVersionId,
+    awaiting_review: i.awaitingReview,
   };
 }
 
@@ -194,6 +208,7 @@ export function putBackFromRow(r: PutBackRow): PutBackItem {
     outcome: r.outcome as PutBackOutcome,
     newMemoryId: r.new_memory_id,
     newVersionId: r.new_version_id,
+    awaitingReview: Number(r.awaiting_review) === 1,
   };
 }
 

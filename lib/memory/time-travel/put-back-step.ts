@@ -7,12 +7,12 @@ import { validateMemoryState } from "../memories/content.ts";
 import { changeMemories, removeMemory } from "../memories/mutations.ts";
 import { applyUpdate } from "../memories/update-memory.ts";
 import { lockStore, type LockedStore } from "../stores/lock-store.ts";
-import { DELIBERATE } from "../review/deliberate.ts";
-import { settleOpenItem, settleOpenItems } from "../review/settle.ts";
+import { DELIBERATE, settleDeliberateWrites, type DeliberateWrite } from "../review/deliberate.ts";
 import type { PutBackItem } from "./put-back-items.ts";
 
-// A restore or a revert is deliberate (lib/memory/review/deliberate.ts): what awaited review on a
-// memory it puts back is settled by it, recorded as `reverted` by whoever carried it out.
+// A restore, a revert or a batch undo is deliberate (lib/memory/review/deliberate.ts): each write
+// declares what it put back, and the review rule decides, once per chunk, what is settled by it
+// (recorded as `reverted` by whoever carried it out) and what still awaits review.
 
 /**
  * One chunk of a restore or revert, inside its transaction under the store lock, through the
@@ -26,23 +26,25 @@ export async function putBackChunk(tx: SqlClient, storeId: string, chunk: readon
   const store = await lockStore(tx, storeId);
   if (store.archived) return chunk.map((item) => ({ ...item, outcome: "skipped", reason: "archived: the store was archived after the dry run" }));
   const results = new Map<string, Attempt>();
+  /** What each write of the chunk put back, for the review rule at its end. */
+  const writes: DeliberateWrite[] = [];
   /** Memories of this chunk parked at a free path to break a cycle of moves (a swap): their head now. */
   const parked = new Map<string, string>();
   // Read for the whole chunk, under the lock: each item's memory is written by that item alone
   // on the first pass, and version contents do not change under the lock, so these are what
   // one statement per item would read. Passes after the first read again.
   let read: ChunkReads | undefined = await chunkReads(tx, storeId, chunk);
-  for (const result of await changeInPlace(tx, chunk, actor, read)) results.set(result.memoryId, result);
+  for (const result of await changeInPlace(tx, chunk, actor, read, writes)) results.set(result.memoryId, result);
   let pending = chunk.filter((item) => !results.has(item.memoryId));
   while (pending.length > 0) {
     const blocked: Attempt[] = [];
     for (const item of pending) {
-      const result = await putBack(tx, store, item, actor, parked.get(item.memoryId), read);
+      const result = await putBack(tx, store, item, actor, writes, parked.get(item.memoryId), read);
       if (result.outcome === "blocked") blocked.push(result);
       else results.set(item.memoryId, result);
     }
     read = undefined;
-    if (blocked.length === pending.length && !(await parkOne(tx, storeId, blocked, parked, actor))) {
+    if (blocked.length === pending.length && !(await parkOne(tx, storeId, blocked, parked, actor, writes))) {
       for (const item of blocked) results.set(item.memoryId, item);
       break;
     }
@@ -55,16 +57,42 @@ export async function putBackChunk(tx: SqlClient, storeId: string, chunk: readon
     const memory = await liveMemory(tx, storeId, memoryId);
     if (memory?.memoryVersionId !== head || !result.seen?.path) continue;
     try {
-      await applyUpdate(tx, memory, { path: result.seen.path, content: memory.content }, actor, DELIBERATE);
+      const back = await applyUpdate(tx, memory, { path: result.seen.path, content: memory.content }, actor, DELIBERATE);
+      writes.push(keptBy(memory, back));
     } catch (error) {
       if (!(error instanceof MemoryError && error.code === "path_conflict")) throw error;
       results.set(memoryId, { ...result, reason: `${result.reason ?? ""}; left at ${memory.path}: its old path was taken meanwhile` });
     }
   }
+  const awaiting = await settleDeliberateWrites(tx, storeId, writes, { action: "reverted", actor });
   return chunk.map((item) => {
     const { blockedBy: _blockedBy, ...result } = results.get(item.memoryId)!;
-    return result;
+    const written = result.newMemoryId ?? (result.outcome === "done" ? result.memoryId : null);
+    return { ...result, awaitingReview: written !== null && awaiting.has(written) };
   });
+}
+
+/** A write that keeps what the memory held (a memory parked aside, or moved back): review goes on as it was. */
+const keptBy = (before: MemoryRecord, after: MemoryRecord): DeliberateWrite => ({
+  kind: "kept",
+  memoryId: after.id,
+  versionId: after.memoryVersionId,
+  operation: "modified",
+  path: after.path,
+  previous: { versionId: before.memoryVersionId, path: before.path },
+});
+
+/** A write that put back the state of the item's target version. */
+function restoredBy(item: PutBackItem, before: MemoryRecord | null, after: MemoryRecord, targetMemoryId: string): DeliberateWrite {
+  return {
+    kind: "restored",
+    memoryId: after.id,
+    versionId: after.memoryVersionId,
+    operation: before ? "modified" : "created",
+    path: after.path,
+    previous: before && { versionId: before.memoryVersionId, path: before.path },
+    from: { versionId: item.target!.versionId, memoryId: targetMemoryId },
+  };
 }
 
 /**
@@ -75,7 +103,7 @@ export async function putBackChunk(tx: SqlClient, storeId: string, chunk: readon
  * content was redacted since, or whose state breaks a rule now are left to the one-by-one pass
  * below, which reports them.
  */
-async function changeInPlace(tx: SqlClient, chunk: readonly PutBackItem[], actor: Actor, read: ChunkReads): Promise<Attempt[]> {
+async function changeInPlace(tx: SqlClient, chunk: readonly PutBackItem[], actor: Actor, read: ChunkReads, writes: DeliberateWrite[]): Promise<Attempt[]> {
   const changes: { item: PutBackItem; memory: MemoryRecord; state: { path: string; content: string } }[] = [];
   for (const item of chunk) {
     const memory = read.memories.get(item.memoryId);
@@ -92,11 +120,7 @@ async function changeInPlace(tx: SqlClient, chunk: readonly PutBackItem[], actor
     changes.push({ item, memory, state });
   }
   const changed = await changeMemories(tx, changes, actor, DELIBERATE);
-  await settleOpenItems(
-    tx,
-    changed.map((memory) => ({ memoryId: memory.id, resultVersionId: memory.memoryVersionId })),
-    { action: "reverted", actor },
-  );
+  changes.forEach(({ item, memory }, n) => writes.push(restoredBy(item, memory, changed[n]!, read.targetMemories.get(item.target!.versionId)!)));
   return changes.map(({ item }, n) => ({ ...item, outcome: "done", newVersionId: changed[n]!.memoryVersionId }));
 }
 
@@ -109,7 +133,14 @@ type Attempt = PutBackItem & { blockedBy?: string };
  * one more version of the same memory; its own item then moves it on from there. Returns
  * whether it moved one.
  */
-async function parkOne(tx: SqlClient, storeId: string, blocked: readonly Attempt[], parked: Map<string, string>, actor: Actor): Promise<boolean> {
+async function parkOne(
+  tx: SqlClient,
+  storeId: string,
+  blocked: readonly Attempt[],
+  parked: Map<string, string>,
+  actor: Actor,
+  writes: DeliberateWrite[],
+): Promise<boolean> {
   const moving = new Set(blocked.filter((i) => i.action === "move" || i.action === "modify").map((i) => i.memoryId));
   for (const item of blocked) {
     const blocker = item.blockedBy;
@@ -122,7 +153,9 @@ async function parkOne(tx: SqlClient, storeId: string, blocked: readonly Attempt
         memory,
         { path: `${memory.path}.restoring-${memory.memoryVersionId.slice(-6).toLowerCase()}`, content: memory.content },
         actor,
+        DELIBERATE,
       );
+      writes.push(keptBy(memory, aside));
       parked.set(blocker, aside.memoryVersionId);
       return true;
     } catch (error) {
@@ -134,25 +167,32 @@ async function parkOne(tx: SqlClient, storeId: string, blocked: readonly Attempt
 }
 
 /** The chunk's live memories and the contents its items put back, one statement each. */
-type ChunkReads = { memories: Map<string, MemoryRecord>; contents: Map<string, string | null> };
+type ChunkReads = { memories: Map<string, MemoryRecord>; contents: Map<string, string | null>; targetMemories: Map<string, string> };
 
 async function chunkReads(tx: SqlClient, storeId: string, chunk: readonly PutBackItem[]): Promise<ChunkReads> {
   const memories = new Map<string, MemoryRecord>();
   const contents = new Map<string, string | null>();
-  if (chunk.length === 0) return { memories, contents };
+  const targetMemories = new Map<string, string>();
+  if (chunk.length === 0) return { memories, contents, targetMemories };
   const rows = await tx.$queryRaw<(MemoryRow & { content: string })[]>`
     SELECT ${MEMORY_COLUMNS} FROM memories WHERE id IN (${join(chunk.map((i) => i.memoryId))})`;
   for (const row of rows) {
     const memory = memoryFromRow(row);
     if (memory.storeId === storeId) memories.set(memory.id, memory);
   }
-  const versions = chunk.flatMap((i) => (i.action !== "delete" && i.action !== "move" && i.target ? [i.target.versionId] : []));
-  if (versions.length > 0) {
-    const found = await tx.$queryRaw<{ id: string; content: string | null }[]>`SELECT id, content FROM memory_versions WHERE id IN (${join(versions)})`;
-    for (const version of versions) contents.set(version, null);
-    for (const row of found) contents.set(row.id, row.content);
+  // Every target's memory (a state may come back on another memory, lib/memory/time-travel/reconcile-paths.ts); the content of those that bring content back.
+  const targets = chunk.flatMap((i) => (i.action !== "delete" && i.target ? [i.target.versionId] : []));
+  const withContent = new Set(chunk.flatMap((i) => (i.action !== "delete" && i.action !== "move" && i.target ? [i.target.versionId] : [])));
+  if (targets.length > 0) {
+    const found = await tx.$queryRaw<{ id: string; memory_id: string; content: string | null }[]>`
+      SELECT id, memory_id, content FROM memory_versions WHERE id IN (${join(targets)})`;
+    for (const version of withContent) contents.set(version, null);
+    for (const row of found) {
+      targetMemories.set(row.id, row.memory_id);
+      if (withContent.has(row.id)) contents.set(row.id, row.content);
+    }
   }
-  return { memories, contents };
+  return { memories, contents, targetMemories };
 }
 
 async function liveMemory(tx: SqlClient, storeId: string, memoryId: string): Promise<MemoryRecord | null> {
@@ -161,13 +201,23 @@ async function liveMemory(tx: SqlClient, storeId: string, memoryId: string): Pro
   return row ? memoryFromRow(row) : null;
 }
 
-/** The content a target version holds now: null when it was redacted (or pruned) since the dry run. */
-async function targetContent(tx: SqlClient, versionId: string): Promise<string | null> {
-  const [row] = await tx.$queryRaw<{ content: string | null }[]>`SELECT content FROM memory_versions WHERE id = ${versionId}`;
-  return row?.content ?? null;
+/** A target version as it is now: its memory, and its content (null when redacted or pruned since the dry run). */
+async function targetVersion(tx: SqlClient, versionId: string, read?: ChunkReads): Promise<{ memoryId: string | null; content: string | null }> {
+  const memoryId = read?.targetMemories.get(versionId);
+  if (read && memoryId !== undefined && read.contents.has(versionId)) return { memoryId, content: read.contents.get(versionId)! };
+  const [row] = await tx.$queryRaw<{ memory_id: string; content: string | null }[]>`SELECT memory_id, content FROM memory_versions WHERE id = ${versionId}`;
+  return { memoryId: row?.memory_id ?? null, content: row?.content ?? null };
 }
 
-async function putBack(tx: SqlClient, store: LockedStore, item: PutBackItem, actor: Actor, parkedHead?: string, read?: ChunkReads): Promise<Attempt> {
+async function putBack(
+  tx: SqlClient,
+  store: LockedStore,
+  item: PutBackItem,
+  actor: Actor,
+  writes: DeliberateWrite[],
+  parkedHead?: string,
+  read?: ChunkReads,
+): Promise<Attempt> {
   const memory = read ? (read.memories.get(item.memoryId) ?? null) : await liveMemory(tx, store.id, item.memoryId);
   if ((memory?.memoryVersionId ?? null) !== (parkedHead ?? item.seen?.versionId ?? null)) {
     return { ...item, outcome: "late", reason: "late: the memory changed after the dry run; left alone (run a new dry run)" };
@@ -175,25 +225,23 @@ async function putBack(tx: SqlClient, store: LockedStore, item: PutBackItem, act
   try {
     if (item.action === "delete") {
       const versionId = await removeMemory(tx, memory!, actor, DELIBERATE);
-      await settleOpenItem(tx, item.memoryId, { action: "reverted", actor }, versionId);
+      writes.push({ kind: "own", memoryId: item.memoryId, versionId });
       return { ...item, outcome: "done", newVersionId: versionId };
     }
     const target = item.target!;
-    const content =
-      item.action === "move"
-        ? memory!.content
-        : read?.contents.has(target.versionId)
-          ? read.contents.get(target.versionId)!
-          : await targetContent(tx, target.versionId);
-    if (content === null) return { ...item, outcome: "skipped", reason: "redacted: the content it had then was redacted after the dry run" };
+    const version = await targetVersion(tx, target.versionId, read);
+    const content = item.action === "move" ? memory!.content : version.content;
+    if (content === null || version.memoryId === null) {
+      return { ...item, outcome: "skipped", reason: "redacted: the content it had then was redacted after the dry run" };
+    }
     if (item.action === "create") {
       const created = await createMemoryInTx(tx, store, target.path!, content, actor, DELIBERATE);
-      // A delete awaiting review is decided by bringing the memory back.
-      await settleOpenItem(tx, item.memoryId, { action: "reverted", actor }, null);
+      // What awaited review on the memory it was (a delete, say) is decided by bringing it back, on the new one.
+      writes.push(restoredBy(item, null, created, version.memoryId));
       return { ...item, outcome: "done", newMemoryId: created.id, newVersionId: created.memoryVersionId };
     }
     const changed = await applyUpdate(tx, memory!, { path: target.path!, content }, actor, DELIBERATE);
-    await settleOpenItem(tx, item.memoryId, { action: "reverted", actor }, changed.memoryVersionId);
+    writes.push(restoredBy(item, memory, changed, version.memoryId));
     return { ...item, outcome: "done", newVersionId: changed.memoryVersionId };
   } catch (error) {
     if (!(error instanceof MemoryError)) throw error;

@@ -5,6 +5,7 @@ import { assertAnswerable } from "./answerable-moment.ts";
 import { assertCanPutBack, batches, lateItem, liveHeads, writtenLate, type LateSearch } from "./find-put-back.ts";
 import { actionFor, countByAction, inExecutionOrder, sideOf, sideOfLive, WRITING_ACTIONS, type PutBackItem } from "./put-back-items.ts";
 import { putBackChunk } from "./put-back-step.ts";
+import { expectReview, reconcileByPath } from "./reconcile-paths.ts";
 import { RESTORE_ITEMS, RESTORES, restorePhrase, type Restore } from "./restore-rows.ts";
 import { headsAt, headsOfChangedSinceAt } from "./states-at.ts";
 
@@ -99,9 +100,11 @@ async function findRestoreItems(db: Db, { storeId, asOf, pathPrefix, late }: Res
       outcome: WRITING_ACTIONS.includes(what.action) ? "planned" : "left",
       newMemoryId: null,
       newVersionId: null,
+      awaitingReview: false,
     });
   }
-  if (!late) await assertCanPutBack(db, storeId, items);
+  const plan = await expectReview(db.sql, storeId, reconcileByPath(items));
+  if (!late) await assertCanPutBack(db, storeId, plan);
   await letOthersRun();
-  return inExecutionOrder(items);
+  return inExecutionOrder(plan);
 }

@@ -18,6 +18,7 @@ import {
   type PutBackItem,
 } from "./put-back-items.ts";
 import { putBackChunk } from "./put-back-step.ts";
+import { expectReview, reconcileByPath } from "./reconcile-paths.ts";
 import { MEMORIES_PER_TRANSACTION } from "./restore-operation.ts";
 import { REVERT_ITEMS, REVERTS, revertPhrase, type Revert, type RevertPrincipal } from "./revert-rows.ts";
 
@@ -109,8 +110,9 @@ async function findRevertItems(db: Db, { storeId, principal, gte, lte, late }: R
     for (const row of rows) byMemory.set(row.memory_id, [...(byMemory.get(row.memory_id) ?? []), row]);
     for (const [memoryId, versions] of byMemory) items.push(revertItem(memoryId, versions, now.get(memoryId) ?? null, principal));
   }
-  if (!late) await assertCanPutBack(db, storeId, items);
-  return inExecutionOrder(items);
+  const plan = await expectReview(db.sql, storeId, reconcileByPath(items));
+  if (!late) await assertCanPutBack(db, storeId, plan);
+  return inExecutionOrder(plan);
 }
 
 const yes = (flag: number | bigint | boolean) => Number(flag) === 1;
@@ -119,7 +121,7 @@ function revertItem(memoryId: string, versions: VersionRow[], live: LiveHead | n
   const first = versions.findIndex((v) => yes(v.mine) && yes(v.in_window));
   const before = first > 0 ? versions[first - 1]! : null;
   const seen = sideOfLive(live);
-  const base = { memoryId, seen, newMemoryId: null, newVersionId: null };
+  const base = { memoryId, seen, newMemoryId: null, newVersionId: null, awaitingReview: false };
   // Its versions in the window were pruned between the two reads: nothing left to go back from.
   if (first < 0) return { ...base, action: "skip", reason: "pruned: retention removed this principal's versions meanwhile", target: null, outcome: "left" };
   const firstVersion = versions[first]!;

@@ -31,12 +31,16 @@ export interface StoreChangesInput {
 }
 
 /**
- * What differs between the store at `from` and at `to`: one item per memory whose state (path,
- * content hash) differs, ordered by its path (after, else before) in byte order, then id. Only
- * memories with versions written in (from, to] can differ, so those are the only ones looked
- * at; one changed and changed back is not listed. A redacted state's hash is unknown: it
- * differs from anything but itself. With an actor filter, only memories that actor wrote in
- * between are listed.
+ * What differs between the store at `from` and at `to`, compared by path as well as by memory:
+ * a path holding the same content at both moments is no change, whichever memory holds it (one
+ * deleted and re-created there under a new id, or two memories that swapped paths and contents),
+ * so the list is empty exactly when the store's (path, content) pairs are the same at both
+ * moments. A path whose content differs is one item, `modified`, also when another memory holds
+ * it now (one re-created there); a memory that left one path for another is one item, `moved` or
+ * `moved_and_modified`; the rest are `deleted` and `added`. Only memories with versions written
+ * in (from, to] can differ, so those are the only ones looked at. Ordered by path (after, else
+ * before) in byte order, then id. A redacted state's hash is unknown: it differs from anything
+ * but itself. With an actor filter, only items about a memory that actor wrote in between.
  */
 export async function storeChanges(db: Db, input: StoreChangesInput): Promise<{ items: StoreChange[]; next: { path: string; memoryId: string } | null }> {
   if (input.from.getTime() > input.to.getTime()) throw invalidRequest("from: must not be later than to.");
@@ -56,20 +60,21 @@ export async function storeChanges(db: Db, input: StoreChangesInput): Promise<{ 
     if (actor) seen.set(`${row.created_by_type}:${row.created_by_id}`, actor);
     actors.set(row.memory_id, seen);
   }
-  const ids = [...wanted];
+  // Every memory written in between, also with an actor filter: a path is compared whole.
+  const ids = [...actors.keys()];
   const before = new Map((await headsAt(db.sql, input.storeId, input.from, { memoryIds: ids })).map((s) => [s.memoryId, s]));
   // `to` is usually now: then the states at `to` are the live rows (headsAtLatest), read by id.
   const latest = await headsAtLatest(db.sql, input.storeId, input.to, ids);
   const after = new Map((latest ?? (await headsAt(db.sql, input.storeId, input.to, { memoryIds: ids }))).map((s) => [s.memoryId, s]));
-  const under = (state: HeadState | undefined) => state?.path != null && (input.prefix === "/" || state.path.startsWith(input.prefix));
+  const under = (state: HeadState | null) => state?.path != null && (input.prefix === "/" || state.path.startsWith(input.prefix));
 
   const changes: (StoreChange & { key: string })[] = [];
-  for (const memoryId of ids) {
-    const b = before.get(memoryId);
-    const a = after.get(memoryId);
-    if (!under(b) && !under(a)) continue;
-    const change = changeBetween(b ?? null, a ?? null);
-    if (change) changes.push({ memoryId, change, before: b ?? null, after: a ?? null, actors: [...actors.get(memoryId)!.values()], key: (a ?? b)!.path ?? "" });
+  for (const pair of pairsByPath(ids, before, after)) {
+    if (!under(pair.before) && !under(pair.after)) continue;
+    const involved = [pair.before?.memoryId, pair.after?.memoryId].filter((id): id is string => id !== undefined);
+    if (filter.length > 0 && !involved.some((id) => wanted.has(id))) continue;
+    const who = new Map(involved.flatMap((id) => [...actors.get(id)!]));
+    changes.push({ ...pair, actors: [...who.values()], key: (pair.after ?? pair.before)!.path ?? "" });
   }
   changes.sort((x, y) => compareBytes(x.key, y.key) || (x.memoryId < y.memoryId ? -1 : 1));
   const start = input.after ? changes.findIndex((c) => (compareBytes(c.key, input.after!.path) || (c.memoryId <= input.after!.memoryId ? -1 : 1)) > 0) : 0;
@@ -81,6 +86,60 @@ export async function storeChanges(db: Db, input: StoreChangesInput): Promise<{ 
     next: rest.length > input.limit && last ? { path: last.key, memoryId: last.memoryId } : null,
   };
 }
+
+type Pair = Omit<StoreChange, "actors">;
+
+/**
+ * The differences between two sets of states of the same memories, path first: states at one
+ * path with the same content cancel out, whichever memories hold them. What is left pairs up by
+ * memory (a memory changed, or moved), then by path (a memory gone and another there now: one
+ * change at that path), and the rest stands alone (added, deleted); so no path is both deleted
+ * and added. A state placed at no path (redacted, with no later version naming one) is compared
+ * by memory alone.
+ */
+export function pairsByPath(ids: readonly string[], before: ReadonlyMap<string, HeadState>, after: ReadonlyMap<string, HeadState>): Pair[] {
+  const gone = new Map<string, HeadState>(); // path → a state at `from` not matched yet
+  const come = new Map<string, HeadState>(); // path → a state at `to` not matched yet
+  const pairs: Pair[] = [];
+  for (const id of ids) {
+    const b = before.get(id) ?? null;
+    const a = after.get(id) ?? null;
+    if (b && a && b.versionId === a.versionId) continue;
+    if (b?.path === null || a?.path === null) {
+      const change = changeBetween(b, a);
+      if (change) pairs.push({ memoryId: id, change, before: b, after: a });
+      continue;
+    }
+    if (b) gone.set(b.path!, b);
+    if (a) come.set(a.path!, a);
+  }
+  for (const [path, b] of gone) {
+    const a = come.get(path);
+    if (a && sameState(b, a)) {
+      gone.delete(path);
+      come.delete(path);
+    }
+  }
+  const arrivals = new Map([...come.values()].map((a) => [a.memoryId, a]));
+  for (const [path, b] of gone) {
+    const a = arrivals.get(b.memoryId);
+    if (!a) continue;
+    pairs.push({ memoryId: b.memoryId, change: changeBetween(b, a) ?? "modified", before: b, after: a });
+    gone.delete(path);
+    come.delete(a.path!);
+  }
+  for (const [path, b] of gone) {
+    const a = come.get(path) ?? null;
+    come.delete(path);
+    pairs.push({ memoryId: a?.memoryId ?? b.memoryId, change: a ? "modified" : "deleted", before: b, after: a });
+  }
+  for (const a of come.values()) pairs.push({ memoryId: a.memoryId, change: "added", before: null, after: a });
+  return pairs;
+}
+
+/** Two states are the same when they are one version, or have the same path and a known, equal content hash. */
+const sameState = (b: HeadState, a: HeadState) =>
+  b.versionId === a.versionId || (b.path !== null && b.path === a.path && b.contentSha256 !== null && b.contentSha256 === a.contentSha256);
 
 /** How a memory's state at one moment differs from another, or null when it does not. */
 export function changeBetween(before: HeadState | null, after: HeadState | null): ChangeKind | null {
