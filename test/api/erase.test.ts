@@ -98,10 +98,10 @@ describe(`/v1/erasures on ${ENGINE}`, () => {
     const csv = await as().send("retrieveErasure", { params: { erasure: report.id }, query: { format: "csv" } });
     expect(csv.headers.get("content-type")).toMatch(/^text\/csv/);
     const lines = (await csv.text()).trim().split("\r\n");
-    // The path is the last column (added after the others, so each earlier column keeps its place).
-    expect(lines[0]).toBe("erasure_id,memory_store_id,memory_id,memory_version_id,kind,outcome,path");
+    // The path and awaiting_review are the last columns (added after the others, so each earlier column keeps its place).
+    expect(lines[0]).toBe("erasure_id,memory_store_id,memory_id,memory_version_id,kind,outcome,path,awaiting_review");
     expect(lines).toHaveLength(7);
-    expect(lines).toContain(`${report.id},${storeA},${late.id},${late.memory_version_id},late,left,${late.path}`);
+    expect(lines).toContain(`${report.id},${storeA},${late.id},${late.memory_version_id},late,left,${late.path},false`);
     expect(await problemsSeenInDatabase(server.databaseUrl)).toEqual([]);
   });
 

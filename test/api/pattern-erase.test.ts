@@ -140,10 +140,10 @@ describe(`pattern erase on ${ENGINE}`, () => {
     expect(json.items!.filter((i) => i.memory_id === crm.id).every((i) => i.path === "/crm/ana.md")).toBe(true);
     expect(JSON.stringify(json).toLowerCase()).not.toContain("bob@example.org");
     const csv = (await (await as().send("retrieveErasure", { params: { erasure: report.id }, query: { format: "csv" } })).text()).trim().split("\r\n");
-    // Deliberately changed: the memory's path is a new last column; the six before it keep their places.
-    expect(csv[0]).toBe("erasure_id,memory_store_id,memory_id,memory_version_id,kind,outcome,path");
+    // Deliberately changed: the memory's path and awaiting_review are new last columns; the six before them keep their places.
+    expect(csv[0]).toBe("erasure_id,memory_store_id,memory_id,memory_version_id,kind,outcome,path,awaiting_review");
     expect(csv).toHaveLength(1 + json.items!.length);
-    expect(csv.filter((line) => line.includes(crm.id)).every((line) => line.endsWith(",/crm/ana.md"))).toBe(true);
+    expect(csv.filter((line) => line.includes(crm.id)).every((line) => /,\/crm\/ana\.md,(true|false)$/.test(line))).toBe(true);
     expect(await problemsSeenInDatabase(server.databaseUrl)).toEqual([]);
   });
 

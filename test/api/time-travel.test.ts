@@ -160,7 +160,7 @@ describe(`time travel on ${ENGINE}`, () => {
     const csv = await call<string>("retrieveRevert", { params: { revert: dry.id }, query: { format: "csv" } });
     expect(csv.res.headers.get("content-disposition")).toBe(`attachment; filename="${dry.id}.csv"`);
     expect(csv.body.split("\r\n")[0]).toBe(
-      "revert_id,memory_id,action,outcome,reason,seen_version_id,seen_path,seen_sha256,target_version_id,target_path,target_sha256,new_memory_id,new_version_id",
+      "revert_id,memory_id,action,outcome,reason,seen_version_id,seen_path,seen_sha256,target_version_id,target_path,target_sha256,new_memory_id,new_version_id,awaiting_review",
     );
   });
 
