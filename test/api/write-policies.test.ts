@@ -265,8 +265,8 @@ describe("administering policies", () => {
     const own = await store("own policy", { detectors: { pii: "allow" } });
     expect((await op(agent, "updateDefaultWritePolicy", { body: { detectors: { pii: "refuse" } } })).status).toBe(200);
     try {
-      await expectEnvelope((await create(agent, storeId, "/contact.md", "write to jane.doe@example.com")).response, 400, "invalid_request_error");
-      expect((await create(agent, own, "/contact.md", "write to jane.doe@example.com")).status).toBe(200);
+      await expectEnvelope((await create(agent, storeId, "/contact.md", "write to jane.doe@example.co.uk")).response, 400, "invalid_request_error");
+      expect((await create(agent, own, "/contact.md", "write to jane.doe@example.co.uk")).status).toBe(200);
     } finally {
       expect((await op(agent, "updateDefaultWritePolicy", { body: { detectors: { pii: "allow" } } })).status).toBe(200);
     }
@@ -278,7 +278,7 @@ describe("dry run", () => {
     const storeId = await store("dry run");
     await create(person(), storeId, "/secret.md", `x\n${GITHUB_TOKEN}`);
     await create(person(), storeId, "/inject.md", INJECTION);
-    await create(person(), storeId, "/mail.md", "call +1 415-555-2671 or mail jane@example.com");
+    await create(person(), storeId, "/mail.md", "call +1 415-555-2671 or mail jane@example.co.uk");
     await create(person(), storeId, "/clean.md", "clean");
     const res = await op(agent, "dryRunWritePolicy", { params: { store: storeId }, body: { detectors: { secrets: "refuse", pii: "hold" } } });
     expect(res.status).toBe(200);
