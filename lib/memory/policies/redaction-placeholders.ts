@@ -11,7 +11,7 @@ const MASK = /^[*•·xX#._-]+$/;
 const BRACKETED = /^(?:<[^<>]*>|\[[^[\]]*\]|\{+[^{}]*\}+|\([^()]*\))$|(?:\.\.\.|…)$/;
 /**
  * A reference to where the secret is kept, or code that computes it: $VAR, ${VAR}, $(command),
- * %VAR%, process.env.X, settings.db.password, getpass(), os.environ[…].
+ * %VAR%, an environment lookup, settings.db.password, getpass(), os.environ[…].
  */
 const REFERENCE = /^(?:\$[A-Za-z_{(]|%[A-Za-z_]\w*%$)|^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$|^[A-Za-z_$][\w$.]*[([]/;
 /** Words that describe the value instead of being it: `secure_password`, `YourWiFiPassword`, `change-me`, `passwordSchema`. */
