@@ -1,5 +1,5 @@
 import type { ReviewDetail } from "@/lib/queries/review-types.ts";
-import type { BulkDeletion, Erasure, Memory, MemoryListItem, MemoryVersion, Page, Restore, Revert, Store } from "./wire-types.ts";
+import type { BulkDeletion, Erasure, Memory, MemoryListItem, MemoryVersion, Page, Restore, Revert, SavedMemory, Store } from "./wire-types.ts";
 
 /**
  * The answers typed more narrowly than their response schema says: the official SDK's types for
@@ -15,10 +15,10 @@ export interface NarrowResponses {
   updateStore: Store;
   archiveStore: Store;
   findStores: Page<Store>;
-  createMemory: Memory;
+  createMemory: SavedMemory;
   listMemories: Page<MemoryListItem>;
   retrieveMemory: Memory;
-  updateMemory: Memory;
+  updateMemory: SavedMemory;
   listVersions: Page<MemoryVersion>;
   retrieveVersion: MemoryVersion;
   redactVersion: MemoryVersion;

@@ -11,11 +11,16 @@ import type { folderSummaryWire } from "@/lib/http/folder-summary-operations.ts"
 import type { restoreWire, revertWire } from "@/lib/http/put-back-wire.ts";
 import type { searchHitWire } from "@/lib/http/search-wire.ts";
 import type { storeActivityWire, storeChangeWire } from "@/lib/http/time-travel-wire.ts";
-import type { ImportedVersionWire } from "@/lib/http/wire-schemas.ts";
+import type { ImportedVersionWire, policyFindingSchema } from "@/lib/http/wire-schemas.ts";
+import type { z } from "zod";
 
 /** Wire types: the official SDK's for the Memory Stores API, ours (the serializers' return types) for the extensions. */
 export type Store = BetaManagedAgentsMemoryStore & { memory_count: number; last_memory_write_at: string | null };
 export type Memory = BetaManagedAgentsMemory;
+/** What a write policy detector found (class, rule, description, line; never the text). */
+export type PolicyFinding = z.infer<typeof policyFindingSchema>;
+/** A create's or update's answer: the SDK's memory, plus `write_policy_findings` when the write was held for review. */
+export type SavedMemory = Memory & { write_policy_findings?: PolicyFinding[] };
 export type MemoryListItem = BetaManagedAgentsMemoryListItem;
 /** The SDK's version, plus this server's `imported` extension (wire-schemas.ts). */
 export type MemoryVersion = BetaManagedAgentsMemoryVersion & { imported?: ImportedVersionWire | null };

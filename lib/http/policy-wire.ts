@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { Finding } from "../memory/policies/findings.ts";
+import { findingWire } from "./serialize.ts";
+import { policyFindingSchema } from "./wire-schemas.ts";
 import type { PolicyDryRun } from "../memory/policies/dry-run-policy.ts";
 import { DETECTOR_ACTIONS, DETECTOR_CLASSES, type WritePolicy } from "../memory/policies/write-policy.ts";
 
@@ -51,8 +52,6 @@ export const writePolicyBody = z.strictObject({
   review_after_days: z.array(z.strictObject({ path: z.string(), days: z.number() })).optional(),
 });
 
-const findingSchema = z.object({ class: z.enum(DETECTOR_CLASSES), rule: z.string(), description: z.string(), line: z.number().int() });
-
 export const policyDryRunSchema = extension(
   z.object({
     type: z.literal("write_policy_dry_run"),
@@ -67,7 +66,7 @@ export const policyDryRunSchema = extension(
         path: z.string(),
         outcome: z.enum(["refuse", "flag"]),
         refused_by: z.array(z.string()),
-        findings: z.array(findingSchema),
+        findings: z.array(policyFindingSchema),
       }),
     ),
     truncated: z.boolean().meta({ description: "True when more memories matched than the first 1,000 listed (the counts cover all)." }),
@@ -102,8 +101,6 @@ export function writePolicyWire(policy: WritePolicy, storeId: string | null, inh
   };
 }
 export type WritePolicyWire = ReturnType<typeof writePolicyWire>;
-
-const findingWire = (f: Finding) => ({ class: f.class, rule: f.rule, description: f.description, line: f.line });
 
 export function policyDryRunWire(storeId: string, run: PolicyDryRun) {
   return {

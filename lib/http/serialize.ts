@@ -1,5 +1,7 @@
 import { actorFromColumns } from "../memory/actor.ts";
 import type { ListedMemory, MemoryListItem } from "../memory/memories/list-memories.ts";
+import type { WrittenMemory } from "../memory/memories/mutations.ts";
+import type { Finding } from "../memory/policies/findings.ts";
 import type { StoreRecord } from "../memory/stores/get-store.ts";
 import type { VersionRecord } from "../memory/versions/get-version.ts";
 import type { VersionOperation } from "../memory/versions/operations.ts";
@@ -40,6 +42,19 @@ export function memoryWire(memory: ListedMemory, withContent: boolean): MemoryWi
     created_at: iso(memory.createdAt),
     updated_at: iso(memory.updatedAt),
   };
+}
+
+/** A write policy finding on the wire: class, rule, description and line, never the matched text. */
+export const findingWire = (f: Finding) => ({ class: f.class, rule: f.rule, description: f.description, line: f.line });
+
+/**
+ * The answer to a create or update: the memory, and when the store's write policy held the write
+ * for review, what its detectors found (the `write_policy_findings` extension, left out when
+ * nothing held it, so the answer is the hosted API's). The console says so where the person saved.
+ */
+export function writtenMemoryWire(memory: WrittenMemory, withContent: boolean): MemoryWire {
+  const wire = memoryWire(memory, withContent);
+  return memory.heldFor.length > 0 ? { ...wire, write_policy_findings: memory.heldFor.map(findingWire) } : wire;
 }
 
 export function listItemWire(item: MemoryListItem, withContent: boolean): MemoryWire | MemoryPrefixWire {

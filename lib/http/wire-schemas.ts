@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ROLES } from "../auth/roles.ts";
 import { ATTRIBUTIONS } from "../memory/import/attribution.ts";
+import { DETECTOR_CLASSES } from "../memory/policies/write-policy.ts";
 import { VERSION_OPERATIONS } from "../memory/versions/operations.ts";
 
 /**
@@ -34,6 +35,14 @@ export const memoryStoreSchema = named(
   "A memory store.",
 );
 
+/** What a write policy detector found: the class, rule and line, never the matched text. */
+export const policyFindingSchema = named(
+  z.object({ class: z.enum(DETECTOR_CLASSES), rule: z.string(), description: z.string(), line: z.number().int() }),
+  "WritePolicyFinding",
+  "What a write policy detector found in content: its class, rule, a description of the kind of thing and the 1-based line (never the matched text).",
+  true,
+);
+
 export const memorySchema = named(
   z.object({
     type: z.literal("memory"),
@@ -46,6 +55,11 @@ export const memorySchema = named(
     memory_version_id: z.string(),
     created_at: timestamp,
     updated_at: timestamp,
+    write_policy_findings: z.array(policyFindingSchema).optional().meta({
+      description:
+        "Only in the answer to a create or update that the store's write policy detectors held for review: what they found in this write. Absent everywhere else, so answers the hosted API would give are unchanged.",
+      "x-memory-console-extension": true,
+    }),
   }),
   "Memory",
   "A memory: one file of a store, addressed by its path.",

@@ -104,6 +104,28 @@ describe("the default on a new install", () => {
     expect(item!.findings.map((f: Json) => `${f.class}/${f.rule}@${f.line}`)).toEqual(["secrets/github@2", "instructions/override@2"]);
   });
 
+  it("the answer to a held save says what held it (write_policy_findings); other answers are the hosted API's", async () => {
+    const storeId = await store("held answer");
+    const memories = server.client.beta.memoryStores.memories;
+    const clean = await memories.create(storeId, { path: "/deploy.md", content: "deploy notes\n" });
+    expect(clean).not.toHaveProperty("write_policy_findings");
+    const held = (await memories.update(clean.id, { memory_store_id: storeId, content: `deploy notes\nstep two\nthe token is ${GITHUB_TOKEN}\n` })) as Json;
+    expect(held.write_policy_findings).toEqual([{ class: "secrets", rule: "github", description: "GitHub Token", line: 3 }]);
+    expect(JSON.stringify(held)).not.toContain(GITHUB_TOKEN.slice(4));
+    expect(await memories.retrieve(clean.id, { memory_store_id: storeId })).not.toHaveProperty("write_policy_findings");
+    // A person saving in the console gets the same answer.
+    const byPerson = await call(person(), "POST", `/v1/memory_stores/${storeId}/memories/${clean.id}`, {
+      content: "x\nCREATE USER app WITH PASSWORD 'Tr0ub4dor&3';",
+    });
+    expect(byPerson.body.write_policy_findings).toEqual([expect.objectContaining({ class: "secrets", rule: "sql-password", line: 2 })]);
+    // The reviewer's fix, and emoji, hold nothing.
+    for (const content of ["DATABASE_URL=postgresql://user:<redacted>@host/app", "The family plan 👨‍👩‍👧‍👦 and 🏴󠁧󠁢󠁥󠁮󠁧󠁿"]) {
+      const fixed = await call(person(), "POST", `/v1/memory_stores/${storeId}/memories/${clean.id}`, { content });
+      expect(fixed.status).toBe(200);
+      expect(fixed.body).not.toHaveProperty("write_policy_findings");
+    }
+  });
+
   it("a person's held write is reviewed too (it would otherwise settle the memory)", async () => {
     const storeId = await store("person held", undefined, "agents");
     expect((await create(person(), storeId, "/keys.md", `anthropic: ${ANTHROPIC_KEY}`)).status).toBe(200);
@@ -265,8 +287,8 @@ describe("administering policies", () => {
     const own = await store("own policy", { detectors: { pii: "allow" } });
     expect((await op(agent, "updateDefaultWritePolicy", { body: { detectors: { pii: "refuse" } } })).status).toBe(200);
     try {
-      await expectEnvelope((await create(agent, storeId, "/contact.md", "write to jane.doe@example.com")).response, 400, "invalid_request_error");
-      expect((await create(agent, own, "/contact.md", "write to jane.doe@example.com")).status).toBe(200);
+      await expectEnvelope((await create(agent, storeId, "/contact.md", "write to jane.doe@example.co.uk")).response, 400, "invalid_request_error");
+      expect((await create(agent, own, "/contact.md", "write to jane.doe@example.co.uk")).status).toBe(200);
     } finally {
       expect((await op(agent, "updateDefaultWritePolicy", { body: { detectors: { pii: "allow" } } })).status).toBe(200);
     }
@@ -278,7 +300,7 @@ describe("dry run", () => {
     const storeId = await store("dry run");
     await create(person(), storeId, "/secret.md", `x\n${GITHUB_TOKEN}`);
     await create(person(), storeId, "/inject.md", INJECTION);
-    await create(person(), storeId, "/mail.md", "call +1 415-555-2671 or mail jane@example.com");
+    await create(person(), storeId, "/mail.md", "call +1 415-555-2671 or mail jane@example.co.uk");
     await create(person(), storeId, "/clean.md", "clean");
     const res = await op(agent, "dryRunWritePolicy", { params: { store: storeId }, body: { detectors: { secrets: "refuse", pii: "hold" } } });
     expect(res.status).toBe(200);

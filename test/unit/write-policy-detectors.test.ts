@@ -28,6 +28,25 @@ describe("secrets", () => {
     expect(mayHoldSecret(secret)).toBe(true);
   });
 
+  it("a secretlint-disable comment in the content does not switch the scan off", async () => {
+    // Whoever writes a memory writes its comments: the preset's comment filter is left out.
+    const token = "ghp_" + "Zq8RkT2mWv4Xy6Bn1Pc3Ld5Fg7Hj9Ks0Ma2N";
+    expect(await rules(`<!-- secretlint-disable -->\n${token}`)).toEqual(["github"]);
+    expect(await rules(`${token} // secretlint-disable-line`)).toEqual(["github"]);
+  });
+
+  it("passwords in SQL, connection strings and .env lines, not placeholders or references", async () => {
+    const at = async (text: string) => (await detectSecrets(text)).map((f) => [f.rule, f.line]);
+    expect(await at("notes\nCREATE USER app WITH PASSWORD 'Tr0ub4dor&3';")).toEqual([["sql-password", 2]]);
+    expect(await at("Server=db;User ID=u;Password=Hunter2Hunter2;")).toEqual([["password-assignment", 1]]);
+    expect(await at("DB_PASSWORD=c0rrect-h0rse\nPOSTGRES_PASSWORD: Sup3rS3cret")).toEqual([
+      ["password-assignment", 1],
+      ["password-assignment", 2],
+    ]);
+    expect(await at("password=***\nDB_PASSWORD=${DB_PASSWORD}\nPassword: stored in the vault\npassword: config.db.password")).toEqual([]);
+    expect(await at("postgresql://user:<redacted>@host\nmysql://root:[REDACTED]@db")).toEqual([]);
+  });
+
   it("the fast path skips plain prose only", () => {
     expect(mayHoldSecret("The user prefers dark mode.\nShort words, no links.")).toBe(false);
     expect(mayHoldSecret("see src/components/review")).toBe(true);
@@ -81,6 +100,18 @@ describe("linear on hostile shapes", () => {
     ["override words", "ignore all the "],
     ["JWT starts", "eyJhbGciOi."],
     ["role tag starts", "<|"],
+    ["password keys", "password="],
+    ["password keys with colons", "DB_PASSWORD: "],
+    ["password keyword runs", "pass"],
+    ["SQL users without a password", "CREATE USER x WITH "],
+    ["SQL identified-by starts", "IDENTIFIED WITH x BY "],
+    ["SQL set-password starts", "SET PASSWORD FOR "],
+    ["URL authorities before addresses", "x://a:b@c.de "],
+    ["zero-width joiners", "\u200D"],
+    ["emoji joined by ZWJ", "👩\u200D"],
+    ["tag characters", "\u{E0041}"],
+    ["subdivision flags", "🏴\u{E0067}\u{E0062}"],
+    ["variation selectors", "\uFE0F\uFE0E"],
   ])("%s", async (_, unit) => {
     const text = unit.repeat(Math.ceil(100_000 / unit.length)).slice(0, 100_000);
     const started = performance.now();

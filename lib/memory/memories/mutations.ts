@@ -6,6 +6,7 @@ import { newId, newIdAfter } from "../ids.ts";
 import { trackChange, trackCreations } from "../review/track-change.ts";
 import { validateMemoryState } from "./content.ts";
 import { guardWrite, type GuardedChange } from "../policies/guard-write.ts";
+import type { Finding } from "../policies/findings.ts";
 import { createdByIsClaim, storedImportMark, type ImportMark } from "./import-mark.ts";
 import { actorOnWire, enqueueWebhookEvent, enqueueWebhookEvents } from "../webhooks/enqueue-event.ts";
 import type { VersionOperation } from "../versions/operations.ts";
@@ -151,8 +152,14 @@ interface VersionWrite {
   before: Before;
 }
 
-/** A version row with its review state and webhook event, in the caller's transaction. */
-async function recordVersion(tx: SqlClient, write: VersionWrite, options: WriteOptions): Promise<VersionRow> {
+/**
+ * A memory as a create or change left it, with what the store's write policy detectors found in
+ * the write that holds it for review (empty: not held), so that whoever saved can be told so.
+ */
+export type WrittenMemory = MemoryRecord & { heldFor: readonly Finding[] };
+
+/** A version row with its review state and webhook event, in the caller's transaction; `held`: the findings that hold it. */
+async function recordVersion(tx: SqlClient, write: VersionWrite, options: WriteOptions): Promise<{ row: VersionRow; held: readonly Finding[] }> {
   const { storeId, memoryId, operation, state, actor, at, before } = write;
   const change = { path: state.path, previousPath: before?.path ?? null, content: state.content, previousContent: before?.content };
   const [findings] = await guarded(tx, storeId, actor, [change], options);
@@ -185,7 +192,7 @@ async function recordVersion(tx: SqlClient, write: VersionWrite, options: WriteO
     options,
   );
   await enqueueWebhookEvent(tx, { type: `memory.${operation}`, storeId, at: new Date(), data: webhookData(row, before?.path ?? null, actor) });
-  return row;
+  return { row, held: findings! };
 }
 
 /** The memory row a version leaves: its path and content, the version, the times. */
@@ -237,17 +244,17 @@ export async function insertMemory(
   state: { path: string; content: string },
   actor: Actor,
   options: InsertOptions = {},
-): Promise<MemoryRecord> {
+): Promise<WrittenMemory> {
   validateMemoryState(state);
   const memoryId = options.again?.memoryId ?? newId("mem");
   // The re-created memory did not exist (review sees a creation), yet its versions stay in order.
   const before = options.again ? { versionId: options.again.lastVersionId, at: await versionWrittenAt(tx, options.again.lastVersionId), path: null } : null;
   const now = writtenAt(options, before?.at);
-  const row = await recordVersion(tx, { storeId, memoryId, operation: "created", state, actor, at: now, before }, options);
+  const { row, held } = await recordVersion(tx, { storeId, memoryId, operation: "created", state, actor, at: now, before }, options);
   const memory = memoryOf({ ...row, content: state.content, sha: row.sha!, size: row.size! }, now, now);
   await insertMemoryRows(tx, [memory]);
   await countMemories(tx, storeId, 1);
-  return memory;
+  return { ...memory, heldFor: held };
 }
 
 /**
@@ -311,17 +318,21 @@ export async function changeMemory(
   state: { path: string; content: string },
   actor: Actor,
   options: WriteOptions = {},
-): Promise<MemoryRecord> {
+): Promise<WrittenMemory> {
   validateMemoryState(state);
   const now = writtenAt(options, memory.updatedAt);
   const before = { versionId: memory.memoryVersionId, at: memory.updatedAt, path: memory.path, content: memory.content };
-  const row = await recordVersion(tx, { storeId: memory.storeId, memoryId: memory.id, operation: "modified", state, actor, at: now, before }, options);
+  const { row, held } = await recordVersion(
+    tx,
+    { storeId: memory.storeId, memoryId: memory.id, operation: "modified", state, actor, at: now, before },
+    options,
+  );
   const changed = memoryOf({ ...row, content: state.content, sha: row.sha!, size: row.size! }, memory.createdAt, now);
   await tx.$executeRaw`
     UPDATE memories SET path = ${changed.path}, content = ${changed.content}, content_sha256 = ${changed.contentSha256},
       content_size_bytes = ${changed.contentSizeBytes}, memory_version_id = ${changed.memoryVersionId}, updated_at = ${now}
     WHERE id = ${memory.id}`;
-  return changed;
+  return { ...changed, heldFor: held };
 }
 
 /**
@@ -485,7 +496,7 @@ export async function removeMemory(
     at: writtenAt(options, memory.updatedAt),
     before,
   };
-  const row = await recordVersion(tx, write, options);
+  const { row } = await recordVersion(tx, write, options);
   await tx.$executeRaw`DELETE FROM memories WHERE id = ${memory.id}`;
   await countMemories(tx, memory.storeId, -1);
   return row.id;

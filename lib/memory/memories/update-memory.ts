@@ -32,7 +32,7 @@ export async function updateMemory(db: Db, input: UpdateMemoryInput) {
     assertNotArchived(await lockStore(tx, input.storeId), "updating memories");
     const memory = await getMemory(tx, input.storeId, input.memoryId);
     const next = { content: content ?? memory.content, path: path ?? memory.path };
-    if (next.content === memory.content && next.path === memory.path) return memory;
+    if (next.content === memory.content && next.path === memory.path) return { ...memory, heldFor: [] };
     assertContentSha(memory, expectedSha);
     return applyUpdate(tx, memory, next, input.actor);
   });

@@ -1,4 +1,5 @@
 import { FINDINGS_PER_CLASS, linesOf, matchOffsets, type Finding } from "./findings.ts";
+import { firstHiddenCharacter } from "./invisible-characters.ts";
 
 /**
  * Text addressed to the model rather than about the work: a memory is read back into an
@@ -29,11 +30,6 @@ const RULES: { rule: string; description: string; pattern: RegExp }[] = [
     pattern:
       /\b(?:new|updated|real|actual)\s{1,5}(?:system\s{1,5})?instructions\s{0,3}:|\byou\s{1,5}(?:are|must)\s{1,5}now\s{1,5}(?:a|an|the|in|ignore|act)\b|\bsystem\s{1,5}prompt\s{0,3}:/gi,
   },
-  {
-    rule: "invisible",
-    description: "invisible characters (Unicode tags, zero-width or bidirectional controls)",
-    pattern: /[\u{E0000}-\u{E007F}\u200B-\u200D\u2060\u2062-\u2064\u202A-\u202E\u2066-\u2069]|(?<!^)\uFEFF/gu,
-  },
 ];
 
 export function detectInstructions(content: string): Finding[] {
@@ -45,6 +41,16 @@ export function detectInstructions(content: string): Finding[] {
       found.push({ class: "instructions", rule, description });
       offsets.push(offset);
     }
+  }
+  // Invisible characters are judged by their neighbours (an emoji's joiner is fine): see invisible-characters.ts.
+  const hidden = firstHiddenCharacter(content);
+  if (hidden !== -1) {
+    found.push({
+      class: "instructions",
+      rule: "invisible",
+      description: "invisible characters (Unicode tags, zero-width or bidirectional controls, runs of variation selectors)",
+    });
+    offsets.push(hidden);
   }
   const lines = linesOf(content, offsets);
   return found.map((f, i) => ({ ...f, line: lines[i]! })).slice(0, FINDINGS_PER_CLASS);

@@ -34,6 +34,25 @@ const isCard = (m: RegExpExecArray) => {
 
 const isPhone = (m: RegExpExecArray) => parsePhoneNumberFromString(m[0], "US")?.isValid() === true;
 
+/**
+ * Addresses at the domains reserved for documentation (RFC 2606, RFC 6761: example.com/.net/.org
+ * and the .example, .test, .invalid and .localhost names) belong to nobody; `git@host:owner/repo`
+ * is an SSH remote and `scheme://user:password@host` a URL's user information, not addresses.
+ * None is personal data to hold a write for. Pattern erase (piiValues) still matches them all:
+ * there an admin picks the values.
+ */
+const RESERVED_DOMAIN = /@(?:[A-Za-z0-9-]{1,63}\.){0,8}(?:example\.(?:com|net|org)|example|test|invalid|localhost)$/i;
+
+/** Whether the candidate at `at` sits in a URL's authority: "://" before it with no space, `@` or `/` between. */
+function inUrlAuthority(text: string, at: number): boolean {
+  const before = text.slice(Math.max(0, at - 300), at);
+  const scheme = before.lastIndexOf("://");
+  return scheme > 0 && !/[\s@/]/.test(before.slice(scheme + 3));
+}
+
+const isPersonalEmail = (m: RegExpExecArray) =>
+  !RESERVED_DOMAIN.test(m[0]) && !/^:\S/.test(m.input.slice(m.index + m[0].length, m.index + m[0].length + 2)) && !inUrlAuthority(m.input, m.index);
+
 export function detectPii(content: string): Finding[] {
   const found: Omit<Finding, "line">[] = [];
   const offsets: number[] = [];
@@ -43,7 +62,7 @@ export function detectPii(content: string): Finding[] {
       offsets.push(offset);
     }
   };
-  add("email", "e-mail address", matchOffsets(content, EMAIL));
+  add("email", "e-mail address", matchOffsets(content, EMAIL, isPersonalEmail));
   add("phone", "phone number", matchOffsets(content, PHONE, isPhone));
   add("card", "payment card number", matchOffsets(content, CARD, isCard));
   const lines = linesOf(content, offsets);

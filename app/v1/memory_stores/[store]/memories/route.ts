@@ -3,14 +3,14 @@ import { decodeCursor, encodeCursor } from "@/lib/http/cursor.ts";
 import { OPERATIONS } from "@/lib/http/operations.ts";
 import { apiRoute, otherMethods } from "@/lib/http/route.ts";
 import { pageSize } from "@/lib/http/schemas.ts";
-import { listItemWire, memoryWire, page } from "@/lib/http/serialize.ts";
+import { listItemWire, page, writtenMemoryWire } from "@/lib/http/serialize.ts";
 import { createMemory } from "@/lib/memory/memories/create-memory.ts";
 import { listMemories } from "@/lib/memory/memories/list-memories.ts";
 import { validatePathPrefix } from "@/lib/memory/paths.ts";
 
 export const POST = apiRoute(OPERATIONS.createMemory, async ({ db, params, query, input, actor }) => {
   const { view = "basic" } = query;
-  return memoryWire(await createMemory(db, { storeId: params.store, ...(await input()), actor }), view === "full");
+  return writtenMemoryWire(await createMemory(db, { storeId: params.store, ...(await input()), actor }), view === "full");
 });
 
 export const GET = apiRoute(OPERATIONS.listMemories, async ({ db, params, query }) => {

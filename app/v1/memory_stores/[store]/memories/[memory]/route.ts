@@ -1,7 +1,7 @@
 // GET / POST / DELETE /v1/memory_stores/{store}/memories/{memory} – retrieve, update, delete a memory
 import { OPERATIONS } from "@/lib/http/operations.ts";
 import { apiRoute, otherMethods } from "@/lib/http/route.ts";
-import { memoryWire } from "@/lib/http/serialize.ts";
+import { memoryWire, writtenMemoryWire } from "@/lib/http/serialize.ts";
 import { deleteMemory } from "@/lib/memory/memories/delete-memory.ts";
 import { getMemory } from "@/lib/memory/memories/get-memory.ts";
 import { updateMemory } from "@/lib/memory/memories/update-memory.ts";
@@ -15,7 +15,7 @@ export const POST = apiRoute(OPERATIONS.updateMemory, async ({ db, params, query
   const { view = "basic" } = query;
   const changes = await input();
   const memory = await updateMemory(db, { storeId: params.store, memoryId: params.memory, ...changes, actor });
-  return memoryWire(memory, view === "full");
+  return writtenMemoryWire(memory, view === "full");
 });
 
 export const DELETE = apiRoute(OPERATIONS.deleteMemory, async ({ db, params, query, actor }) => {

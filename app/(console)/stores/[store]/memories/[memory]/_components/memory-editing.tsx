@@ -9,6 +9,7 @@ import type { SearchMarks } from "@/components/editor/search-marks.ts";
 import { DeleteMemoryDialog } from "@/components/memories/delete-memory-dialog.tsx";
 import { PathBreadcrumbs } from "@/components/memories/path-breadcrumbs.tsx";
 import { RenameMemoryDialog } from "@/components/memories/rename-memory-dialog.tsx";
+import { SaveStatus } from "@/components/memories/save-status.tsx";
 import { SizeCounter, utf8Length } from "@/components/memories/size-counter.tsx";
 import { UnsavedChangesGuard } from "@/components/memories/unsaved-changes-guard.tsx";
 import { useMemoryEditing } from "@/components/memories/use-memory-editing.ts";
@@ -142,9 +143,7 @@ export function MemoryEditing({ store, memory, editable, searchMarks, toolbar, a
                 <Button onClick={save} disabled={!canSave} title="Ctrl/Cmd+S">
                   {editing.update.isPending ? "Saving…" : "Save"}
                 </Button>
-                <span className="text-sm text-slate-600" data-testid="save-status">
-                  {editing.update.isPending ? "Saving…" : editing.dirty ? "Unsaved changes" : editing.update.isSuccess ? "Saved" : "No changes"}
-                </span>
+                <SaveStatus pending={editing.update.isPending} dirty={editing.dirty} saved={editing.update.isSuccess ? editing.update.data : undefined} />
               </>
             )}
             <span className="ml-auto flex flex-wrap items-center gap-3">
