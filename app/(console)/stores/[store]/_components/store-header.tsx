@@ -15,11 +15,17 @@ export type StoreHeaderProps = {
   store: Store;
   /** The moment the page shows the store as of (`?as_of=`), or null for now. */
   asOf: string | null;
+  /** Below `md`, whether the store's settings (and the rest `narrowHidden` hides) are shown. */
+  narrowHidden: string;
   actions: ReactNode;
 };
 
-/** The store page's header: name, description, the counts (as of the moment shown, in the as-of view), metadata, and the store's settings. */
-export function StoreHeader({ store, asOf, actions }: StoreHeaderProps) {
+/**
+ * The store page's header: name, description, the counts (as of the moment shown, in the as-of
+ * view), metadata, and the store's settings. On a phone the metadata and settings wait behind the
+ * page's "More" (`narrowHidden`), so the tree starts within the first screen.
+ */
+export function StoreHeader({ store, asOf, narrowHidden, actions }: StoreHeaderProps) {
   return (
     <PageHeader
       title={
@@ -30,16 +36,17 @@ export function StoreHeader({ store, asOf, actions }: StoreHeaderProps) {
       }
       description={
         <>
-          {store.description && <p>{store.description}</p>}
+          {store.description && <p className="max-md:line-clamp-2">{store.description}</p>}
           <p className="text-xs text-slate-500">
-            <span className="font-mono">{store.id}</span> · {asOf ? <CountsAsOf storeId={store.id} asOf={asOf} /> : <MemoryCount n={store.memory_count} />}
+            <span className="font-mono break-all">{store.id}</span> ·{" "}
+            {asOf ? <CountsAsOf storeId={store.id} asOf={asOf} /> : <MemoryCount n={store.memory_count} />}
             {Object.entries(store.metadata).map(([key, value]) => (
-              <span key={key} className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 font-mono">
+              <span key={key} className={`ml-2 rounded bg-slate-100 px-1.5 py-0.5 font-mono ${narrowHidden}`}>
                 {key}={value}
               </span>
             ))}
           </p>
-          <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
+          <div id="store-settings" className={`mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs ${narrowHidden}`}>
             <ReviewSettingControl storeId={store.id} />
             <Link href={`/stores/${store.id}/policy`} className="text-indigo-700 hover:underline" data-testid="store-policy-link">
               Write policy

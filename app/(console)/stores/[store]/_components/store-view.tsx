@@ -22,7 +22,7 @@ import { folderOf, folderQuery } from "@/lib/queries/page-queries.ts";
 import { useMemory } from "@/lib/queries/use-memories.ts";
 import { useStore } from "@/lib/queries/use-stores.ts";
 import { MemoryView } from "../memories/[memory]/_components/memory-view.tsx";
-import { StoreActions } from "./store-actions.tsx";
+import { NarrowMore, StoreActions } from "./store-actions.tsx";
 import { StoreHeader } from "./store-header.tsx";
 import { ErrorAlert } from "@/components/ui/error-alert.tsx";
 
@@ -44,6 +44,9 @@ export function StoreView({ storeId }: StoreViewProps) {
   const openMemory = useMemory(storeId, openId ?? "", { enabled: openId !== null });
   usePageTitle([openId ? openMemory.data?.path : null, store.data?.name]);
   const [creating, setCreating] = useState(false);
+  // Below md the store's settings, most actions and the time controls wait behind "More": the tree comes first on a phone.
+  const [more, setMore] = useState(false);
+  const narrowHidden = more ? "" : "max-md:hidden";
   const [created, setCreated] = useState<Memory | null>(null);
 
   const href = (prefix: string, name: string, memory: string | null, at: string | null = asOf) => {
@@ -70,15 +73,31 @@ export function StoreView({ storeId }: StoreViewProps) {
     <>
       {/* On a phone an open memory takes the whole page: the store's header returns with the tree. */}
       <div className={openId ? "hidden lg:block" : undefined}>
-        <StoreHeader store={data} asOf={asOf} actions={asOf ? null : <StoreActions store={data} onNewMemory={() => setCreating(true)} />} />
+        <StoreHeader
+          store={data}
+          asOf={asOf}
+          narrowHidden={narrowHidden}
+          actions={
+            <>
+              {!asOf && <StoreActions store={data} onNewMemory={() => setCreating(true)} narrowHidden={narrowHidden} />}
+              <NarrowMore
+                open={more}
+                onToggle={() => setMore(!more)}
+                controls={asOf ? "store-settings store-time" : "store-settings store-more-actions store-time"}
+              />
+            </>
+          }
+        />
       </div>
-      {/* Also on a phone with a memory open (the pane shows none of its own). */}
-      <div className={openId ? "mb-3 hidden justify-end lg:flex" : "mb-3 flex justify-end"}>
-        <AsOfPicker key={asOf ?? "now"} asOf={asOf} onPick={(at) => go(root, nameFilter, at)} />
-      </div>
-      {/* The activity strip: a bar opens the store as of then. */}
-      <div className={openId ? "hidden lg:block" : undefined}>
-        <StoreTimeStrip storeId={storeId} asOf={asOf} hrefAt={(at) => href(root, "", null, at)} />
+      {/* Also on a phone with a memory open (the pane shows none of its own); on a phone behind "More", so the tree comes first. */}
+      <div id="store-time" className={narrowHidden}>
+        <div className={openId ? "mb-3 hidden justify-end lg:flex" : "mb-3 flex justify-end"}>
+          <AsOfPicker key={asOf ?? "now"} asOf={asOf} onPick={(at) => go(root, nameFilter, at)} />
+        </div>
+        {/* The activity strip: a bar opens the store as of then. */}
+        <div className={openId ? "hidden lg:block" : undefined}>
+          <StoreTimeStrip storeId={storeId} asOf={asOf} hrefAt={(at) => href(root, "", null, at)} />
+        </div>
       </div>
       {asOf && (
         <AsOfBanner asOf={asOf} nowHref={nowHref}>
