@@ -23,6 +23,7 @@ const PAGES: [string, (s: Seeded) => string, (page: Page, s: Seeded) => Promise<
     ({ store, memory }) => `/stores/${store.id}/memories/${memory.id}`,
     (page) => expect(page.getByTestId("memory-editor")).toHaveAttribute("data-editor-ready", "true", { timeout: 30_000 }),
   ],
+  ["store integrity", ({ store }) => `/stores/${store.id}/integrity`, (page) => expect(page.getByTestId("integrity-versions-checked")).toBeVisible()],
   ["store history", ({ store }) => `/stores/${store.id}/versions`, (page) => expect(page.locator(`[data-testid^="version-row-"]`).first()).toBeVisible()],
   ["review inbox", () => "/review", (page) => expect(page.getByRole("heading", { level: 1 })).toBeVisible()],
   ["review batches", () => "/review/batches", (page) => expect(page.getByRole("heading", { level: 1, name: "Review batches" })).toBeVisible()],

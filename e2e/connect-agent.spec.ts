@@ -7,6 +7,8 @@ test.use({ viewport: { width: 390, height: 844 } });
 test("connect an agent: a store-limited key is made and filled into every snippet, on a phone screen", async ({ page, baseURL }) => {
   const store = await apiCall<{ id: string }>(baseURL!, "/v1/memory_stores", { method: "POST", body: { name: "Connect agent store" } });
   await page.goto(`/stores/${store.body.id}`);
+  // On a phone the store's less frequent actions wait behind "More", so that the tree comes first.
+  await page.getByTestId("store-more").click();
   await page.getByTestId("connect-agent").click();
   const dialog = page.getByRole("dialog", { name: "Connect an agent" });
   await expect(dialog.getByTestId("connect-url")).toHaveText(`${baseURL}/mcp/${store.body.id}`);

@@ -80,4 +80,28 @@ test.describe("imported history", () => {
     await expect(page.getByTestId("imported-note").nth(1)).toContainText("an admin's import: shown as its author");
     checkConsole();
   });
+
+  test("the confirmation of an import with history says how many versions it replays, not one per memory", async ({ page }) => {
+    const checkConsole = failOnConsoleErrors(page);
+    await page.goto("/stores");
+    await page.getByRole("button", { name: "New store from files" }).click();
+    const dialog = page.getByRole("dialog", { name: "New store from files" });
+    await dialog
+      .getByLabel("Archive to import")
+      .setInputFiles({ name: "moved-store.jsonl", mimeType: "application/x-ndjson", buffer: Buffer.from(exportFile()) });
+    await expect(dialog.getByLabel("Preview counts")).toContainText("2versions");
+    await dialog.getByLabel("Store name").fill(`history confirmed ${Date.now()}`);
+    const hint = dialog.getByTestId("import-history-hint");
+    await expect(hint).toHaveText(
+      "Every version the export holds, replayed in order: 2 versions, ending with 1 memory, in one transaction. Each keeps the author and time the file names, marked as imported by you.",
+    );
+    await expect(dialog).not.toContainText("One version per memory");
+    await page.screenshot({ path: "test-results/import-history-confirm.png", fullPage: true });
+    const importButton = dialog.getByRole("button", { name: "Import 1 memory with 2 versions" });
+    await expect(importButton).toBeDisabled();
+    await dialog.getByLabel("Type “import 1” to confirm").fill("import 1");
+    await importButton.click();
+    await expect(dialog.getByRole("status").filter({ hasText: "Imported" })).toContainText("1 memory with 2 versions replayed from the export.");
+    checkConsole();
+  });
 });

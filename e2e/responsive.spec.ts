@@ -63,6 +63,7 @@ function consolePages(storeId: string, memoryId: string, erasureId: string, bulk
     ["store-memory-open", `/stores/${storeId}?memory=${memoryId}`],
     ["memory", `/stores/${storeId}/memories/${memoryId}`],
     ["store-history", `/stores/${storeId}/versions`],
+    ["store-integrity", `/stores/${storeId}/integrity`],
     ["store-review", `/stores/${storeId}/review`],
     ["review", "/review"],
     ["search", "/search?q=responsive"],

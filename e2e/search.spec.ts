@@ -118,4 +118,38 @@ test.describe("search", () => {
     await expect(page.getByTestId("save-status")).toHaveText("No changes");
     checkConsole();
   });
+
+  test("a words search offers the erase too, on the exact text, and Search all versions is a link", async ({ page, baseURL }) => {
+    const checkConsole = failOnConsoleErrors(page);
+    const tag = Date.now().toString(36);
+    const store = await createStore(baseURL!, `Search words erase ${tag}`);
+    await createMemory(baseURL!, store.id, "/notes/pricing.md", `The wombat${tag} discount is secret.\n`);
+    const moved = await createMemory(baseURL!, store.id, "/notes/old.md", `Call numbat${tag} on Friday.\n`);
+    await changeMemory(baseURL!, store.id, moved.id, "Nothing to call about.\n");
+
+    // Words, not exact text: the erase is offered, and its dialog says it acts on the exact text.
+    await page.goto(`/search?q=${encodeURIComponent(`wombat${tag} discount`)}&mode=words`);
+    const results = page.getByRole("list", { name: "Search results" });
+    await expect(results.getByRole("listitem")).toHaveCount(1);
+    await page.getByRole("button", { name: "Erase this text…" }).click();
+    const dialog = page.getByRole("dialog", { name: "Erase text" });
+    await expect(dialog.getByRole("status").filter({ hasText: "Exact text, not words" })).toContainText(`exactly “wombat${tag} discount”`);
+    await expect(dialog.getByRole("link", { name: "Search it as exact text" })).toHaveAttribute("href", /mode=exact/);
+    await dialog.getByRole("button", { name: "Dry run" }).click();
+    await expect(dialog.getByTestId("erasure-counts")).toContainText("Current memories found1");
+    await page.screenshot({ path: "test-results/search-words-erase.png", fullPage: true });
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+
+    // Nothing current holds the old text: "Search all versions" is a real link to the same search in history.
+    await page.goto(`/search?q=numbat${tag}&mode=words`);
+    await expect(page.getByText("Nothing found")).toBeVisible();
+    const all = page.getByRole("link", { name: "Search all versions" });
+    await expect(all).toHaveAttribute("href", new RegExp(`^/search\\?q=numbat${tag}&mode=words&scope=versions`));
+    await all.click();
+    await expect(page).toHaveURL(/scope=versions/);
+    await expect(results.getByRole("listitem")).toHaveCount(1);
+    await expect(results).toContainText("/notes/old.md");
+    checkConsole();
+  });
 });

@@ -72,7 +72,7 @@ test.describe("stores page", () => {
     checkConsole();
   });
 
-  test("archiving asks for confirmation, says it is irreversible, and leaves the store read-only", async ({ page, baseURL }) => {
+  test("archiving asks for a typed confirmation, says it is irreversible, and leaves the store read-only", async ({ page, baseURL }) => {
     const store = await createStore(baseURL!, "to archive");
     const memory = await createMemory(baseURL!, store.id, "/facts.md", "# Facts\n");
     const checkConsole = failOnConsoleErrorsExcept(page);
@@ -80,7 +80,15 @@ test.describe("stores page", () => {
     await page.getByTestId("store-row-to archive").getByRole("button", { name: "Archive" }).click();
     const dialog = page.getByRole("dialog", { name: "Archive to archive?" });
     await expect(dialog).toContainText("irreversible");
-    await dialog.getByRole("button", { name: "Archive for good" }).click();
+    // Irreversible, so typed like the other irreversible acts (deleting a store, erasing, bulk deleting).
+    const archive = dialog.getByRole("button", { name: "Archive for good" });
+    await expect(archive).toBeDisabled();
+    const phrase = dialog.getByLabel("Type “archive to archive” to confirm");
+    await phrase.fill("to archive");
+    await expect(archive).toBeDisabled();
+    await phrase.fill("archive to archive");
+    await page.screenshot({ path: "test-results/archive-typed-confirmation.png" });
+    await archive.click();
     await expect(page.getByTestId("store-row-to archive")).toBeHidden();
 
     await page.getByLabel("Show archived stores").check();

@@ -66,3 +66,26 @@ test("the policy page fits a phone", async ({ page, baseURL }) => {
   expect(width).toBeLessThanOrEqual(390);
   await page.screenshot({ path: "test-results/write-policy-phone.png", fullPage: true });
 });
+
+test("the policy page says whose policy applies only once it has loaded it", async ({ page, baseURL }) => {
+  const checkConsole = failOnConsoleErrorsExcept(page, []);
+  const store = await createStore(baseURL!, `policy loading ${Date.now()}`);
+  // The store's policy answers only when the test lets it: meanwhile the page knows nothing of it.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/v1/write_policies/${store.id}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/stores/${store.id}/policy`);
+  await expect(page.getByRole("heading", { name: `Write policy · ${store.name}` })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to the store" })).toBeVisible();
+  await expect(page.getByText("Loading…").first()).toBeVisible();
+  await expect(page.getByText("This store has its own policy")).toHaveCount(0);
+  await expect(page.getByText("This store follows")).toHaveCount(0);
+  release();
+  // A new store follows the instance default, and says so once that is known.
+  await expect(page.getByTestId("policy-source")).toHaveText("· This store follows the instance default.");
+  await expect(page.getByText("This store has its own policy")).toHaveCount(0);
+  checkConsole();
+});

@@ -8,11 +8,9 @@ import { formatDateTime } from "@/components/ui/format.ts";
 import { EmptyState, QueryState } from "@/components/ui/states.tsx";
 import { Cell, Row, Table } from "@/components/ui/table.tsx";
 import { operationUrl } from "@/lib/api-client/client.ts";
-import { useAuditEvents, type AuditEvent } from "@/lib/queries/use-integrity.ts";
+import { useAuditEvents } from "@/lib/queries/use-integrity.ts";
 import { AUDIT_ACTIONS } from "@/lib/memory/audit/audit-actions.ts";
-
-const actorText = (actor: AuditEvent["actor"]) =>
-  actor ? `${(actor.type ?? "").replace("_actor", "")} ${Object.entries(actor).find(([k]) => k !== "type")?.[1] ?? ""}` : "server";
+import { AuditActor, AuditTarget } from "./audit-names.tsx";
 
 /** The audit log (GET /v1/audit_events): newest first, filtered by action, downloadable whole. */
 export function AuditEventsPage() {
@@ -67,8 +65,12 @@ export function AuditEventsPage() {
               <Row key={e.id} data-testid="audit-row">
                 <Cell className="whitespace-nowrap text-slate-600">{formatDateTime(e.created_at)}</Cell>
                 <Cell className="font-mono text-xs">{e.action}</Cell>
-                <Cell className="font-mono text-xs">{actorText(e.actor)}</Cell>
-                <Cell className="font-mono text-xs">{e.target ? e.target.id : ""}</Cell>
+                <Cell className="text-xs">
+                  <AuditActor actor={e.actor} />
+                </Cell>
+                <Cell className="text-xs">
+                  <AuditTarget target={e.target} />
+                </Cell>
                 <Cell className="max-w-md truncate font-mono text-xs text-slate-600">{JSON.stringify(e.details)}</Cell>
               </Row>
             ))}

@@ -19,12 +19,17 @@ export function PolicyPage({ storeId }: { storeId: string | null }) {
         <Link href={`/stores/${storeId}`} className="text-indigo-700 hover:underline">
           Back to the store
         </Link>
-        {" · "}
-        {policy.data?.inherited ? "This store follows the " : "This store has its own policy; others follow the "}
-        <Link href="/write-policy" className="text-indigo-700 hover:underline">
-          instance default
-        </Link>
-        .
+        {/* Which policy applies is said once it is known: before, either sentence could be wrong. */}
+        {policy.data && (
+          <span data-testid="policy-source">
+            {" · "}
+            {policy.data.inherited ? "This store follows the " : "This store has its own policy; others follow the "}
+            <Link href="/write-policy" className="text-indigo-700 hover:underline">
+              instance default
+            </Link>
+            .
+          </span>
+        )}
       </p>
     );
   return (

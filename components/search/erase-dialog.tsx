@@ -10,15 +10,23 @@ import { EraseActionFields, type EraseAction } from "@/components/erasures/erase
 import { ErasureCounts } from "@/components/erasures/erasure-counts.tsx";
 import { ErasureMemoryList } from "@/components/erasures/erasure-memory-list.tsx";
 import type { Erasure } from "@/lib/queries/types.ts";
+import { searchQueryString } from "@/lib/queries/use-search.ts";
 import { useExecuteErasure, usePlanErasure } from "@/lib/queries/use-erasures.ts";
 
-export type EraseDialogProps = { text: string; storeIds: string[]; storeNames: Map<string, string>; onClose: () => void };
+export type EraseDialogProps = {
+  text: string;
+  /** Opened from a words search: its hits matched the words, the erase matches the exact text. */
+  fromWords?: boolean;
+  storeIds: string[];
+  storeNames: Map<string, string>;
+  onClose: () => void;
+};
 
 /**
  * Erase exact text: choose replace (with a marker) or delete, look at the dry run, type its
  * confirmation, erase; then the report. The erase acts only on what the dry run showed.
  */
-export function EraseDialog({ text, storeIds, storeNames, onClose }: EraseDialogProps) {
+export function EraseDialog({ text, fromWords = false, storeIds, storeNames, onClose }: EraseDialogProps) {
   const plan = usePlanErasure();
   const execute = useExecuteErasure();
   const [action, setAction] = useState<EraseAction>("replace");
@@ -35,6 +43,18 @@ export function EraseDialog({ text, storeIds, storeNames, onClose }: EraseDialog
           Erase <span className="rounded bg-amber-100 px-1 font-mono text-slate-900">{text}</span> (ignoring case) from {where}: from current memories and from
           every retained version.
         </p>
+        {fromWords && !report && (
+          <Alert tone="info" title="Exact text, not words">
+            The search found these words wherever they occur, in any order; the erase looks for exactly “{text}” (ignoring case) and nothing else. The dry run
+            shows what holds it.{" "}
+            <Link
+              href={`/search?${searchQueryString({ q: text, mode: "exact", scope: "versions", memory_store_id: storeIds })}`}
+              className="font-medium underline"
+            >
+              Search it as exact text
+            </Link>
+          </Alert>
+        )}
         {!planned && (
           <>
             <EraseActionFields

@@ -26,7 +26,9 @@ export function SearchPage() {
   const { isAdmin } = usePermissions();
   const [erasing, setErasing] = useState(false);
   const apply = (next: SearchParams) => router.push(`${pathname}?${searchQueryString(next)}`);
-  const canErase = isAdmin && params.mode === "exact" && [...params.q].length >= 3;
+  // From a words search too: an erase always acts on exact text (the words as typed), and its dry run shows what holds it.
+  const eraseText = params.mode === "exact" ? params.q : params.q.trim();
+  const canErase = isAdmin && [...eraseText].length >= 3;
   // The header box's form sent before hydration (?q= as typed, no mode): the URL the box would have opened.
   useEffect(() => {
     if (url.has("q") && !url.has("mode")) router.replace(`${pathname}?${searchQueryString(searchParamsFromUrl(new URLSearchParams(url.toString())))}`);
@@ -53,7 +55,15 @@ export function SearchPage() {
       ) : (
         <SearchResults params={params} search={search} storeNames={storeNames} />
       )}
-      {erasing && <EraseDialog text={params.q} storeIds={params.memory_store_id ?? []} storeNames={storeNames} onClose={() => setErasing(false)} />}
+      {erasing && (
+        <EraseDialog
+          text={eraseText}
+          fromWords={params.mode !== "exact"}
+          storeIds={params.memory_store_id ?? []}
+          storeNames={storeNames}
+          onClose={() => setErasing(false)}
+        />
+      )}
     </>
   );
 }

@@ -7,7 +7,7 @@ import { EmptyState, QueryState } from "@/components/ui/states.tsx";
 import { LoadMore } from "@/components/versions/load-more.tsx";
 import { formatVersionTime } from "@/components/versions/version-format.ts";
 import type { SearchHit } from "@/lib/queries/types.ts";
-import type { SearchParams, useSearch } from "@/lib/queries/use-search.ts";
+import { searchQueryString, type SearchParams, type useSearch } from "@/lib/queries/use-search.ts";
 import { hitHref } from "./search-href.ts";
 import { SnippetText } from "./snippet-text.tsx";
 
@@ -23,7 +23,13 @@ export function SearchResults({ params, search, storeNames }: SearchResultsProps
         isEmpty={search.hits.length === 0}
         empty={
           <EmptyState title="Nothing found">
-            {params.scope === "versions" ? "No retained version holds this." : "No current memory holds this. Search all versions to look in the history."}
+            {params.scope === "versions" ? (
+              "No retained version holds this."
+            ) : (
+              <>
+                No current memory holds this. <AllVersionsLink params={params} /> to look in the history.
+              </>
+            )}
           </EmptyState>
         }
       >
@@ -33,8 +39,26 @@ export function SearchResults({ params, search, storeNames }: SearchResultsProps
           ))}
         </ol>
         <LoadMore query={search} />
+        {params.scope !== "versions" && (
+          <p className="border-t border-slate-100 px-4 py-3 text-sm text-slate-600">
+            Current memories only. <AllVersionsLink params={params} /> to find what was written and changed since.
+          </p>
+        )}
       </QueryState>
     </Card>
+  );
+}
+
+/** The same search over every retained version: a link (it changes only the URL), so it opens in a new tab too. */
+function AllVersionsLink({ params }: { params: SearchParams }) {
+  return (
+    <Link
+      href={`/search?${searchQueryString({ ...params, scope: "versions" })}`}
+      className="font-medium text-indigo-700 underline"
+      data-testid="search-all-versions"
+    >
+      Search all versions
+    </Link>
   );
 }
 

@@ -60,10 +60,17 @@ export function EditStoreDialog({ store, open, onClose }: StoreDialogProps) {
   );
 }
 
+/** Archiving cannot be undone: like deleting, it needs a phrase typed (`archive <name>`), so it is never one slip away. */
 export function ArchiveStoreDialog({ store, open, onClose }: StoreDialogProps) {
   const archive = useArchiveStore(store.id);
+  const confirmation = useTypedConfirmation(`archive ${store.name}`);
+  const close = () => {
+    confirmation.reset();
+    archive.reset();
+    onClose();
+  };
   return (
-    <Dialog open={open} title={`Archive ${store.name}?`} onClose={onClose}>
+    <Dialog open={open} title={`Archive ${store.name}?`} onClose={close}>
       <div className="space-y-3 text-sm text-slate-700">
         {archive.error && <ErrorAlert error={archive.error} />}
         <p>
@@ -71,9 +78,10 @@ export function ArchiveStoreDialog({ store, open, onClose }: StoreDialogProps) {
           deleted, but nobody (no person, no agent) can create or change memories in it again, and it is hidden from store lists unless archived stores are
           shown.
         </p>
+        <TypedConfirmation state={confirmation} id="archive-store-confirm" hint="This cannot be undone." />
       </div>
-      <DialogActions onCancel={onClose} className="mt-4">
-        <Button variant="danger" disabled={archive.isPending} onClick={() => archive.mutate(undefined, { onSuccess: onClose })}>
+      <DialogActions onCancel={close} className="mt-4">
+        <Button variant="danger" disabled={!confirmation.confirmed || archive.isPending} onClick={() => archive.mutate(undefined, { onSuccess: close })}>
           {archive.isPending ? "Archiving…" : "Archive for good"}
         </Button>
       </DialogActions>

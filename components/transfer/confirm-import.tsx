@@ -4,6 +4,8 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { DialogActions } from "@/components/ui/dialog.tsx";
+import { countOf } from "@/components/ui/format.ts";
+import { usePermissions } from "@/components/shell/session-user.tsx";
 import { TypedConfirmation, useTypedConfirmation } from "@/components/ui/typed-confirmation.tsx";
 import type { ImportResult } from "./import-types.ts";
 
@@ -60,14 +62,37 @@ export function ConfirmImport({ preview, busy, onConfirm, onClose }: ConfirmImpo
           </button>
         </Alert>
       )}
-      <TypedConfirmation state={confirmation} id="import-confirm" disabled={busy} hint="One version per memory, attributed to you, in one transaction." />
+      <TypedConfirmation state={confirmation} id="import-confirm" disabled={busy} hint={<WhatIsWritten preview={preview} writes={writes} />} />
       <DialogActions onCancel={onClose}>
         <Button disabled={!confirmation.confirmed || busy} onClick={() => onConfirm(skipping)}>
           {busy
             ? "Importing…"
-            : `Import ${writes.toLocaleString()} ${writes === 1 ? "memory" : "memories"}${skipping ? `, skip ${problems.toLocaleString()}` : ""}`}
+            : `Import ${memories(writes)}${preview.with_history ? ` with ${versions(preview.counts.versions ?? 0)}` : ""}${skipping ? `, skip ${problems.toLocaleString()}` : ""}`}
         </Button>
       </DialogActions>
     </>
+  );
+}
+
+const memories = (n: number) => countOf(n, "memory", "memories");
+const versions = (n: number) => countOf(n, "version", "versions");
+
+/**
+ * What the import writes and whose name it carries, under the confirmation. Files: one version
+ * per memory, the importer's. An export with history: every version it holds, replayed in order;
+ * an admin's import keeps the file's authors and times (the server's default for admins,
+ * lib/auth/import-attribution.ts), anyone else's is attributed to them. Either way every version
+ * is marked imported, by whom.
+ */
+function WhatIsWritten({ preview, writes }: { preview: ImportResult; writes: number }) {
+  const { isAdmin } = usePermissions();
+  if (!preview.with_history) return <>One version per memory, attributed to you, in one transaction.</>;
+  return (
+    <span data-testid="import-history-hint">
+      Every version the export holds, replayed in order: {versions(preview.counts.versions ?? 0)}, ending with {memories(writes)}, in one transaction.{" "}
+      {isAdmin
+        ? "Each keeps the author and time the file names, marked as imported by you."
+        : "Each is attributed to you, with the author and time the file names kept beside it."}
+    </span>
   );
 }

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { Alert } from "@/components/ui/alert.tsx";
 import { DialogActions } from "@/components/ui/dialog.tsx";
+import { countOf } from "@/components/ui/format.ts";
 import { ImportCounts } from "./import-counts.tsx";
 import type { ImportResult } from "./import-types.ts";
 
@@ -13,7 +14,7 @@ export function ImportSummary({ result, newStore, onClose }: ImportSummaryProps)
     <>
       <Alert tone="success" title="Imported">
         {result.with_history
-          ? `${result.counts.create ?? 0} memories with ${result.counts.versions ?? 0} versions replayed from the export.`
+          ? `${countOf(result.counts.create ?? 0, "memory", "memories")} with ${countOf(result.counts.versions ?? 0, "version", "versions")} replayed from the export.`
           : leftOut.length > 0
             ? "The other files landed; the store's history shows one version per memory written."
             : "Every file landed; the store's history shows one version per memory written."}

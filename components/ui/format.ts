@@ -10,3 +10,12 @@ export function formatBytes(bytes: number | null | undefined): string {
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} kB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
+
+/**
+ * A count with its noun, singular for one: `1 memory`, `1,204 memories`. In English digits
+ * whatever the reader's locale, as the sentences around it are English, and so that the server's
+ * HTML and the browser's first render agree.
+ */
+export function countOf(n: number, one: string, many: string): string {
+  return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+}

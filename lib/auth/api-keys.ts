@@ -6,6 +6,7 @@ import { KEY_COLUMNS, keyColumns, keyFromRow, type ApiKeyRecord, type KeyRow } f
 import { actorOf, type Principal } from "./principal.ts";
 import type { Actor } from "../memory/actor.ts";
 import { recordAuditEvent } from "../memory/audit/record-audit-event.ts";
+import { findStoreNames } from "../memory/stores/find-store-names.ts";
 import { isRole, lowerRole, roleAtMost, ROLES, type Role } from "./roles.ts";
 
 /**
@@ -190,21 +191,32 @@ export async function createApiKey(db: Db, input: CreateApiKeyInput, grantor: Pr
     });
     return inserted;
   });
-  return { key, secret };
+  const [listed] = await asListed(db.sql, [key]);
+  return { key: listed!, secret };
 }
 
 export async function listApiKeys(db: Db): Promise<ListedKey[]> {
   const rows = await db.sql.$queryRaw<KeyRow[]>`SELECT ${KEY_COLUMNS} FROM api_keys ORDER BY id DESC`;
-  return withClientNames(db.sql, rows.map(keyFromRow));
+  return asListed(db.sql, rows.map(keyFromRow));
 }
 
 /**
  * A key as lists show it: an OAuth grant with the name its client registered, and when it last
- * got a token (a connection or an hourly refresh; nothing is written per request).
+ * got a token (a connection or an hourly refresh; nothing is written per request); a key limited
+ * to some stores with each store's name (null: the store was deleted since the key was made).
  */
-export type ListedKey = ApiKeyRecord & { oauthClientName: string | null; lastTokenIssuedAt: Date | null };
+export type ListedKey = ApiKeyRecord & {
+  oauthClientName: string | null;
+  lastTokenIssuedAt: Date | null;
+  stores: { id: string; name: string | null }[] | null;
+};
 
-async function withClientNames(sql: SqlClient, keys: ApiKeyRecord[]): Promise<ListedKey[]> {
+async function asListed(sql: SqlClient, keys: ApiKeyRecord[]): Promise<ListedKey[]> {
+  const storeIdsOfKey = new Map(keys.map((k) => [k.id, k.storeIds ? (JSON.parse(k.storeIds) as string[]) : null]));
+  const storeNames = await findStoreNames(
+    sql,
+    [...storeIdsOfKey.values()].flatMap((ids) => ids ?? []),
+  );
   const clientIds = [...new Set(keys.flatMap((k) => (k.oauthClientId ? [k.oauthClientId] : [])))];
   const grantIds = keys.filter((k) => k.oauthClientId).map((k) => k.id);
   const names = new Map<string, string>();
@@ -220,6 +232,7 @@ async function withClientNames(sql: SqlClient, keys: ApiKeyRecord[]): Promise<Li
     ...k,
     oauthClientName: k.oauthClientId ? (names.get(k.oauthClientId) ?? k.oauthClientId) : null,
     lastTokenIssuedAt: issued.get(k.id) ?? null,
+    stores: storeIdsOfKey.get(k.id)?.map((id) => ({ id, name: storeNames.get(id) ?? null })) ?? null,
   }));
 }
 
@@ -236,7 +249,7 @@ export async function revokeApiKey(db: Db, id: string, by: Actor | null): Promis
     if (before && before.revoked_at == null) await recordAuditEvent(tx, { action: "api_key.revoked", actor: by, target: { type: "api_key", id } });
     return keyFromRow(row);
   });
-  const [listed] = await withClientNames(db.sql, [key]);
+  const [listed] = await asListed(db.sql, [key]);
   return listed!;
 }
 

@@ -1,4 +1,4 @@
-import type { ApiKeyRecord, ListedKey } from "../auth/api-keys.ts";
+import type { ListedKey } from "../auth/api-keys.ts";
 import { can, type Principal } from "../auth/principal.ts";
 import type { Role } from "../auth/roles.ts";
 import type { listUsers } from "../auth/users.ts";
@@ -20,7 +20,7 @@ export function userWire(user: UserRecord): UserWire {
   };
 }
 
-export function apiKeyWire(key: ApiKeyRecord | ListedKey): ApiKeyWire {
+export function apiKeyWire(key: ListedKey): ApiKeyWire {
   return {
     type: "api_key" as const,
     id: key.id,
@@ -28,6 +28,7 @@ export function apiKeyWire(key: ApiKeyRecord | ListedKey): ApiKeyWire {
     prefix: key.prefix,
     role: key.role as Role,
     store_ids: key.storeIds ? (JSON.parse(key.storeIds) as string[]) : null,
+    stores: key.stores,
     read_only: key.readOnly,
     created_by_user_id: key.createdByUserId,
     created_at: key.createdAt.toISOString(),
@@ -35,8 +36,8 @@ export function apiKeyWire(key: ApiKeyRecord | ListedKey): ApiKeyWire {
     oauth_client: key.oauthClientId
       ? {
           id: key.oauthClientId,
-          name: ("oauthClientName" in key && key.oauthClientName) || key.oauthClientId,
-          last_token_issued_at: ("lastTokenIssuedAt" in key && key.lastTokenIssuedAt?.toISOString()) || null,
+          name: key.oauthClientName || key.oauthClientId,
+          last_token_issued_at: key.lastTokenIssuedAt?.toISOString() ?? null,
         }
       : null,
   };

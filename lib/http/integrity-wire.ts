@@ -1,9 +1,10 @@
 import { z } from "zod";
-import type { IntegrityReport } from "../memory/integrity/verify-chain.ts";
+import type { CheckedVersion, IntegrityReport } from "../memory/integrity/verify-chain.ts";
 import { extension } from "./time-travel-wire.ts";
 
 /** The wire shape of a history verification (lib/memory/integrity), an extension. */
 const time = z.iso.datetime();
+const checkedVersion = z.object({ version_id: z.string(), chain_seq: z.number().int(), created_at: time });
 
 export const integrityReportSchema = extension(
   z.object({
@@ -11,6 +12,10 @@ export const integrityReportSchema = extension(
     memory_store_id: z.string(),
     status: z.enum(["verified", "broken"]),
     versions_checked: z.number().int().meta({ description: "Versions recomputed, in chain order, up to and including the first broken one." }),
+    checked_range: z
+      .object({ first: checkedVersion, last: checkedVersion })
+      .nullable()
+      .meta({ description: "The first and the last version recomputed, in chain order (the last is the broken one when it broke); null: none." }),
     first_broken_version_id: z.string().nullable(),
     break: z
       .object({
@@ -49,6 +54,7 @@ export function integrityReportWire(r: IntegrityReport): z.infer<typeof integrit
     memory_store_id: r.storeId,
     status: r.status,
     versions_checked: r.versionsChecked,
+    checked_range: r.checkedRange && { first: checkedVersionWire(r.checkedRange.first), last: checkedVersionWire(r.checkedRange.last) },
     first_broken_version_id: r.break?.versionId ?? null,
     break: r.break && {
       version_id: r.break.versionId,
@@ -74,3 +80,5 @@ export function integrityReportWire(r: IntegrityReport): z.infer<typeof integrit
     verified_at: r.verifiedAt.toISOString(),
   };
 }
+
+const checkedVersionWire = (v: CheckedVersion) => ({ version_id: v.versionId, chain_seq: v.chainSeq, created_at: v.createdAt.toISOString() });

@@ -82,6 +82,7 @@ export const OPERATION_ROUTES = {
   resendWebhookDelivery: { method: "POST", path: "/v1/webhook_deliveries/{delivery}/resend" },
   listMemoriesAsOf: { method: "GET", path: "/v1/point_in_time/{store}/memories", pagination: "cursor" },
   retrieveMemoryAsOf: { method: "GET", path: "/v1/point_in_time/{store}/memories/{memory}" },
+  retrieveStoreAsOf: { method: "GET", path: "/v1/point_in_time/{store}" },
   listStoreChanges: { method: "GET", path: "/v1/store_changes/{store}", pagination: "cursor" },
   storeActivity: { method: "GET", path: "/v1/store_activity/{store}" },
   listFolderSummaries: { method: "GET", path: "/v1/folder_summaries/{store}", pagination: "cursor" },

@@ -10,6 +10,7 @@ import { SEARCH_OPERATIONS } from "./search-operations.ts";
 import { BULK_OPERATIONS } from "./bulk-operations.ts";
 import { TIME_TRAVEL_OPERATIONS } from "./time-travel-operations.ts";
 import { FOLDER_SUMMARY_OPERATIONS } from "./folder-summary-operations.ts";
+import { STORE_AS_OF_OPERATIONS } from "./store-as-of-operations.ts";
 import { POLICY_OPERATIONS } from "./policy-operations.ts";
 import { TRANSFER_OPERATIONS } from "./transfer-operations.ts";
 import { WEBHOOK_OPERATIONS } from "./webhook-operations.ts";
@@ -251,6 +252,7 @@ export const OPERATIONS = {
   ...WEBHOOK_OPERATIONS,
   ...TIME_TRAVEL_OPERATIONS,
   ...FOLDER_SUMMARY_OPERATIONS,
+  ...STORE_AS_OF_OPERATIONS,
   ...POLICY_OPERATIONS,
   ...INTEGRITY_OPERATIONS,
 } satisfies Record<OperationName, Operation>;

@@ -176,6 +176,13 @@ export const apiKeySchema = named(
     prefix: z.string(),
     role,
     store_ids: z.array(z.string()).nullable(),
+    stores: z
+      .array(z.object({ id: z.string(), name: z.string().nullable() }))
+      .nullable()
+      .meta({
+        description: "The stores of store_ids, in that order, each with its name; name null: the store has been deleted since. Null: every store.",
+        "x-memory-console-extension": true,
+      }),
     read_only: z.boolean(),
     created_by_user_id: z.string().nullable(),
     created_at: timestamp,

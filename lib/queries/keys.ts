@@ -17,6 +17,8 @@ export const queryKeys = {
     /** Under the store's memories, so every write and review that refreshes the tree refreshes its counts too. */
     folderSummaries: (storeId: string, prefix: string) => ["memories", storeId, "folder_summaries", prefix] as const,
     allFolderSummaries: (storeId: string) => ["memories", storeId, "folder_summaries"] as const,
+    /** The store's counts as of a moment (the as-of view's header). */
+    asOfTotals: (storeId: string, asOf: string) => ["memories", storeId, "as_of_totals", asOf] as const,
   },
   search: (params: Record<string, unknown>) => ["search", params] as const,
   /** A store's write policy, or the instance default (null). */

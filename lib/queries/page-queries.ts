@@ -70,6 +70,14 @@ export function storeQuery(storeId: string) {
   return one(queryKeys.stores.one(storeId), "retrieveStore", { params: { store: storeId } });
 }
 
+/**
+ * What the store held at a moment (`?as_of=` on the store page): its header's counts then. Under
+ * the store's memories, so the writes that refresh the tree refresh it too.
+ */
+export function storeAsOfQuery(storeId: string, asOf: string) {
+  return one(queryKeys.memories.asOfTotals(storeId, asOf), "retrieveStoreAsOf", { params: { store: storeId }, query: { as_of: asOf } });
+}
+
 /** The folder a store page shows (`?prefix=/a/b/`), or the store's root. */
 export function folderOf(value: string | null | undefined): string {
   if (!value) return "/";

@@ -3,7 +3,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "@/lib/api-client/client.ts";
 import { queryKeys } from "./keys.ts";
-import { storeQuery, storesQuery } from "./page-queries.ts";
+import { storeAsOfQuery, storeQuery, storesQuery } from "./page-queries.ts";
 
 export function useStores({ includeArchived }: { includeArchived: boolean }) {
   return useInfiniteQuery(storesQuery(includeArchived));
@@ -11,6 +11,11 @@ export function useStores({ includeArchived }: { includeArchived: boolean }) {
 
 export function useStore(storeId: string) {
   return useQuery(storeQuery(storeId));
+}
+
+/** What the store held at `asOf` (its memories then and their size); nothing is asked without a moment. */
+export function useStoreAsOf(storeId: string, asOf: string | null) {
+  return useQuery({ ...storeAsOfQuery(storeId, asOf ?? ""), enabled: asOf !== null });
 }
 
 export type StoreInput = { name: string; description: string; metadata: Record<string, string> };

@@ -38,21 +38,30 @@ async function storeWithHistory(name: string) {
 }
 
 describe("GET /v1/integrity/{store}", () => {
-  it("verifies a store the application wrote", async () => {
-    const { storeId } = await storeWithHistory("clean");
-    expect(await report(storeId)).toMatchObject({
+  it("verifies a store the application wrote, and says which versions it walked", async () => {
+    const { storeId, ids } = await storeWithHistory("clean");
+    const verified = await report(storeId);
+    expect(verified).toMatchObject({
       type: "integrity_report",
       memory_store_id: storeId,
       status: "verified",
       versions_checked: 4,
       first_broken_version_id: null,
+      checked_range: { first: { version_id: ids[0], chain_seq: 1 }, last: { version_id: ids[3], chain_seq: 4 } },
     });
+    expect(Date.parse(verified.checked_range.first.created_at)).toBeLessThanOrEqual(Date.parse(verified.checked_range.last.created_at));
+    const empty = await stores().create({ name: "nothing written" });
+    expect(await report(empty.id)).toMatchObject({ status: "verified", versions_checked: 0, checked_range: null });
   });
 
   it("reports an edited, a deleted and an inserted row at the version concerned", async () => {
     const edited = await storeWithHistory("edited");
     await raw.query("UPDATE memory_versions SET path = ? WHERE id = ?", ["/elsewhere.md", edited.ids[1]]);
-    expect(await report(edited.storeId)).toMatchObject({ status: "broken", first_broken_version_id: edited.ids[1] });
+    expect(await report(edited.storeId)).toMatchObject({
+      status: "broken",
+      first_broken_version_id: edited.ids[1],
+      checked_range: { first: { version_id: edited.ids[0] }, last: { version_id: edited.ids[1] } },
+    });
 
     const content = await storeWithHistory("content edited");
     await raw.query("UPDATE memory_versions SET content = ? WHERE id = ?", ["tampered", content.ids[0]]);

@@ -95,6 +95,26 @@ describe("API keys: read-only, store-limited, revoked", () => {
     expect(res.status).toBe(400);
   });
 
+  it("a key's stores are listed by name, and one deleted since says so (name null)", async () => {
+    const doomed = (await server.client.beta.memoryStores.create({ name: "soon gone" })).id;
+    const made = await server.api.call("createApiKey", { body: { name: "named stores", role: "viewer", store_ids: [storeA, doomed] } });
+    expect(made.stores).toEqual([
+      { id: storeA, name: "A" },
+      { id: doomed, name: "soon gone" },
+    ]);
+    const everywhere = await createKey({ name: "every store", role: "viewer" });
+    await server.client.beta.memoryStores.delete(doomed);
+    const keys = (await server.api.call("listApiKeys")).data;
+    expect(keys.find((k) => k.id === made.id)).toMatchObject({
+      store_ids: [storeA, doomed],
+      stores: [
+        { id: storeA, name: "A" },
+        { id: doomed, name: null },
+      ],
+    });
+    expect(keys.find((k) => k.id === everywhere.id)).toMatchObject({ store_ids: null, stores: null });
+  });
+
   it("a revoked key fails with 401 on its very next request, and writes are attributed to the key until then", async () => {
     const key = await createKey({ name: "short-lived", role: "reviewer" });
     const created = await call(key.secret, "POST", `/v1/memory_stores/${storeA}/memories`, { path: "/by-key.md", content: "k" });

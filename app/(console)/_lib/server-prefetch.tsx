@@ -7,6 +7,7 @@ import { GET as listVersions } from "@/app/v1/memory_stores/[store]/memory_versi
 import { GET as retrieveStore } from "@/app/v1/memory_stores/[store]/route.ts";
 import { GET as listStores } from "@/app/v1/memory_stores/route.ts";
 import { GET as listMemoriesAsOf } from "@/app/v1/point_in_time/[store]/memories/route.ts";
+import { GET as retrieveStoreAsOf } from "@/app/v1/point_in_time/[store]/route.ts";
 import { GET as findStores } from "@/app/v1/store_search/route.ts";
 import { operationUrl } from "@/lib/api-client/client.ts";
 import type { OperationName } from "@/lib/http/operation-routes.ts";
@@ -24,6 +25,7 @@ const HANDLERS: Partial<Record<OperationName, RouteHandler>> = {
   retrieveMemory: retrieveMemory as RouteHandler,
   listVersions: listVersions as RouteHandler,
   listMemoriesAsOf: listMemoriesAsOf as RouteHandler,
+  retrieveStoreAsOf: retrieveStoreAsOf as RouteHandler,
 };
 
 /**

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { AdminOnly } from "@/components/admin/admin-only.tsx";
 import { ApiKeyForm } from "@/components/admin/api-key-form.tsx";
+import { KeyStores } from "@/components/admin/key-stores.tsx";
 import { NewKeySecret } from "@/components/admin/new-key-secret.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -36,15 +37,18 @@ function KeysTable() {
                 <div className="font-mono text-xs text-slate-500">{key.id}</div>
               </Cell>
               <Cell className="font-mono text-xs">{key.prefix}…</Cell>
-              <Cell className="space-x-1">
-                {key.oauth_client && (
-                  <Badge tone="green" title={`An OAuth grant to the MCP client ${key.oauth_client.name} (${key.oauth_client.id})`}>
-                    OAuth grant
-                  </Badge>
-                )}
-                <Badge tone="indigo">{key.role}</Badge>
-                {key.read_only && <Badge tone="amber">read-only</Badge>}
-                <Badge>{key.store_ids ? `${key.store_ids.length} store${key.store_ids.length === 1 ? "" : "s"}` : "all stores"}</Badge>
+              <Cell>
+                <div className="flex flex-wrap gap-1">
+                  {key.oauth_client && (
+                    <Badge tone="green" title={`An OAuth grant to the MCP client ${key.oauth_client.name} (${key.oauth_client.id})`}>
+                      OAuth grant
+                    </Badge>
+                  )}
+                  <Badge tone="indigo">{key.role}</Badge>
+                  {key.read_only && <Badge tone="amber">read-only</Badge>}
+                  <Badge>{key.stores ? `${key.stores.length} store${key.stores.length === 1 ? "" : "s"}` : "all stores"}</Badge>
+                </div>
+                {key.stores && <KeyStores stores={key.stores} />}
               </Cell>
               <Cell className="text-slate-600">
                 {formatDateTime(key.created_at)}

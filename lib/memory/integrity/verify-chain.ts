@@ -36,10 +36,19 @@ export interface Checkpoint {
   signature: string | null;
 }
 
+/** A version at one end of the range a verification walked. */
+export interface CheckedVersion {
+  versionId: string;
+  chainSeq: number;
+  createdAt: Date;
+}
+
 export interface IntegrityReport {
   storeId: string;
   status: "verified" | "broken";
   versionsChecked: number;
+  /** The first and the last version walked, in chain order (null: none); the last is the broken one when it broke. */
+  checkedRange: { first: CheckedVersion; last: CheckedVersion } | null;
   break: ChainBreak | null;
   head: { seq: number; hash: string | null };
   checkpoint: Checkpoint | null;
@@ -196,6 +205,7 @@ async function walkChain(db: Db, storeId: string): Promise<IntegrityReport | nul
     storeId,
     status: "verified",
     versionsChecked: 0,
+    checkedRange: null,
     break: null,
     head: state.head,
     checkpoint: state.checkpoint,
@@ -215,6 +225,8 @@ async function walkChain(db: Db, storeId: string): Promise<IntegrityReport | nul
       ORDER BY chain_seq, id LIMIT ${PAGE}`;
     for (const row of rows) {
       report.versionsChecked += 1;
+      const checked = { versionId: row.id, chainSeq: Number(row.chain_seq), createdAt: new Date(row.created_at) };
+      report.checkedRange = { first: report.checkedRange?.first ?? checked, last: checked };
       const problem = checkOwnFields(row) ?? checkLink(row, prev, state.checkpoint);
       if (problem) {
         report.break = problem;

@@ -9,14 +9,11 @@ import { MemoryTree } from "@/components/memories/memory-tree.tsx";
 import { PathBreadcrumbs } from "@/components/memories/path-breadcrumbs.tsx";
 import { PathFilter } from "@/components/memories/path-filter.tsx";
 import { QuickOpen } from "@/components/memories/quick-open.tsx";
-import { ReviewSettingControl } from "@/components/review/review-setting.tsx";
-import { IntegrityBadge } from "@/components/stores/integrity-badge.tsx";
 import { AsOfBanner, AsOfPicker } from "@/components/stores/as-of-control.tsx";
 import { RestoreToMoment, StoreTimeStrip } from "@/components/time-travel/store-time-controls.tsx";
 import { ArchivedBanner, StoreNotFound } from "@/components/stores/store-notices.tsx";
 import { Alert } from "@/components/ui/alert.tsx";
-import { Badge } from "@/components/ui/badge.tsx";
-import { Card, PageHeader } from "@/components/ui/card.tsx";
+import { Card } from "@/components/ui/card.tsx";
 import { usePageTitle } from "@/components/ui/use-page-title.ts";
 import { Spinner } from "@/components/ui/states.tsx";
 import { ApiError } from "@/lib/queries/api-client.ts";
@@ -25,7 +22,8 @@ import { folderOf, folderQuery } from "@/lib/queries/page-queries.ts";
 import { useMemory } from "@/lib/queries/use-memories.ts";
 import { useStore } from "@/lib/queries/use-stores.ts";
 import { MemoryView } from "../memories/[memory]/_components/memory-view.tsx";
-import { StoreActions } from "./store-actions.tsx";
+import { NarrowMore, StoreActions } from "./store-actions.tsx";
+import { StoreHeader } from "./store-header.tsx";
 import { ErrorAlert } from "@/components/ui/error-alert.tsx";
 
 export type StoreViewProps = { storeId: string };
@@ -46,6 +44,9 @@ export function StoreView({ storeId }: StoreViewProps) {
   const openMemory = useMemory(storeId, openId ?? "", { enabled: openId !== null });
   usePageTitle([openId ? openMemory.data?.path : null, store.data?.name]);
   const [creating, setCreating] = useState(false);
+  // Below md the store's settings, most actions and the time controls wait behind "More": the tree comes first on a phone.
+  const [more, setMore] = useState(false);
+  const narrowHidden = more ? "" : "max-md:hidden";
   const [created, setCreated] = useState<Memory | null>(null);
 
   const href = (prefix: string, name: string, memory: string | null, at: string | null = asOf) => {
@@ -72,43 +73,31 @@ export function StoreView({ storeId }: StoreViewProps) {
     <>
       {/* On a phone an open memory takes the whole page: the store's header returns with the tree. */}
       <div className={openId ? "hidden lg:block" : undefined}>
-        <PageHeader
-          title={
-            <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-              {data.name}
-              {data.archived_at && <Badge tone="amber">archived</Badge>}
-            </span>
-          }
-          description={
+        <StoreHeader
+          store={data}
+          asOf={asOf}
+          narrowHidden={narrowHidden}
+          actions={
             <>
-              {data.description && <p>{data.description}</p>}
-              <p className="text-xs text-slate-500">
-                <span className="font-mono">{data.id}</span> · {data.memory_count.toLocaleString("en-US")} {data.memory_count === 1 ? "memory" : "memories"}
-                {Object.entries(data.metadata).map(([key, value]) => (
-                  <span key={key} className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 font-mono">
-                    {key}={value}
-                  </span>
-                ))}
-              </p>
-              <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
-                <ReviewSettingControl storeId={storeId} />
-                <Link href={`/stores/${storeId}/policy`} className="text-indigo-700 hover:underline" data-testid="store-policy-link">
-                  Write policy
-                </Link>
-                <IntegrityBadge storeId={storeId} />
-              </div>
+              {!asOf && <StoreActions store={data} onNewMemory={() => setCreating(true)} narrowHidden={narrowHidden} />}
+              <NarrowMore
+                open={more}
+                onToggle={() => setMore(!more)}
+                controls={asOf ? "store-settings store-time" : "store-settings store-more-actions store-time"}
+              />
             </>
           }
-          actions={asOf ? null : <StoreActions store={data} onNewMemory={() => setCreating(true)} />}
         />
       </div>
-      {/* Also on a phone with a memory open (the pane shows none of its own). */}
-      <div className={openId ? "mb-3 hidden justify-end lg:flex" : "mb-3 flex justify-end"}>
-        <AsOfPicker key={asOf ?? "now"} asOf={asOf} onPick={(at) => go(root, nameFilter, at)} />
-      </div>
-      {/* The activity strip: a bar opens the store as of then. */}
-      <div className={openId ? "hidden lg:block" : undefined}>
-        <StoreTimeStrip storeId={storeId} asOf={asOf} hrefAt={(at) => href(root, "", null, at)} />
+      {/* Also on a phone with a memory open (the pane shows none of its own); on a phone behind "More", so the tree comes first. */}
+      <div id="store-time" className={narrowHidden}>
+        <div className={openId ? "mb-3 hidden justify-end lg:flex" : "mb-3 flex justify-end"}>
+          <AsOfPicker key={asOf ?? "now"} asOf={asOf} onPick={(at) => go(root, nameFilter, at)} />
+        </div>
+        {/* The activity strip: a bar opens the store as of then. */}
+        <div className={openId ? "hidden lg:block" : undefined}>
+          <StoreTimeStrip storeId={storeId} asOf={asOf} hrefAt={(at) => href(root, "", null, at)} />
+        </div>
       </div>
       {asOf && (
         <AsOfBanner asOf={asOf} nowHref={nowHref}>
