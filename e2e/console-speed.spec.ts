@@ -108,3 +108,26 @@ test("stores, store, memory and history pages arrive with their content in the H
   await expect(page.getByTestId("memory-text")).toHaveCount(0);
   await context.close();
 });
+
+// The first click after a page load is served as fast as a later one (issue 42, item 7): nothing
+// the page does in the background is started before the reader acts, and what a click opens is
+// on screen before Monaco's evaluation holds the main thread.
+
+test("links are prefetched when pointed at, never because they are on screen", async ({ page, baseURL }) => {
+  const store = await createStore(baseURL!, `prefetch-${Date.now()}`);
+  for (const path of ["/notes/a.md", "/notes/b.md", "/README.md"]) await createMemory(baseURL!, store.id, path, `${path}\n`);
+  const prefetched: string[] = [];
+  page.on("request", (request) => {
+    if (request.headers()["next-router-prefetch"]) prefetched.push(new URL(request.url()).pathname);
+  });
+
+  // The header's sections, the store's own links, its activity strip and its tree are all on screen.
+  await page.goto(`/stores/${store.id}`);
+  await expect(page.getByTestId("tree-memory-/README.md")).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 1_000))));
+  expect(prefetched, "pages prefetched before the reader pointed at anything").toEqual([]);
+
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Review" }).hover();
+  await expect.poll(() => prefetched, { message: "the section pointed at is prefetched" }).toContain("/review");
+});
