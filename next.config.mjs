@@ -34,8 +34,18 @@ const nextConfig = {
   // The API answers with its own error envelope; Next's x-powered-by header says nothing useful.
   poweredByHeader: false,
   reactStrictMode: true,
-  // A stray lockfile in a parent folder must not change what Turbopack treats as the project root.
-  turbopack: { root: import.meta.dirname },
+  turbopack: {
+    // A stray lockfile in a parent folder must not change what Turbopack treats as the project root.
+    root: import.meta.dirname,
+    // Every <Link> of the app prefetches on intent, never on sight: components/ui/console-link.tsx.
+    // The keys are what Next.js itself resolves `next/link` to in the App Router, in client and in
+    // server components (an alias of "next/link" is overridden by Next.js's own);
+    // e2e/console-speed.spec.ts fails if they stop applying.
+    resolveAlias: {
+      "next/dist/client/app-dir/link": "./components/ui/console-link.tsx",
+      "next/dist/client/app-dir/link.react-server": "./components/ui/console-link.tsx",
+    },
+  },
   // Loaded from node_modules, not bundled: one copy of the metrics registry per process (pino is on Next's own list), and one
   // Sql class of sql-template-tag (lib/memory/sql.ts): the database instrumentation opens must know the fragments routes build.
   serverExternalPackages: ["prom-client", "sql-template-tag"],

@@ -17,7 +17,12 @@ const keyOf = (target: Target) => JSON.stringify([target.selector, target.text ?
  * each watched target is on screen: checked on every DOM change, stamped at the next animation
  * frame (when it is painted), in the page's own clock, so no round trip to the browser counts.
  */
-export async function installProbe(context: BrowserContext) {
+export async function installProbe(context: BrowserContext, targets: Target[] = []) {
+  // Targets watched from the context's first document on (a new tab's sessionStorage is empty).
+  if (targets.length > 0) {
+    const entries = JSON.stringify(JSON.stringify(targets.map((target) => [keyOf(target), target])));
+    await context.addInitScript({ content: `sessionStorage.getItem("__probe_targets") ?? sessionStorage.setItem("__probe_targets", ${entries});` });
+  }
   // A string, not a function: tsx's transpiled functions call helpers (__name) the page does not have.
   await context.addInitScript({ content: PROBE_SCRIPT });
 }
@@ -85,15 +90,15 @@ export async function timeLoad(page: Page, path: string, target: Target, { sameN
 export const HOVER_MS = 100;
 
 /**
- * Hovers `selector` (a link of the console) for HOVER_MS, clicks it and times from the click
- * until `target` shows, in-app. With no selector, times from the previous click (the second
- * stage of the same navigation).
+ * Hovers `selector` (a link of the console) for `hoverMs` (HOVER_MS unless told), clicks it and
+ * times from the click until `target` shows, in-app. With no selector, times from the previous
+ * click (the second stage of the same navigation).
  */
-export async function timeClick(page: Page, selector: string | null, target: Target): Promise<number> {
+export async function timeClick(page: Page, selector: string | null, target: Target, { hoverMs = HOVER_MS } = {}): Promise<number> {
   const key = keyOf(target);
   if (selector) {
     await page.hover(selector);
-    await page.waitForTimeout(HOVER_MS);
+    if (hoverMs > 0) await page.waitForTimeout(hoverMs);
   }
   const clickedAt = await page.evaluate(
     ({ selector, key, target }) => {

@@ -108,3 +108,68 @@ test("stores, store, memory and history pages arrive with their content in the H
   await expect(page.getByTestId("memory-text")).toHaveCount(0);
   await context.close();
 });
+
+// The first click after a page load is served as fast as a later one (issue 42, item 7): nothing
+// the page does in the background is started before the reader acts, and what a click opens is
+// on screen before Monaco's evaluation holds the main thread.
+
+test("links are prefetched when pointed at, never because they are on screen", async ({ page, baseURL }) => {
+  const store = await createStore(baseURL!, `prefetch-${Date.now()}`);
+  for (const path of ["/notes/a.md", "/notes/b.md", "/README.md"]) await createMemory(baseURL!, store.id, path, `${path}\n`);
+  const prefetched: string[] = [];
+  page.on("request", (request) => {
+    if (request.headers()["next-router-prefetch"]) prefetched.push(new URL(request.url()).pathname);
+  });
+
+  // The header's sections, the store's own links, its activity strip and its tree are all on screen.
+  await page.goto(`/stores/${store.id}`);
+  await expect(page.getByTestId("tree-memory-/README.md")).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 1_000))));
+  expect(prefetched, "pages prefetched before the reader pointed at anything").toEqual([]);
+
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Review" }).hover();
+  await expect.poll(() => prefetched, { message: "the section pointed at is prefetched" }).toContain("/review");
+});
+
+test("a memory clicked as soon as its folder opens shows its text before Monaco loads, with no request for the page", async ({ page, baseURL }) => {
+  const checkConsole = failOnConsoleErrorsExcept(page);
+  const store = await createStore(baseURL!, `first-click-${Date.now()}`);
+  await createMemory(baseURL!, store.id, "/notes/plan.md", "# Plan\n\nfirst line\n");
+  await createMemory(baseURL!, store.id, "/README.md", "read me\n");
+  // When the memory's text is first in the page, in the page's own clock.
+  await page.addInitScript(() => {
+    const seen = window as unknown as { textShownAt?: number };
+    new MutationObserver(() => {
+      if (seen.textShownAt === undefined && document.querySelector('[data-testid="memory-text"]')?.textContent?.includes("first line")) {
+        seen.textShownAt = performance.now();
+      }
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+
+  await page.goto(`/stores/${store.id}`);
+  await page.getByTestId("tree-folder-/notes/").getByRole("button").click();
+  const pageRequests: string[] = [];
+  page.on("request", (request) => {
+    if (request.headers()["rsc"]) pageRequests.push(request.url());
+  });
+  // Pointed at and clicked at once, as a hand does: no time for anything started by the hover.
+  await page.getByTestId("tree-memory-/notes/plan.md").getByRole("link").click();
+  await expect(page).toHaveURL(/\?memory=mem_/);
+  await expect(page.getByTestId("memory-editor")).toHaveAttribute("data-editor-ready", "true", { timeout: 30_000 });
+  expect(pageRequests, "the memory opens in place: the server is not asked to render the page again").toEqual([]);
+
+  const { textShownAt, monacoRequestedAt } = await page.evaluate((bytes) => {
+    const monaco = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).find((entry) => entry.decodedBodySize > bytes);
+    return { textShownAt: (window as unknown as { textShownAt?: number }).textShownAt, monacoRequestedAt: monaco?.startTime };
+  }, MONACO_CHUNK_BYTES);
+  expect(textShownAt, "the memory's text was shown as plain text").toBeDefined();
+  expect(monacoRequestedAt, "Monaco's chunk was loaded").toBeDefined();
+  expect(monacoRequestedAt!, "Monaco is asked for only once the memory's text is on screen").toBeGreaterThan(textShownAt!);
+
+  // Back closes it again, as any navigation.
+  await page.goBack();
+  await expect(page.getByTestId("memory-pane")).toHaveCount(0);
+  await expect(page.getByTestId("tree-memory-/notes/plan.md")).toBeVisible();
+  checkConsole();
+});

@@ -8,6 +8,12 @@ import { loader } from "@monaco-editor/react";
  * but the diff editor computes no diff. Call before rendering <Editor> or <DiffEditor>.
  */
 let ready: Promise<void> | null = null;
+let loaded = false;
+
+/** Whether Monaco is configured already (an editor can render at once). */
+export function monacoLoaded(): boolean {
+  return loaded;
+}
 
 export function ensureMonaco(): Promise<void> {
   ready ??= (async () => {
@@ -21,6 +27,7 @@ export function ensureMonaco(): Promise<void> {
       },
     };
     loader.config({ monaco });
+    loaded = true;
   })();
   return ready;
 }

@@ -22,6 +22,8 @@ export type MemoryTreeProps = {
   asOf?: string | null;
   /** Where a memory's row links to (default: the memory's own page). */
   memoryHref?: (memoryId: string) => string;
+  /** memoryHref is this page with the memory open in it: a click opens it in place, with no request to the server. */
+  opensInPlace?: boolean;
   /** The memory shown beside the tree: its row is marked as the current one. */
   selectedId?: string | null;
   /** A memory path to show: its folders below the root are opened (the memory open beside the tree). */
@@ -44,7 +46,7 @@ function visibleOpen(root: string, open: ReadonlySet<string>): string[] {
  * The store's memories as a lazy, virtualised tree: a folder is listed (path_prefix + depth=1)
  * only when opened, its pages load as they scroll into view, and only visible rows are rendered.
  */
-export function MemoryTree({ storeId, root, nameFilter, asOf = null, memoryHref, selectedId = null, revealPath = null }: MemoryTreeProps) {
+export function MemoryTree({ storeId, root, nameFilter, asOf = null, memoryHref, opensInPlace, selectedId = null, revealPath = null }: MemoryTreeProps) {
   const client = useQueryClient();
   const [open, setOpen] = useState<Set<string>>(() => new Set());
   // Opening a memory from elsewhere (a link, quick open, a reload) opens its folders; nothing the reader opened is closed.
@@ -145,6 +147,7 @@ export function MemoryTree({ storeId, root, nameFilter, asOf = null, memoryHref,
                 onRetry={retry}
                 onWarm={warm}
                 memoryHref={memoryHref}
+                opensInPlace={opensInPlace}
                 selectedId={selectedId}
               />
             </div>

@@ -1,5 +1,6 @@
 "use client";
 
+import type { MouseEvent } from "react";
 import { PrefetchLink } from "@/components/ui/prefetch-link.tsx";
 import { formatBytes } from "@/components/ui/format.ts";
 import { LocalTime } from "@/components/ui/local-time.tsx";
@@ -17,13 +18,40 @@ export type TreeRowViewProps = {
   onWarm?: (prefix: string) => void;
   /** Where a memory links to (default: its own page). */
   memoryHref?: (memoryId: string) => string;
+  /** A memory's link opens it on this page (its href is this page's URL with the memory in it): see openInPlace. */
+  opensInPlace?: boolean;
   selectedId?: string | null;
 };
+
+/**
+ * A plain click on a memory that opens beside the tree changes the URL in place
+ * (history.pushState, which the App Router follows: useSearchParams has the memory at once)
+ * instead of a navigation, which would ask the server to render the store's page again for
+ * what the browser already has: the memory's data was asked for when the pointer came onto
+ * the link (PrefetchLink), and the page renders it. A click with a modifier (a new tab or
+ * window) is the browser's.
+ */
+function openInPlace(event: MouseEvent<HTMLAnchorElement>) {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  event.preventDefault();
+  window.history.pushState(null, "", event.currentTarget.href);
+}
 
 const indent = (depth: number) => ({ paddingLeft: `${0.75 + depth * 1.25}rem` });
 
 /** One row of the memory tree: a folder (toggles), a memory (links to its page), or a folder's status. */
-export function TreeRowView({ row, storeId, asOf = null, onToggle, onLoadMore, onRetry, onWarm, memoryHref, selectedId }: TreeRowViewProps) {
+export function TreeRowView({
+  row,
+  storeId,
+  asOf = null,
+  onToggle,
+  onLoadMore,
+  onRetry,
+  onWarm,
+  memoryHref,
+  opensInPlace = false,
+  selectedId,
+}: TreeRowViewProps) {
   if (row.kind === "folder") {
     return (
       <div className="group flex h-full items-center gap-2 pr-3 text-sm" style={indent(row.depth)} data-testid={`tree-folder-${row.path}`}>
@@ -56,6 +84,7 @@ export function TreeRowView({ row, storeId, asOf = null, onToggle, onLoadMore, o
   if (row.kind === "memory") {
     const { memory } = row;
     const selected = memory.id === selectedId;
+    const inPlace = opensInPlace && memoryHref !== undefined && !asOf;
     return (
       <div
         className={`grid h-full grid-cols-[1fr_5rem] items-center gap-2 pr-3 text-sm @lg:grid-cols-[1fr_6rem_11rem] ${selected ? "bg-indigo-50" : ""}`}
@@ -73,6 +102,9 @@ export function TreeRowView({ row, storeId, asOf = null, onToggle, onLoadMore, o
               asOf ? `/stores/${storeId}/versions/${memory.memory_version_id}` : memoryHref ? memoryHref(memory.id) : `/stores/${storeId}/memories/${memory.id}`
             }
             scroll={memoryHref && !asOf ? false : undefined}
+            onClick={inPlace ? openInPlace : undefined}
+            // Opened in place: no page of the server's to prefetch (its data is, on intent).
+            prefetch={inPlace ? false : undefined}
             aria-current={selected ? "page" : undefined}
             className={`truncate hover:underline ${selected ? "font-medium text-indigo-900" : "text-indigo-700"}`}
             title={memory.path}

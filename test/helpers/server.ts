@@ -78,6 +78,8 @@ export interface StartOptions {
   engine?: "sqlite" | "postgres";
   /** The checkout whose build `next start` serves; this one by default (the benchmark's --baseline names another). */
   root?: string;
+  /** The port to listen on; a free one by default (bench:console's --port). */
+  port?: number;
 }
 
 async function waitUntilReady(baseURL: string, child: ChildProcess, output: () => string) {
@@ -131,7 +133,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
       databaseUrl = `file:${join(sqliteDir, "memory-console.db")}`;
     }
   }
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const baseURL = `http://127.0.0.1:${port}`;
   let child: ChildProcess;
   let output = "";

@@ -142,6 +142,7 @@ export function StoreView({ storeId }: StoreViewProps) {
               nameFilter={nameFilter}
               asOf={asOf}
               memoryHref={asOf ? undefined : memoryHref}
+              opensInPlace
               selectedId={openId}
               revealPath={openId && openMemory.data?.id === openId ? openMemory.data.path : null}
             />
