@@ -61,6 +61,7 @@ const SPEC_SECONDS: Record<string, number> = {
   "pattern-erase.spec.ts": 18,
   "history-write.spec.ts": 18,
   "review-inbox.spec.ts": 14,
+  "reviewer-loop.spec.ts": 8,
   "search.spec.ts": 13,
   "auth.spec.ts": 13,
   "time-travel.spec.ts": 11,

@@ -78,6 +78,14 @@ export function ErasureMemoryList({ erasure, storeNames, shown = 200 }: ErasureM
                     <>
                       <span className="sr-only">Planned: </span>
                       <span className="text-slate-500">{plannedLabel(m, erasure.marker)}</span> → <span className="text-slate-900">{outcomeLabel(m)}</span>
+                      {m.awaiting_review && (
+                        <span
+                          className="ml-2 text-amber-800"
+                          title="The rest of its content was written by agents and never reviewed: it stays in the review inbox."
+                        >
+                          · still awaits review
+                        </span>
+                      )}
                     </>
                   ) : (
                     plannedLabel(m, erasure.marker)

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useEffect, useRef } from "react";
 import { DryRunList } from "@/components/bulk/dry-run-list.tsx";
+import { AwaitingReviewBadge, AwaitingReviewNotice } from "@/components/time-travel/awaiting-review.tsx";
 import { PutBackCounts } from "@/components/time-travel/put-back-counts.tsx";
 import { ACTION_LABEL, itemPath, leftOver } from "@/components/time-travel/put-back-labels.ts";
 import { Alert } from "@/components/ui/alert.tsx";
@@ -87,6 +88,7 @@ function Confirm({ plan, pending, error, onCancel, onConfirm }: ConfirmProps) {
         .
       </p>
       <PutBackCounts plan={plan} />
+      <AwaitingReviewNotice items={items} />
       {count > 0 && (
         <section aria-label="Goes back">
           <h3 className="mb-1 font-medium text-slate-900">Goes back</h3>
@@ -95,6 +97,7 @@ function Confirm({ plan, pending, error, onCancel, onConfirm }: ConfirmProps) {
               <>
                 <span className="break-all font-mono">{itemPath(item)}</span>
                 <span className="text-slate-500">{ACTION_LABEL[item.action]}</span>
+                <AwaitingReviewBadge item={item} />
               </>
             )}
           </DryRunList>
@@ -158,6 +161,7 @@ function Done({ report, onClose }: { report: BatchUndo; onClose: () => void }) {
           {leftAlone(items).length > 0 && `; ${leftAlone(items).length.toLocaleString()} left alone (changed after the batch)`}.
         </span>
       </Alert>
+      <AwaitingReviewNotice items={items} done />
       <DialogActions onCancel={onClose} cancelLabel="Close">
         <Link href={`/review/batches/${report.id}`} className="rounded-md bg-indigo-600 px-3.5 py-2 text-sm font-medium text-white hover:bg-indigo-500">
           Open the report

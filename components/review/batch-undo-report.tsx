@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { BulkReport } from "@/components/bulk/bulk-report.tsx";
+import { AwaitingReviewBadge } from "@/components/time-travel/awaiting-review.tsx";
 import { PutBackCounts } from "@/components/time-travel/put-back-counts.tsx";
 import { ACTION_LABEL, ACTION_TONE, itemPath, leftOver, OUTCOME_LABEL } from "@/components/time-travel/put-back-labels.ts";
 import { Badge } from "@/components/ui/badge.tsx";
@@ -46,14 +47,18 @@ const columns = [
   { label: "Action", cell: (item: BatchUndoItem) => <Badge tone={ACTION_TONE[item.action]}>{ACTION_LABEL[item.action]}</Badge> },
   {
     label: "What happened",
-    cell: (item: BatchUndoItem) =>
-      item.reason ? (
-        <>
-          {OUTCOME_LABEL[item.outcome]} — <ActorText text={item.reason} />
-        </>
-      ) : (
-        OUTCOME_LABEL[item.outcome]
-      ),
+    cell: (item: BatchUndoItem) => (
+      <>
+        {OUTCOME_LABEL[item.outcome]}
+        {item.reason && (
+          <>
+            {" "}
+            — <ActorText text={item.reason} />
+          </>
+        )}{" "}
+        <AwaitingReviewBadge item={item} />
+      </>
+    ),
     className: (item: BatchUndoItem) =>
       item.outcome === "late" || item.outcome === "blocked" || item.action === "conflict" ? "text-amber-800" : "text-slate-700",
   },

@@ -11,6 +11,8 @@ const SIDES = "red was in the reviewed version, green is in the head.";
 
 /** What the view shows, in words: a new memory's whole content, what a deletion lost, or the change. */
 function explain({ item, settled, head }: ReviewDetail): string {
+  // A redacted settled version has no path or content left: nothing was moved from it that anyone can see.
+  if (settled?.redacted) return "The version it was last reviewed at was redacted since: what it held is gone, so this is not a move or an edit of it.";
   switch (item.change) {
     case "created":
       return "A new memory: its whole content.";
@@ -39,7 +41,7 @@ export function CombinedDiff({ detail }: { detail: ReviewDetail }) {
   const whole = item.change === "created" || item.change === "stale" ? head.content : item.change === "deleted" ? (settled?.content ?? "") : null;
   return (
     <div className="space-y-2" data-testid="review-diff" data-change={item.change}>
-      {item.settled_path && item.settled_path !== item.path && (
+      {item.settled_path && item.settled_path !== item.path && !settled?.redacted && (
         <p className="text-sm text-slate-700" data-testid="review-rename">
           <span className="font-mono text-red-700 line-through decoration-red-300">{item.settled_path}</span>
           <span aria-hidden> → </span>

@@ -1,11 +1,11 @@
 "use client";
 
+import { ReviewAuthors } from "./review-authors.tsx";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Card } from "@/components/ui/card.tsx";
 import { Spinner } from "@/components/ui/states.tsx";
-import { ActorLabel } from "@/components/versions/actor-name.tsx";
 import { formatVersionTime } from "@/components/versions/version-format.ts";
 import type { ReviewDetail, ReviewItem } from "@/lib/queries/review-types.ts";
 import { ChangeBadge } from "./change-badge.tsx";
@@ -38,8 +38,8 @@ export function ReviewPreview({ item, detail, actions }: ReviewPreviewProps) {
               <Link className="text-indigo-700 underline decoration-indigo-300 hover:decoration-indigo-700" href={`/stores/${shown.store_id}`}>
                 {shown.store_name ?? shown.store_id}
               </Link>{" "}
-              · last written by <ActorLabel actor={shown.last_actor} /> · <time dateTime={shown.updated_at}>{formatVersionTime(shown.updated_at)}</time> ·{" "}
-              {shown.version_count} {shown.version_count === 1 ? "version" : "versions"} awaiting review since {formatVersionTime(shown.first_pending_at)}
+              · <ReviewAuthors item={shown} long /> · <time dateTime={shown.updated_at}>{formatVersionTime(shown.updated_at)}</time> · {shown.version_count}{" "}
+              {shown.version_count === 1 ? "version" : "versions"} awaiting review since {formatVersionTime(shown.first_pending_at)}
             </p>
             <p className="mt-1 flex gap-3 text-xs">
               {shown.change !== "deleted" && (

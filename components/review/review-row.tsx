@@ -1,7 +1,7 @@
 "use client";
 
+import { ReviewAuthors } from "./review-authors.tsx";
 import { useEffect, useRef } from "react";
-import { ActorLabel } from "@/components/versions/actor-name.tsx";
 import { formatVersionTime } from "@/components/versions/version-format.ts";
 import type { ReviewItem } from "@/lib/queries/review-types.ts";
 import { ChangeBadge } from "./change-badge.tsx";
@@ -54,7 +54,7 @@ export function ReviewRow({ item, current, selected, showStore, selectable, onOp
         <div className="mt-1 flex flex-wrap gap-x-2 text-xs text-slate-600">
           {showStore && <span className="font-medium text-slate-600">{item.store_name ?? item.store_id}</span>}
           <FindingsBadge findings={item.findings} />
-          <ActorLabel actor={item.last_actor} />
+          <ReviewAuthors item={item} />
           <time dateTime={item.updated_at} title={item.updated_at}>
             {formatVersionTime(item.updated_at)}
           </time>

@@ -10,12 +10,12 @@ const SIGN = { same: " ", added: "+", removed: "-" } as const;
 
 type Side = StoreChange["before"];
 
-/** One side's text: null while loading; "" for no side (added or deleted); a note when redacted. */
-function useSideText(storeId: string, side: Side): { text: string | null; note?: string; error?: Error | null } {
+/** One side's text: null while loading; "" for no side (added or deleted); erased when redacted. */
+function useSideText(storeId: string, side: Side): { text: string | null; erased?: boolean; error?: Error | null } {
   const readable = side !== null && !side.redacted;
   const version = useVersion(storeId, readable ? side.memory_version_id : null);
   if (side === null) return { text: "" };
-  if (side.redacted) return { text: "", note: "redacted since: its content is gone" };
+  if (side.redacted) return { text: null, erased: true };
   if (version.error) return { text: null, error: version.error };
   return { text: version.data ? (version.data.content ?? "") : null };
 }
@@ -25,15 +25,20 @@ export function ChangeDiff({ storeId, change }: { storeId: string; change: Store
   const before = useSideText(storeId, change.before);
   const after = useSideText(storeId, change.after);
   if (before.error || after.error) return <p className="px-3 py-2 text-xs text-red-700">{(before.error ?? after.error)!.message}</p>;
-  if (before.text === null || after.text === null) return <Spinner label="Loading the diff…" />;
-  const notes = [before.note && `Before: ${before.note}.`, after.note && `After: ${after.note}.`].filter(Boolean);
-  if (before.text === after.text) {
-    return <p className="px-3 py-2 text-xs text-slate-500">{notes.length ? notes.join(" ") : "Same content: only the path changed."}</p>;
+  // An erased side has no text to compare with: a diff against nothing would show every line of the other side as the change.
+  if (before.erased || after.erased) {
+    const which = before.erased && after.erased ? "Both sides" : before.erased ? "Before" : "After";
+    return (
+      <p className="px-3 py-2 text-xs text-amber-800" data-testid="change-erased">
+        {which}: content erased in this version (redacted since), so there is nothing to compare.
+      </p>
+    );
   }
+  if (before.text === null || after.text === null) return <Spinner label="Loading the diff…" />;
+  if (before.text === after.text) return <p className="px-3 py-2 text-xs text-slate-500">Same content: only the path changed.</p>;
   const rows = lineDiff(before.text, after.text);
   return (
     <div>
-      {notes.length > 0 && <p className="px-3 py-1 text-xs text-amber-800">{notes.join(" ")}</p>}
       <pre className="overflow-x-auto whitespace-pre-wrap break-words font-mono text-xs leading-5" data-testid="change-diff">
         {rows.map((row, i) =>
           row.kind === "gap" ? (

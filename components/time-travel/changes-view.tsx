@@ -14,6 +14,7 @@ import { useStore } from "@/lib/queries/use-stores.ts";
 import { useStoreActivity, useStoreChanges } from "@/lib/queries/use-time-travel.ts";
 import { ChangesFilters, type ChangesWindow } from "./changes-filters.tsx";
 import { ChangesList } from "./changes-list.tsx";
+import { ChangesSummary } from "./changes-summary.tsx";
 import { presetWindow } from "./moments.ts";
 import { parseParamValue } from "./principal-filter.ts";
 import { PutBackDialog, type PutBackRequest } from "./put-back-dialog.tsx";
@@ -135,6 +136,7 @@ export function ChangesView({ storeId }: { storeId: string }) {
         <EmptyState title="No changes">Nothing differs between these two moments{span.principal ? " among what this principal wrote" : ""}.</EmptyState>
       ) : (
         <>
+          {changes.data?.pages[0]?.summary && <ChangesSummary summary={changes.data.pages[0].summary} />}
           <ChangesList storeId={storeId} changes={items} onRestoreFolder={canWrite ? restore : undefined} />
           <LoadMore query={changes} />
         </>

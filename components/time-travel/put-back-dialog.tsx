@@ -11,6 +11,7 @@ import { Spinner } from "@/components/ui/states.tsx";
 import { TypedConfirmation, useTypedConfirmation } from "@/components/ui/typed-confirmation.tsx";
 import type { PutBack, PutBackItem } from "@/lib/queries/types.ts";
 import { useExecutePutBack, usePlanPutBack, type PlanRestoreInput, type PlanRevertInput } from "@/lib/queries/use-time-travel.ts";
+import { AwaitingReviewBadge, AwaitingReviewNotice } from "./awaiting-review.tsx";
 import { PutBackCounts } from "./put-back-counts.tsx";
 import { ACTION_LABEL, ACTION_TONE, ACTIONS, itemPath, leftOver } from "./put-back-labels.ts";
 import { ErrorAlert } from "@/components/ui/error-alert.tsx";
@@ -60,6 +61,7 @@ export function PutBackDialog({ kind, input, title, description, onClose }: PutB
           <>
             <PutBackCounts plan={planned} />
             <GroupedItems items={planned.items ?? []} />
+            <AwaitingReviewNotice items={planned.items ?? []} />
             {writing === 0 ? (
               <>
                 <Alert tone="info">Nothing to put back: every memory is already as it was.</Alert>
@@ -111,6 +113,7 @@ function Done({ report, kind, onClose }: { report: PutBack; kind: PutBackDialogP
           : "Every memory the dry run listed is back as it was."}
       </Alert>
       <PutBackCounts plan={report} />
+      <AwaitingReviewNotice items={report.items ?? []} done />
       <DialogActions onCancel={onClose} cancelLabel="Close">
         <Link href={`/${kind}/${report.id}`} className="rounded-md bg-indigo-600 px-3.5 py-2 text-sm font-medium text-white hover:bg-indigo-500">
           Open the report
@@ -137,6 +140,7 @@ function GroupedItems({ items }: { items: readonly PutBackItem[] }) {
               <>
                 <span className="break-all font-mono">{itemPath(item)}</span>
                 {item.action === "move" && item.seen?.path && <span className="break-all text-slate-500">from {item.seen.path}</span>}
+                <AwaitingReviewBadge item={item} />
                 {item.reason && (
                   <span className="text-amber-800" data-testid="item-reason">
                     <ActorText text={item.reason} />

@@ -10,6 +10,7 @@ import { VersionLink } from "@/components/versions/version-link.tsx";
 import { operationUrl } from "@/lib/api-client/client.ts";
 import type { PutBack, PutBackItem } from "@/lib/queries/types.ts";
 import { usePutBack, type PutBackKind } from "@/lib/queries/use-time-travel.ts";
+import { AwaitingReviewBadge } from "./awaiting-review.tsx";
 import { PutBackCounts } from "./put-back-counts.tsx";
 import { ACTION_LABEL, ACTION_TONE, itemPath, leftOver, OUTCOME_LABEL } from "./put-back-labels.ts";
 
@@ -81,14 +82,18 @@ const columns = (storeId: string) => [
   },
   {
     label: "What happened",
-    cell: (item: PutBackItem) =>
-      item.reason ? (
-        <>
-          {OUTCOME_LABEL[item.outcome]} — <ActorText text={item.reason} />
-        </>
-      ) : (
-        OUTCOME_LABEL[item.outcome]
-      ),
+    cell: (item: PutBackItem) => (
+      <>
+        {OUTCOME_LABEL[item.outcome]}
+        {item.reason && (
+          <>
+            {" "}
+            — <ActorText text={item.reason} />
+          </>
+        )}{" "}
+        <AwaitingReviewBadge item={item} />
+      </>
+    ),
     className: (item: PutBackItem) => (item.outcome === "late" || item.outcome === "blocked" ? "text-amber-800" : "text-slate-700"),
   },
   {

@@ -10,7 +10,7 @@ import type { erasureMatchesWire, erasureWire } from "@/lib/http/erasure-wire.ts
 import type { folderSummaryWire } from "@/lib/http/folder-summary-operations.ts";
 import type { restoreWire, revertWire } from "@/lib/http/put-back-wire.ts";
 import type { searchHitWire } from "@/lib/http/search-wire.ts";
-import type { storeActivityWire, storeChangeWire } from "@/lib/http/time-travel-wire.ts";
+import type { changesSummaryWire, storeActivityWire, storeChangeWire } from "@/lib/http/time-travel-wire.ts";
 import type { ImportedVersionWire, policyFindingSchema } from "@/lib/http/wire-schemas.ts";
 import type { z } from "zod";
 
@@ -40,6 +40,7 @@ export type ErasureMatches = ReturnType<typeof erasureMatchesWire>;
 
 /** Time travel (issue 23): the changes between two moments, the store's activity, restores and reverts. */
 export type StoreChange = ReturnType<typeof storeChangeWire>;
+export type StoreChangesSummary = ReturnType<typeof changesSummaryWire>;
 export type StoreActivity = ReturnType<typeof storeActivityWire>;
 /** A tree folder's counts (GET /v1/folder_summaries/{store}). */
 export type FolderSummary = ReturnType<typeof folderSummaryWire>;

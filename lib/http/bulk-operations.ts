@@ -65,6 +65,7 @@ const erasureSchema = extension(
           older_versions: z.number().int().meta({ description: "Older versions holding the text that are redacted." }),
           outcome: z.enum(["rewritten", "deleted", "redacted", "changed", "gone", "left"]).nullable(),
           redacted_versions: z.number().int().nullable(),
+          awaiting_review: z.boolean().meta({ description: "Rewritten, and still awaiting review: the rest of its content was never settled." }),
         }),
       )
       .optional()

@@ -84,6 +84,7 @@ export function erasureWire(erasure: Erasure, items?: ErasureItem[]) {
         older_versions: m.olderVersions,
         outcome: m.outcome,
         redacted_versions: m.redactedVersions,
+        awaiting_review: m.awaitingReview,
       })),
     }),
   };

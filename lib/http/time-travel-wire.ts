@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { HeadState, MemoryState } from "../memory/time-travel/states-at.ts";
 import type { StoreActivity } from "../memory/time-travel/store-activity.ts";
-import { CHANGE_KINDS, type StoreChange } from "../memory/time-travel/store-changes.ts";
+import { CHANGE_KINDS, type ChangesSummary, type StoreChange } from "../memory/time-travel/store-changes.ts";
 import { limit, listMemoriesQuery, timestamp } from "./schemas.ts";
 import { actorSchema } from "./wire-schemas.ts";
 
@@ -88,12 +88,37 @@ export const storeChangeSchema = extension(
   "How one path (one memory, or one re-created there) differs between two moments.",
 );
 
+const changeCounts = z.object(Object.fromEntries(CHANGE_KINDS.map((k) => [k, z.number().int()])) as Record<(typeof CHANGE_KINDS)[number], z.ZodNumber>);
+
+export const storeChangesSummarySchema = extension(
+  z.object({
+    total: z.number().int(),
+    by_change: changeCounts,
+    by_folder: z
+      .array(z.object({ folder: z.string(), total: z.number().int(), by_change: changeCounts }))
+      .meta({ description: "Each folder holding changes (the folder of the path listed), in path order; at most 200." }),
+    more_folders: z.boolean(),
+  }),
+  "StoreChangesSummary",
+  "The whole comparison at a glance, whatever page this is: changes per kind and per folder.",
+);
+
 export const storeChangesPageSchema = z.object({
   data: z.array(storeChangeSchema),
   next_page: z.string().nullable(),
   from: time,
   to: time,
+  summary: storeChangesSummarySchema,
 });
+
+export function changesSummaryWire(summary: ChangesSummary) {
+  return {
+    total: summary.total,
+    by_change: summary.byChange,
+    by_folder: summary.byFolder.map((f) => ({ folder: f.folder, total: f.total, by_change: f.byChange })),
+    more_folders: summary.moreFolders,
+  };
+}
 
 const sideWire = (state: HeadState | null) =>
   state && {

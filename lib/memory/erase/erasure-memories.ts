@@ -25,6 +25,8 @@ export interface ErasureMemory {
   outcome: MemoryOutcome | null;
   /** Versions redacted, once carried out (null before). */
   redactedVersions: number | null;
+  /** Rewritten, and still awaiting review: the rest of its content was never settled. */
+  awaitingReview: boolean;
 }
 
 /** The items memory by memory, grouped by store: in store and memory id order, as the report's items are read. */
@@ -55,6 +57,7 @@ export function erasureMemories(erasure: Pick<Erasure, "action" | "status">, ite
       olderVersions: group.filter((i) => i.kind === "history").length,
       outcome: done ? outcomeOf(group, action) : null,
       redactedVersions: done ? group.filter((i) => i.outcome === "redacted").length : null,
+      awaitingReview: group.some((i) => i.kind === "written" && i.awaitingReview === true),
     };
   });
 }

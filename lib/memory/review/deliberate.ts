@@ -76,7 +76,7 @@ export async function settleDeliberateWrites(tx: SqlClient, storeId: string, wri
       if (!state) {
         decided.set(w.memoryId, { settle: true, resultVersionId: w.versionId });
       } else {
-        await awaitReview(tx, versionWritten(w), state.authors);
+        await awaitReview(tx, versionWritten(w), state);
         decided.set(w.memoryId, { settle: false });
       }
     }

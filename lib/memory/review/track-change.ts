@@ -1,6 +1,7 @@
 import { actorFromColumns, actorId, apiKeyIdOf, type Actor } from "../actor.ts";
 import { type Sql, empty, join, sql, type SqlClient } from "../db.ts";
 import { authorsFromColumn, authorsJson, withAuthor } from "./review-authors.ts";
+import type { ItemFinding } from "./review-rows.ts";
 import type { VersionOperation } from "../versions/operations.ts";
 import type { Finding } from "../policies/findings.ts";
 import { isAgent, policiesReviewing, type ReviewChange } from "./policy.ts";
@@ -58,15 +59,23 @@ function changeOf(v: VersionWritten, settledPath: string | null): ReviewChange {
   return settledPath === v.path ? "modified" : "renamed";
 }
 
+/** The authors (and findings) of a state a deliberate act put back or kept, which an item then names (lib/memory/review/deliberate.ts). */
+type PutBackState = { authors: readonly Actor[]; findings?: readonly ItemFinding[] };
+
 /**
  * What a new pending version does to an open item: it becomes the head the reviewer compares to,
- * and its author joins the item's (`authors`: given when a deliberate act puts an unreviewed
- * state back, whose authors are those of that state, lib/memory/review/deliberate.ts).
+ * and its author joins the item's (a deliberate act names the state's own instead).
  */
-function extendItem(v: VersionWritten, authors?: readonly Actor[]) {
+function extendItem(v: VersionWritten, put?: PutBackState) {
   const findings = findingsJson(v.findings, v.versionId);
-  const who = authors ? sql`authors = ${authorsJson(authors)}` : sql`authors = ${withAuthor(sql`review_items.authors`, v.actor)}`;
-  return sql`${findings === null ? empty : sql`${appendFindings(findings)}, `}${who},
+  const who = put ? sql`authors = ${authorsJson(put.authors)}` : sql`authors = ${withAuthor(sql`review_items.authors`, v.actor)}`;
+  // A state put back holds its own writes' findings, no longer those of what it replaced.
+  const found = put?.findings
+    ? sql`findings = ${put.findings.length ? JSON.stringify(put.findings) : null}, `
+    : findings === null
+      ? empty
+      : sql`${appendFindings(findings)}, `;
+  return sql`${found}${who},
     head_version_id = ${v.versionId}, head_operation = ${v.operation}, path = ${v.path},
     change = CASE WHEN ${v.operation} = 'deleted' THEN 'deleted' WHEN review_items.settled_path IS NULL THEN 'created'
       WHEN review_items.settled_path = ${v.path} THEN 'modified' ELSE 'renamed' END,
@@ -80,14 +89,15 @@ function extendItem(v: VersionWritten, authors?: readonly Actor[]) {
  * the condition on the store that decides whether a new item opens. Returns whether an item is
  * open now; a memory that starts awaiting review (not one whose open item grows) is announced once.
  */
-async function openOrExtend(tx: SqlClient, v: VersionWritten, reviewed: Sql, authors?: readonly Actor[]): Promise<boolean> {
+async function openOrExtend(tx: SqlClient, v: VersionWritten, reviewed: Sql, put?: PutBackState): Promise<boolean> {
+  const newFindings = put?.findings ? (put.findings.length ? JSON.stringify(put.findings) : null) : findingsJson(v.findings, v.versionId);
   const opened = await tx.$queryRaw<{ version_count: number | bigint }[]>`
     INSERT INTO review_items (memory_id, store_id, settled_version_id, settled_path, head_version_id, head_operation, path, change, version_count,
       last_actor_type, last_actor_id, last_api_key_id, first_pending_at, updated_at, findings, authors)
     SELECT ${v.memoryId}, id, ${v.previousVersionId}, ${v.previousPath}, ${v.versionId}, ${v.operation}, ${v.path}, ${changeOf(v, v.previousPath)}, 1,
-      ${v.actor.type}, ${actorId(v.actor)}, ${apiKeyIdOf(v.actor)}, ${v.at}, ${v.at}, ${findingsJson(v.findings, v.versionId)}, ${authorsJson(authors ?? [v.actor])}
+      ${v.actor.type}, ${actorId(v.actor)}, ${apiKeyIdOf(v.actor)}, ${v.at}, ${v.at}, ${newFindings}, ${authorsJson(put?.authors ?? [v.actor])}
     FROM memory_stores WHERE id = ${v.storeId} ${reviewed}
-    ON CONFLICT (memory_id) DO UPDATE SET ${extendItem(v, authors)}
+    ON CONFLICT (memory_id) DO UPDATE SET ${extendItem(v, put)}
     RETURNING version_count`;
   if (opened.length === 0) return false;
   if (Number(opened[0]!.version_count) === 1) await announcePending(tx, v);
@@ -99,8 +109,8 @@ async function openOrExtend(tx: SqlClient, v: VersionWritten, reviewed: Sql, aut
  * the memory awaits review from its last settled state (the one before this version, when no
  * item is open), with `authors`, those writes' authors, whatever the store's review policy.
  */
-export async function awaitReview(tx: SqlClient, v: VersionWritten, authors: readonly Actor[]): Promise<void> {
-  await openOrExtend(tx, v, empty, authors);
+export async function awaitReview(tx: SqlClient, v: VersionWritten, state: PutBackState): Promise<void> {
+  await openOrExtend(tx, v, empty, state);
 }
 
 /** A deliberate act's version on a memory that awaits review, keeping what it held (an erasure's rewrite): the item grows, its authors stay. */
@@ -110,7 +120,7 @@ export async function extendOpenItem(tx: SqlClient, v: VersionWritten): Promise<
   if (!row) return false;
   const last = actorFromColumns(row.last_actor_type, row.last_actor_id)!;
   const authors = authorsFromColumn(row.authors, last.type === "session_actor" && row.last_api_key_id ? { ...last, api_key_id: row.last_api_key_id } : last);
-  await tx.$executeRaw`UPDATE review_items SET ${extendItem(v, authors)} WHERE memory_id = ${v.memoryId}`;
+  await tx.$executeRaw`UPDATE review_items SET ${extendItem(v, { authors })} WHERE memory_id = ${v.memoryId}`;
   return true;
 }
 

@@ -2,12 +2,15 @@ import { actorFromColumns, type Actor } from "../actor.ts";
 import { empty, join, sql, type SqlClient } from "../db.ts";
 import { batches } from "../time-travel/find-put-back.ts";
 import { authorJson, authorsFromColumn } from "./review-authors.ts";
+import type { ItemFinding } from "./review-rows.ts";
 
 /** A state of a memory that nobody settled, and who wrote what it holds. */
 export interface UnsettledState {
   versionId: string;
   memoryId: string;
   authors: Actor[];
+  /** What the write policy's detectors found in the writes that state holds (its open item's, up to it). */
+  findings: ItemFinding[];
 }
 
 /** A stretch of a memory's versions that awaited review: after `from` (all when null) up to `to`. */
@@ -41,8 +44,9 @@ export async function unsettledStates(client: SqlClient, storeId: string, versio
         authors: string | null;
         last_actor_type: string;
         last_actor_id: string;
+        findings: string | null;
       }[]
-    >`SELECT memory_id, settled_version_id, head_version_id, authors, last_actor_type, last_actor_id FROM review_items
+    >`SELECT memory_id, settled_version_id, head_version_id, authors, last_actor_type, last_actor_id, findings FROM review_items
       WHERE store_id = ${storeId} AND memory_id IN (${join(memoryIds)})`;
     const decisions = await client.$queryRaw<{ memory_id: string; action: string; from_version_id: string | null; to_version_id: string }[]>`
       SELECT memory_id, action, from_version_id, to_version_id FROM review_decisions WHERE store_id = ${storeId} AND memory_id IN (${join(memoryIds)})`;
@@ -54,13 +58,15 @@ export async function unsettledStates(client: SqlClient, storeId: string, versio
           item.head_version_id === version.id && item.authors !== null
             ? authorsFromColumn(item.authors, actorFromColumns(item.last_actor_type, item.last_actor_id)!)
             : await authorsBetween(client, storeId, version.memory_id, { from: item.settled_version_id, to: version.id });
-        found.set(version.id, { versionId: version.id, memoryId: version.memory_id, authors });
+        // The findings of the writes the state holds: those of later writes went with them.
+        const findings = item.findings === null ? [] : (JSON.parse(item.findings) as ItemFinding[]).filter((f) => f.version_id <= version.id);
+        found.set(version.id, { versionId: version.id, memoryId: version.memory_id, authors, findings });
         continue;
       }
       const decided = decisions.find((d) => d.memory_id === version.memory_id && covers({ from: d.from_version_id, to: d.to_version_id }, version.id));
       if (!decided || (decided.action === "approved" && decided.to_version_id === version.id)) continue;
       const authors = await authorsBetween(client, storeId, version.memory_id, { from: decided.from_version_id, to: version.id });
-      found.set(version.id, { versionId: version.id, memoryId: version.memory_id, authors });
+      found.set(version.id, { versionId: version.id, memoryId: version.memory_id, authors, findings: [] });
     }
   }
   return found;

@@ -42,7 +42,10 @@ export interface StoreChangesInput {
  * before) in byte order, then id. A redacted state's hash is unknown: it differs from anything
  * but itself. With an actor filter, only items about a memory that actor wrote in between.
  */
-export async function storeChanges(db: Db, input: StoreChangesInput): Promise<{ items: StoreChange[]; next: { path: string; memoryId: string } | null }> {
+export async function storeChanges(
+  db: Db,
+  input: StoreChangesInput,
+): Promise<{ items: StoreChange[]; next: { path: string; memoryId: string } | null; summary: ChangesSummary }> {
   if (input.from.getTime() > input.to.getTime()) throw invalidRequest("from: must not be later than to.");
   await assertAnswerable(db.sql, input.storeId, input.from, "from");
   await assertAnswerable(db.sql, input.storeId, input.to, "to");
@@ -84,7 +87,37 @@ export async function storeChanges(db: Db, input: StoreChangesInput): Promise<{ 
   return {
     items: page.map(({ key: _key, ...change }) => change),
     next: rest.length > input.limit && last ? { path: last.key, memoryId: last.memoryId } : null,
+    summary: summarize(changes),
   };
+}
+
+/** The whole comparison at a glance, whatever page is asked for: how many of each kind, and per folder. */
+export interface ChangesSummary {
+  total: number;
+  byChange: Record<ChangeKind, number>;
+  /** Each folder holding changes (the folder of the path listed), in path order; at most SUMMARY_FOLDERS. */
+  byFolder: { folder: string; total: number; byChange: Record<ChangeKind, number> }[];
+  /** More folders than listed. */
+  moreFolders: boolean;
+}
+
+const SUMMARY_FOLDERS = 200;
+const noChanges = () => Object.fromEntries(CHANGE_KINDS.map((k) => [k, 0])) as Record<ChangeKind, number>;
+
+function summarize(changes: readonly (StoreChange & { key: string })[]): ChangesSummary {
+  const byChange = noChanges();
+  const folders = new Map<string, { folder: string; total: number; byChange: Record<ChangeKind, number> }>();
+  for (const change of changes) {
+    byChange[change.change] += 1;
+    const folder = change.key.slice(0, change.key.lastIndexOf("/") + 1) || "/";
+    const entry = folders.get(folder) ?? { folder, total: 0, byChange: noChanges() };
+    entry.total += 1;
+    entry.byChange[change.change] += 1;
+    folders.set(folder, entry);
+  }
+  // Changes are in path order, so their folders come in order too.
+  const byFolder = [...folders.values()];
+  return { total: changes.length, byChange, byFolder: byFolder.slice(0, SUMMARY_FOLDERS), moreFolders: byFolder.length > SUMMARY_FOLDERS };
 }
 
 type Pair = Omit<StoreChange, "actors">;

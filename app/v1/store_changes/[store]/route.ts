@@ -3,7 +3,7 @@ import { decodeCursor, encodeCursor } from "@/lib/http/cursor.ts";
 import { OPERATIONS } from "@/lib/http/operations.ts";
 import { apiRoute, otherMethods } from "@/lib/http/route.ts";
 import { pageSize } from "@/lib/http/schemas.ts";
-import { storeChangeWire } from "@/lib/http/time-travel-wire.ts";
+import { changesSummaryWire, storeChangeWire } from "@/lib/http/time-travel-wire.ts";
 import { validatePathPrefix } from "@/lib/memory/paths.ts";
 import { storeChanges } from "@/lib/memory/time-travel/store-changes.ts";
 
@@ -31,7 +31,7 @@ export const GET = apiRoute(OPERATIONS.listStoreChanges, async ({ db, params, qu
     after: cursor && { path: cursor.path, memoryId: cursor.memory_id },
   });
   const next = result.next && encodeCursor({ path: result.next.path, memory_id: result.next.memoryId, from, to: to.toISOString(), prefix, actor: actorKey });
-  return { data: result.items.map(storeChangeWire), next_page: next, from, to: to.toISOString() };
+  return { data: result.items.map(storeChangeWire), next_page: next, from, to: to.toISOString(), summary: changesSummaryWire(result.summary) };
 });
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");
