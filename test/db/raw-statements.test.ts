@@ -56,15 +56,11 @@ describe.each(Object.entries(runners))(`hand-written memory statements on ${ENGI
   it("return the records that reads give back", async () => {
     const store = await createStore(db, { name: "Raw" });
     // A write also says which findings held it; the record itself is what reads give back.
-    const { heldFor: createdHeld, ...created } = await inTransaction((tx) =>
-      insertMemory(tx, store.id, { path: "/dir/ünï.md", content: "héllo\n" }, actor),
-    );
+    const { heldFor: createdHeld, ...created } = await inTransaction((tx) => insertMemory(tx, store.id, { path: "/dir/ünï.md", content: "héllo\n" }, actor));
     expect(createdHeld).toEqual([]);
     expect(await getMemory(db.sql, store.id, created.id)).toEqual(created);
     expect(await getMemory(db.read, store.id, created.id)).toEqual(created);
-    const { heldFor: _changedHeld, ...changed } = await inTransaction((tx) =>
-      changeMemory(tx, created, { path: "/dir/renamed.md", content: "bye" }, actor),
-    );
+    const { heldFor: _changedHeld, ...changed } = await inTransaction((tx) => changeMemory(tx, created, { path: "/dir/renamed.md", content: "bye" }, actor));
     expect(await getMemory(db.sql, store.id, created.id)).toEqual(changed);
 
     const { content: _content, ...basic } = changed;
