@@ -1,7 +1,7 @@
 import type { SqlClient } from "../db.ts";
 import type { VersionOperation } from "../versions/operations.ts";
 import { settleOpenItems, type Settlement } from "./settle.ts";
-import { awaitReview, extendOpenItem, type VersionWritten } from "./track-change.ts";
+import { awaitReviews, extendOpenItem, type VersionWritten } from "./track-change.ts";
 import { unsettledStates, type UnsettledState } from "./unsettled-states.ts";
 
 /**
@@ -65,10 +65,19 @@ export async function settleDeliberateWrites(tx: SqlClient, storeId: string, wri
     actor: settlement.actor,
     at,
   });
+  // Memories put back to unsettled states are written to the inbox together, each once in a batch;
+  // a later write to one of them (an erase's rewrite reads its item) first sends what waits.
+  let waiting: { v: VersionWritten; state: UnsettledState }[] = [];
+  const flush = async () => {
+    await awaitReviews(tx, waiting);
+    waiting = [];
+  };
   for (const w of writes) {
+    if (waiting.some((q) => q.v.memoryId === w.memoryId)) await flush();
     if (w.kind === "own") {
       decided.set(w.memoryId, { settle: true, resultVersionId: w.versionId });
     } else if (w.kind === "kept") {
+      await flush();
       if (await extendOpenItem(tx, versionWritten(w))) decided.set(w.memoryId, { settle: false });
     } else {
       if (w.from.memoryId !== w.memoryId) decided.set(w.from.memoryId, { settle: true, resultVersionId: w.versionId });
@@ -76,11 +85,12 @@ export async function settleDeliberateWrites(tx: SqlClient, storeId: string, wri
       if (!state) {
         decided.set(w.memoryId, { settle: true, resultVersionId: w.versionId });
       } else {
-        await awaitReview(tx, versionWritten(w), state);
+        waiting.push({ v: versionWritten(w), state });
         decided.set(w.memoryId, { settle: false });
       }
     }
   }
+  await flush();
   const settled = [...decided].flatMap(([memoryId, d]) => (d.settle ? [{ memoryId, resultVersionId: d.resultVersionId }] : []));
   await settleOpenItems(tx, settled, settlement);
   for (const [memoryId, d] of decided) if (!d.settle) awaiting.add(memoryId);

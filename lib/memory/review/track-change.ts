@@ -36,22 +36,19 @@ const appendFindings = (json: string) => sql`findings = CASE WHEN review_items.f
   WHEN length(review_items.findings) > ${FINDINGS_MAX_CHARS} THEN review_items.findings
   ELSE substr(review_items.findings, 1, length(review_items.findings) - 1) || ',' || substr(${json}, 2) END`;
 
-async function announcePending(tx: SqlClient, v: VersionWritten) {
-  await enqueueWebhookEvent(tx, {
-    type: "review.pending",
-    storeId: v.storeId,
-    at: new Date(),
-    data: {
-      id: v.memoryId,
-      memory_store_id: v.storeId,
-      path: v.path,
-      change: changeOf(v, v.previousPath),
-      settled_version_id: v.previousVersionId,
-      head_version_id: v.versionId,
-      last_actor: actorOnWire(v.actor),
-    },
-  });
-}
+/** The review.pending event of a memory that starts awaiting review at this version. */
+const pendingEvent = (v: VersionWritten) => ({
+  at: new Date(),
+  data: {
+    id: v.memoryId,
+    memory_store_id: v.storeId,
+    path: v.path,
+    change: changeOf(v, v.previousPath),
+    settled_version_id: v.previousVersionId,
+    head_version_id: v.versionId,
+    last_actor: actorOnWire(v.actor),
+  },
+});
 
 function changeOf(v: VersionWritten, settledPath: string | null): ReviewChange {
   if (v.operation === "deleted") return "deleted";
@@ -89,29 +86,54 @@ function extendItem(v: VersionWritten, put?: PutBackState) {
  * the condition on the store that decides whether a new item opens. Returns whether an item is
  * open now; a memory that starts awaiting review (not one whose open item grows) is announced once.
  */
-async function openOrExtend(tx: SqlClient, v: VersionWritten, reviewed: Sql, put?: PutBackState): Promise<boolean> {
-  const newFindings = put?.findings ? (put.findings.length ? JSON.stringify(put.findings) : null) : findingsJson(v.findings, v.versionId);
+async function openOrExtend(tx: SqlClient, v: VersionWritten, reviewed: Sql): Promise<boolean> {
   const opened = await tx.$queryRaw<{ version_count: number | bigint }[]>`
     INSERT INTO review_items (memory_id, store_id, settled_version_id, settled_path, head_version_id, head_operation, path, change, version_count,
       last_actor_type, last_actor_id, last_api_key_id, first_pending_at, updated_at, findings, authors)
     SELECT ${v.memoryId}, id, ${v.previousVersionId}, ${v.previousPath}, ${v.versionId}, ${v.operation}, ${v.path}, ${changeOf(v, v.previousPath)}, 1,
-      ${v.actor.type}, ${actorId(v.actor)}, ${apiKeyIdOf(v.actor)}, ${v.at}, ${v.at}, ${newFindings}, ${authorsJson(put?.authors ?? [v.actor])}
+      ${v.actor.type}, ${actorId(v.actor)}, ${apiKeyIdOf(v.actor)}, ${v.at}, ${v.at}, ${findingsJson(v.findings, v.versionId)}, ${authorsJson([v.actor])}
     FROM memory_stores WHERE id = ${v.storeId} ${reviewed}
-    ON CONFLICT (memory_id) DO UPDATE SET ${extendItem(v, put)}
+    ON CONFLICT (memory_id) DO UPDATE SET ${extendItem(v)}
     RETURNING version_count`;
   if (opened.length === 0) return false;
-  if (Number(opened[0]!.version_count) === 1) await announcePending(tx, v);
+  if (Number(opened[0]!.version_count) === 1) await enqueueWebhookEvent(tx, { type: "review.pending", storeId: v.storeId, ...pendingEvent(v) });
   return true;
 }
 
 /**
- * A deliberate act's version that leaves the memory holding writes nobody settled (lib/memory/review/deliberate.ts):
- * the memory awaits review from its last settled state (the one before this version, when no
- * item is open), with `authors`, those writes' authors, whatever the store's review policy.
+ * Deliberate acts' versions that leave their memories holding writes nobody settled
+ * (lib/memory/review/deliberate.ts): each memory awaits review from its last settled state (the
+ * one before its version, when no item is open), naming that state's authors, whatever the
+ * store's review policy. What extendItem does to an open item, for many at once: one statement
+ * per hundred memories (a restore puts back thousands), each memory at most once in it.
  */
-export async function awaitReview(tx: SqlClient, v: VersionWritten, state: PutBackState): Promise<void> {
-  await openOrExtend(tx, v, empty, state);
+export async function awaitReviews(tx: SqlClient, all: readonly { v: VersionWritten; state: PutBackState }[]): Promise<void> {
+  for (let i = 0; i < all.length; i += ITEMS_PER_STATEMENT) {
+    const chunk = all.slice(i, i + ITEMS_PER_STATEMENT);
+    const rows = chunk.map(
+      ({ v, state }) => sql`(${v.memoryId}, ${v.storeId}, ${v.previousVersionId}, ${v.previousPath}, ${v.versionId}, ${v.operation}, ${v.path},
+        ${changeOf(v, v.previousPath)}, 1, ${v.actor.type}, ${actorId(v.actor)}, ${apiKeyIdOf(v.actor)}, ${v.at}, ${v.at},
+        ${state.findings?.length ? JSON.stringify(state.findings) : null}, ${authorsJson(state.authors)})`,
+    );
+    const opened = await tx.$queryRaw<{ memory_id: string; version_count: number | bigint }[]>`
+      INSERT INTO review_items (memory_id, store_id, settled_version_id, settled_path, head_version_id, head_operation, path, change, version_count,
+        last_actor_type, last_actor_id, last_api_key_id, first_pending_at, updated_at, findings, authors)
+      VALUES ${join(rows)}
+      ON CONFLICT (memory_id) DO UPDATE SET findings = excluded.findings, authors = excluded.authors,
+        head_version_id = excluded.head_version_id, head_operation = excluded.head_operation, path = excluded.path,
+        change = CASE WHEN excluded.head_operation = 'deleted' THEN 'deleted' WHEN review_items.settled_path IS NULL THEN 'created'
+          WHEN review_items.settled_path = excluded.path THEN 'modified' ELSE 'renamed' END,
+        version_count = review_items.version_count + 1,
+        last_actor_type = excluded.last_actor_type, last_actor_id = excluded.last_actor_id, last_api_key_id = excluded.last_api_key_id,
+        updated_at = excluded.updated_at
+      RETURNING memory_id, version_count`;
+    const fresh = new Set(opened.filter((o) => Number(o.version_count) === 1).map((o) => o.memory_id));
+    const announced = chunk.filter(({ v }) => fresh.has(v.memoryId)).map(({ v }) => pendingEvent(v));
+    if (announced.length > 0) await enqueueWebhookEvents(tx, "review.pending", chunk[0]!.v.storeId, announced);
+  }
 }
+
+const ITEMS_PER_STATEMENT = 100;
 
 /** A deliberate act's version on a memory that awaits review, keeping what it held (an erasure's rewrite): the item grows, its authors stay. */
 export async function extendOpenItem(tx: SqlClient, v: VersionWritten): Promise<boolean> {
@@ -174,7 +196,7 @@ export async function trackCreations(
     INSERT INTO review_items (memory_id, store_id, settled_version_id, settled_path, head_version_id, head_operation, path, change, version_count,
       last_actor_type, last_actor_id, last_api_key_id, first_pending_at, updated_at, findings, authors)
     VALUES ${join(rows)}`;
-  // Each item opened here is announced, as announcePending does for one.
+  // Each item opened here is announced, as openOrExtend does for one.
   await enqueueWebhookEvents(
     tx,
     "review.pending",

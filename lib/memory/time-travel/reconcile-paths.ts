@@ -53,10 +53,12 @@ export function reconcileByPath<I extends Planned>(items: readonly I[]): I[] {
  */
 export async function expectReview<I extends Planned>(client: SqlClient, storeId: string, items: readonly I[]): Promise<I[]> {
   const restoring = items.filter((i) => i.outcome === "planned" && i.action !== "delete" && i.target);
+  // The dry run says which; whose writes they hold is for the act itself.
   const unsettled = await unsettledStates(
     client,
     storeId,
     restoring.map((i) => i.target!.versionId),
+    { authors: false },
   );
   const restores = new Set(restoring);
   return items.map((item) => ({ ...item, awaitingReview: restores.has(item) && unsettled.has(item.target!.versionId) }));
