@@ -337,8 +337,8 @@ describe(`search on ${ENGINE}`, () => {
     await expect(find("pagination-probe", [storeId], { mode: "exact", from: "not a key'" })).rejects.toMatchObject({ code: "invalid_request" });
   });
 
-  // 1,500 versions through the SQLite flush took 15 s before issue 42 and 62 s after it, with no change
-  // to the search code (cause not found yet, docs/benchmarks.md): room for that on a busy machine.
+  // This test went from 30 s to 96 s with the detector changes (ecb75bd), with no change to the search
+  // code (cause not found yet, docs/benchmarks.md "Search index cost"): room for that on a busy machine.
   it("pages over more matches than one chunk of the index, with a filter that rejects most of them", { timeout: 300_000 }, async () => {
     const [wanted, other] = [await newStore(t.db), await newStore(t.db)];
     // 1,500 matches, newest last: 1,200 in another store, interleaved with the 300 wanted ones.
