@@ -50,6 +50,10 @@ const pendingEvent = (v: VersionWritten) => ({
   },
 });
 
+/** changeOf in SQL, against an open item's settled path: what its new head is to the reviewer. */
+const changeFromSettled = (operation: Sql, path: Sql) => sql`CASE WHEN ${operation} = 'deleted' THEN 'deleted'
+  WHEN review_items.settled_path IS NULL THEN 'created' WHEN review_items.settled_path = ${path} THEN 'modified' ELSE 'renamed' END`;
+
 function changeOf(v: VersionWritten, settledPath: string | null): ReviewChange {
   if (v.operation === "deleted") return "deleted";
   if (settledPath === null) return "created";
@@ -74,8 +78,7 @@ function extendItem(v: VersionWritten, put?: PutBackState) {
       : sql`${appendFindings(findings)}, `;
   return sql`${found}${who},
     head_version_id = ${v.versionId}, head_operation = ${v.operation}, path = ${v.path},
-    change = CASE WHEN ${v.operation} = 'deleted' THEN 'deleted' WHEN review_items.settled_path IS NULL THEN 'created'
-      WHEN review_items.settled_path = ${v.path} THEN 'modified' ELSE 'renamed' END,
+    change = ${changeFromSettled(sql`${v.operation}`, sql`${v.path}`)},
     version_count = review_items.version_count + 1,
     last_actor_type = ${v.actor.type}, last_actor_id = ${actorId(v.actor)}, last_api_key_id = ${apiKeyIdOf(v.actor)},
     updated_at = ${v.at}`;
@@ -121,8 +124,7 @@ export async function awaitReviews(tx: SqlClient, all: readonly { v: VersionWrit
       VALUES ${join(rows)}
       ON CONFLICT (memory_id) DO UPDATE SET findings = excluded.findings, authors = excluded.authors,
         head_version_id = excluded.head_version_id, head_operation = excluded.head_operation, path = excluded.path,
-        change = CASE WHEN excluded.head_operation = 'deleted' THEN 'deleted' WHEN review_items.settled_path IS NULL THEN 'created'
-          WHEN review_items.settled_path = excluded.path THEN 'modified' ELSE 'renamed' END,
+        change = ${changeFromSettled(sql`excluded.head_operation`, sql`excluded.path`)},
         version_count = review_items.version_count + 1,
         last_actor_type = excluded.last_actor_type, last_actor_id = excluded.last_actor_id, last_api_key_id = excluded.last_api_key_id,
         updated_at = excluded.updated_at
