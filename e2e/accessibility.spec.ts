@@ -34,7 +34,12 @@ const PAGES: [string, (s: Seeded) => string, (page: Page, s: Seeded) => Promise<
   [
     "store changes",
     ({ store }) => `/stores/${store.id}/changes?from=${encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString())}`,
-    (page) => expect(page.getByTestId("change-/notes/plan.md").getByTestId("change-diff")).toBeVisible(),
+    // A whole added file waits behind its toggle; opened, so that axe checks the diff too.
+    async (page) => {
+      const change = page.getByTestId("change-/notes/plan.md");
+      await change.getByRole("button", { name: /Show the added file/ }).click();
+      await expect(change.getByTestId("change-diff")).toBeVisible();
+    },
   ],
   ["store activity", ({ store }) => `/stores/${store.id}/activity`, (page) => expect(page.getByTestId("activity-principal").first()).toBeVisible()],
   ["restores", () => "/restores", (page) => expect(page.getByRole("heading", { level: 1 })).toBeVisible()],
