@@ -178,6 +178,8 @@ describe("the schema reader", () => {
       "review_batch_undo_items",
       "audit_events",
       "audit_chain_head",
+      "workspaces",
+      "workspace_members",
     ]);
     const memories = schema.models.find((m) => m.table === "memories")!;
     expect(memories.uniques).toEqual([{ fields: ["storeId", "path"] }]);
