@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { join, sql, type Db, type SqlClient } from "../memory/db.ts";
+import { empty, join, sql, type Db, type SqlClient } from "../memory/db.ts";
 import { invalidRequest, notFound, permissionDenied } from "../memory/errors.ts";
 import { newId } from "../memory/ids.ts";
 import { KEY_COLUMNS, keyColumns, keyFromRow, type ApiKeyRecord, type KeyRow } from "./key-rows.ts";
@@ -8,6 +8,7 @@ import type { Actor } from "../memory/actor.ts";
 import { recordAuditEvent } from "../memory/audit/record-audit-event.ts";
 import { findStoreNames } from "../memory/stores/find-store-names.ts";
 import { isRole, lowerRole, roleAtMost, ROLES, type Role } from "./roles.ts";
+import { DEFAULT_WORKSPACE_ID, isWorkspaceRole, WORKSPACE_ROLE_POWERS } from "./workspace-roles.ts";
 
 /**
  * API keys: `mcsk_` + 32 random bytes in base64url. Only the SHA-256 of the secret is stored
@@ -24,16 +25,27 @@ export function hashSecret(secret: string): string {
   return createHash("sha256").update(secret, "utf8").digest("hex");
 }
 
-export type KeyWithOwner = KeyRow & { owner_role: string | null; owner_disabled_at: unknown };
+export type KeyWithOwner = KeyRow & { owner_role: string | null; owner_disabled_at: unknown; owner_workspace_role: string | null; workspace_archived_at: unknown };
 
-/** The columns of a key (alias `k`) and of the user it answers to (alias `u`, joined on created_by_user_id). */
-export const KEY_WITH_OWNER_COLUMNS = sql`${keyColumns("k.")}, u.role AS owner_role, u.disabled_at AS owner_disabled_at`;
+/**
+ * The columns of a key (alias `k`), of the user it answers to (alias `u`), of that user's
+ * membership of the key's workspace (alias `m`) and of that workspace (alias `w`): FROM
+ * KEY_WITH_OWNER_TABLES, one statement for everything a request's key is checked against.
+ */
+export const KEY_WITH_OWNER_COLUMNS = sql`${keyColumns("k.")}, u.role AS owner_role, u.disabled_at AS owner_disabled_at,
+    m.workspace_role AS owner_workspace_role, w.archived_at AS workspace_archived_at`;
+const OWNER_JOINS = sql`LEFT JOIN users u ON u.id = k.created_by_user_id
+    LEFT JOIN workspace_members m ON m.user_id = k.created_by_user_id AND m.workspace_id = k.workspace_id
+    LEFT JOIN workspaces w ON w.id = k.workspace_id`;
+export const KEY_WITH_OWNER_TABLES = sql`api_keys k ${OWNER_JOINS}`;
+/** The same joins after `JOIN api_keys k ON …` (an OAuth token's grant). */
+export const KEY_OWNER_JOINS = OWNER_JOINS;
 
 /** An OAuth grant's row has a secret nobody holds: it answers only to its access tokens (lib/oauth), never as a key. */
 async function keyRow(sql: SqlClient, secretHash: string): Promise<KeyWithOwner | undefined> {
   const [row] = await sql.$queryRaw<KeyWithOwner[]>`
     SELECT ${KEY_WITH_OWNER_COLUMNS}
-    FROM api_keys k LEFT JOIN users u ON u.id = k.created_by_user_id
+    FROM ${KEY_WITH_OWNER_TABLES}
     WHERE k.secret_hash = ${secretHash} AND k.revoked_at IS NULL AND k.oauth_client_id IS NULL`;
   return row;
 }
@@ -43,8 +55,8 @@ type NewKey = Omit<ApiKeyRecord, "createdAt" | "revokedAt">;
 /** Inserts a key; null when a key with the same secret exists (only the bootstrap key can). */
 async function insertKey(tx: SqlClient, key: NewKey): Promise<ApiKeyRecord | null> {
   const [row] = await tx.$queryRaw<KeyRow[]>`
-    INSERT INTO api_keys (id, name, secret_hash, prefix, role, store_ids, read_only, created_by_user_id, created_at, oauth_client_id)
-    VALUES (${key.id}, ${key.name}, ${key.secretHash}, ${key.prefix}, ${key.role}, ${key.storeIds}, ${key.readOnly}, ${key.createdByUserId}, ${new Date()}, ${key.oauthClientId})
+    INSERT INTO api_keys (id, name, secret_hash, prefix, role, store_ids, read_only, created_by_user_id, created_at, oauth_client_id, workspace_id)
+    VALUES (${key.id}, ${key.name}, ${key.secretHash}, ${key.prefix}, ${key.role}, ${key.storeIds}, ${key.readOnly}, ${key.createdByUserId}, ${new Date()}, ${key.oauthClientId}, ${key.workspaceId})
     ON CONFLICT (secret_hash) DO NOTHING
     RETURNING ${KEY_COLUMNS}`;
   return row ? keyFromRow(row) : null;
@@ -67,6 +79,8 @@ async function ensureEnvKeyRow(db: Db, secretHash: string) {
     readOnly: false,
     createdByUserId: null,
     oauthClientId: null,
+    // The bootstrap key is organisation-scoped: it reaches every workspace through the header.
+    workspaceId: null,
   };
   await db.sqlTransaction((tx) => insertKey(tx, key));
 }
@@ -92,14 +106,25 @@ export async function principalForKey(db: Db, secret: string, envSecret: string 
 
 /**
  * A key row as a principal. A key never holds more than the user it was made for holds now: it
- * stops with that user's account (disabled or gone) and its role is capped by the user's current role.
+ * stops with that user's account (disabled or gone), and its role is capped by the user's
+ * current power where the key acts: an organisation admin's in every workspace, anyone else's
+ * in the key's workspace (a key whose owner left that workspace stops). An organisation-scoped
+ * key is made by organisation admins only; it stops when its owner no longer is one.
  */
 export function principalOfKeyRow(key: KeyWithOwner): Principal | null {
   if (!isRole(key.role)) return null;
+  // A key of an archived workspace stops with it.
+  if (key.workspace_id !== null && key.workspace_archived_at != null) return null;
   let role: Role = key.role;
   if (key.created_by_user_id !== null) {
     if (!isRole(key.owner_role) || key.owner_disabled_at !== null) return null;
-    role = lowerRole(role, key.owner_role);
+    const ownerIsOrgAdmin = key.owner_role === "admin";
+    if (key.workspace_id === null && !ownerIsOrgAdmin) return null;
+    if (!ownerIsOrgAdmin) {
+      const power = isWorkspaceRole(key.owner_workspace_role) ? WORKSPACE_ROLE_POWERS[key.owner_workspace_role].power : null;
+      if (power === null) return null;
+      role = lowerRole(role, power);
+    }
   }
   return {
     kind: "api_key",
@@ -109,6 +134,10 @@ export function principalOfKeyRow(key: KeyWithOwner): Principal | null {
     storeIds: key.store_ids ? (JSON.parse(key.store_ids) as string[]) : null,
     readOnly: Boolean(key.read_only),
     ownerUserId: key.created_by_user_id,
+    keyWorkspaceId: key.workspace_id,
+    // Until the request's header is read (workspace-scope.ts): the key's own workspace, or Default.
+    workspaceId: key.workspace_id ?? DEFAULT_WORKSPACE_ID,
+    orgAdmin: key.workspace_id === null && role === "admin" && !key.store_ids,
   };
 }
 
@@ -117,6 +146,8 @@ export interface CreateApiKeyInput {
   role: unknown;
   storeIds?: unknown;
   readOnly?: unknown;
+  /** "organization" for an organisation-scoped key (organisation admins only); else the grantor's request workspace. */
+  scope?: unknown;
 }
 
 function storeIdsOf(value: unknown): string[] | null {
@@ -161,7 +192,12 @@ export async function createApiKey(db: Db, input: CreateApiKeyInput, grantor: Pr
   const role = input.role;
   const storeIds = storeIdsOf(input.storeIds);
   const readOnly = input.readOnly === true;
+  if (input.scope != null && input.scope !== "workspace" && input.scope !== "organization") throw invalidRequest('scope: must be "workspace" or "organization".');
+  const orgScoped = input.scope === "organization";
+  if (orgScoped && !grantor.orgAdmin) throw permissionDenied("Only organisation admins may create organisation-scoped keys.");
+  if (orgScoped && storeIds !== null) throw invalidRequest("store_ids: an organisation-scoped key reaches every workspace; limit a workspace's key to stores instead.");
   assertGrantable(grantor, role, storeIds, readOnly);
+  const workspaceId = orgScoped ? null : grantor.workspaceId;
   const secret = KEY_PREFIX + randomBytes(32).toString("base64url");
   const fields = {
     id: newId("apikey"),
@@ -174,11 +210,12 @@ export async function createApiKey(db: Db, input: CreateApiKeyInput, grantor: Pr
     // A key made by a key answers to the same user, so disabling that user stops both.
     createdByUserId: grantor.kind === "user" ? grantor.userId : grantor.ownerUserId,
     oauthClientId,
+    workspaceId,
   };
   const key = await db.sqlTransaction(async (tx) => {
     if (storeIds) {
-      const [found] = await tx.$queryRaw<{ n: number | bigint | string }[]>`SELECT COUNT(*) AS n FROM memory_stores WHERE id IN (${join(storeIds)})`;
-      if (Number(found!.n) !== storeIds.length) throw invalidRequest("store_ids: every id must be an existing memory store.");
+      const [found] = await tx.$queryRaw<{ n: number | bigint | string }[]>`SELECT COUNT(*) AS n FROM memory_stores WHERE id IN (${join(storeIds)}) AND workspace_id = ${workspaceId}`;
+      if (Number(found!.n) !== storeIds.length) throw invalidRequest("store_ids: every id must be an existing memory store of this workspace.");
     }
     // 256 random bits never repeat: a clash would mean a broken random source, not a caller's mistake.
     const inserted = await insertKey(tx, fields);
@@ -187,7 +224,8 @@ export async function createApiKey(db: Db, input: CreateApiKeyInput, grantor: Pr
       action: "api_key.created",
       actor: actorOf(grantor),
       target: { type: "api_key", id: inserted.id },
-      details: { name, role, store_ids: storeIds ?? null, read_only: readOnly },
+      details: { name, role, store_ids: storeIds ?? null, read_only: readOnly, workspace_id: workspaceId },
+      workspaceId,
     });
     return inserted;
   });
@@ -195,8 +233,12 @@ export async function createApiKey(db: Db, input: CreateApiKeyInput, grantor: Pr
   return { key: listed!, secret };
 }
 
-export async function listApiKeys(db: Db): Promise<ListedKey[]> {
-  const rows = await db.sql.$queryRaw<KeyRow[]>`SELECT ${KEY_COLUMNS} FROM api_keys ORDER BY id DESC`;
+/** The workspace's keys, and for an organisation admin the organisation-scoped ones too. */
+export async function listApiKeys(db: Db, viewer: Principal): Promise<ListedKey[]> {
+  const rows = await db.sql.$queryRaw<KeyRow[]>`
+    SELECT ${KEY_COLUMNS} FROM api_keys
+    WHERE workspace_id = ${viewer.workspaceId} ${viewer.orgAdmin ? sql`OR workspace_id IS NULL` : empty}
+    ORDER BY id DESC`;
   return asListed(db.sql, rows.map(keyFromRow));
 }
 
@@ -237,20 +279,28 @@ async function asListed(sql: SqlClient, keys: ApiKeyRecord[]): Promise<ListedKey
 }
 
 /** Revoking an OAuth grant ends its tokens too (they already fail with the revoked row; the rows go). */
-export async function revokeApiKey(db: Db, id: string, by: Actor | null): Promise<ListedKey> {
+/** `scope`: the request's principal, who sees only their workspace's keys (none: an operator, who sees every key). */
+export async function revokeApiKey(db: Db, id: string, by: Actor | null, scope?: Principal): Promise<ListedKey> {
   const key = await db.sqlTransaction(async (tx) => {
-    const [before] = await tx.$queryRaw<{ revoked_at: unknown }[]>`SELECT revoked_at FROM api_keys WHERE id = ${id}`;
+    const [before] = await tx.$queryRaw<{ revoked_at: unknown; workspace_id: string | null }[]>`SELECT revoked_at, workspace_id FROM api_keys WHERE id = ${id}`;
+    // Another workspace's key, or an organisation key to anyone but an organisation admin, is not there.
+    if (!before || (scope && !keyVisibleTo(before.workspace_id, scope))) throw notFound(`API key ${id} not found.`);
     const [row] = await tx.$queryRaw<KeyRow[]>`
       UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ${new Date()}) WHERE id = ${id} RETURNING ${KEY_COLUMNS}`;
     if (!row) throw notFound(`API key ${id} not found.`);
     await tx.$executeRaw`DELETE FROM oauth_tokens WHERE api_key_id = ${id}`;
     await tx.$executeRaw`DELETE FROM oauth_codes WHERE api_key_id = ${id}`;
     // Revoking again changes nothing, so it records nothing.
-    if (before && before.revoked_at == null) await recordAuditEvent(tx, { action: "api_key.revoked", actor: by, target: { type: "api_key", id } });
+    if (before.revoked_at == null)
+      await recordAuditEvent(tx, { action: "api_key.revoked", actor: by, target: { type: "api_key", id }, workspaceId: before.workspace_id });
     return keyFromRow(row);
   });
   const [listed] = await asListed(db.sql, [key]);
   return listed!;
 }
+
+/** Whether a key (of `workspaceId`, null: organisation-scoped) is one `viewer` may see and manage in their request's workspace. */
+export const keyVisibleTo = (workspaceId: string | null, viewer: Principal) =>
+  workspaceId === viewer.workspaceId || (workspaceId === null && viewer.orgAdmin);
 
 export type { ApiKeyRecord } from "./key-rows.ts";

@@ -13,6 +13,7 @@ const COLUMN_NAMES = [
   "created_at",
   "revoked_at",
   "oauth_client_id",
+  "workspace_id",
 ];
 
 /** The column list, optionally of a table alias (`"k."`). */
@@ -32,6 +33,7 @@ export interface KeyRow {
   created_at: Date | string;
   revoked_at: Date | string | null;
   oauth_client_id: string | null;
+  workspace_id: string | null;
 }
 
 export interface ApiKeyRecord {
@@ -48,6 +50,8 @@ export interface ApiKeyRecord {
   revokedAt: Date | null;
   /** Set for an OAuth grant (lib/oauth): the registered client it was granted to. */
   oauthClientId: string | null;
+  /** The key's workspace; null: an organisation-scoped key. */
+  workspaceId: string | null;
 }
 
 export function keyFromRow(row: KeyRow): ApiKeyRecord {
@@ -63,5 +67,6 @@ export function keyFromRow(row: KeyRow): ApiKeyRecord {
     createdAt: new Date(row.created_at),
     revokedAt: row.revoked_at === null ? null : new Date(row.revoked_at),
     oauthClientId: row.oauth_client_id,
+    workspaceId: row.workspace_id,
   };
 }

@@ -1,10 +1,22 @@
 import type { Actor } from "../memory/actor.ts";
 import { permissionDenied } from "../memory/errors.ts";
 import { permissionError, roleGrants, type Permission, type Role } from "./roles.ts";
+import { DEFAULT_WORKSPACE_ID } from "./workspace-roles.ts";
+
+/**
+ * Where a request acts (lib/auth/workspace-scope.ts resolves it from the credential and the
+ * `anthropic-workspace-id` header): `role` is then the principal's power in that workspace.
+ */
+interface InWorkspace {
+  /** The workspace the request acts in. */
+  workspaceId: string;
+  /** An organisation admin: admin powers in every workspace, and the organisation API. */
+  orgAdmin: boolean;
+}
 
 /** Whoever a request acts as: an API key or a signed-in console user. */
 export type Principal =
-  | {
+  | (InWorkspace & {
       kind: "api_key";
       apiKeyId: string;
       name: string;
@@ -14,8 +26,10 @@ export type Principal =
       readOnly: boolean;
       /** The user on whose authority the key was made (keys made by keys inherit it); null for the env key. */
       ownerUserId: string | null;
-    }
-  | { kind: "user"; userId: string; email: string; role: Role };
+      /** The key's own workspace; null: an organisation-scoped key (it names one with the header). */
+      keyWorkspaceId: string | null;
+    })
+  | (InWorkspace & { kind: "user"; userId: string; email: string; role: Role });
 
 /**
  * Who a write is attributed to: the principal, or the agent session it names. A key's session
@@ -28,6 +42,14 @@ export function actorOf(principal: Principal, sessionId?: string): Actor {
       : { type: "session_actor", session_id: sessionId };
   }
   return principal.kind === "api_key" ? { type: "api_actor", api_key_id: principal.apiKeyId } : { type: "user_actor", user_id: principal.userId };
+}
+
+/**
+ * A signed-in person, before the request's workspace is read: `users.role` admin is an
+ * organisation admin; anyone else's power comes from their membership (workspace-scope.ts).
+ */
+export function userPrincipal(user: { id: string; email: string; role: Role }): Extract<Principal, { kind: "user" }> {
+  return { kind: "user", userId: user.id, email: user.email, role: user.role, workspaceId: DEFAULT_WORKSPACE_ID, orgAdmin: user.role === "admin" };
 }
 
 function describe(principal: Principal): string {
@@ -69,4 +91,7 @@ export const OPERATOR: Principal = {
   storeIds: null,
   readOnly: false,
   ownerUserId: null,
+  keyWorkspaceId: null,
+  workspaceId: DEFAULT_WORKSPACE_ID,
+  orgAdmin: true,
 };

@@ -1,4 +1,5 @@
 import { type Sql, empty, join, sql, type Db, type SqlClient } from "../memory/db.ts";
+import { DEFAULT_WORKSPACE_ID, WORKSPACE_ROLE_OF, type WorkspaceRole } from "./workspace-roles.ts";
 import { conflict, invalidRequest, notFound } from "../memory/errors.ts";
 import { newId } from "../memory/ids.ts";
 import type { Actor } from "../memory/actor.ts";
@@ -46,6 +47,8 @@ export interface CreateUserInput {
   password: unknown;
   role: unknown;
   name?: unknown;
+  /** The workspace a reviewer or viewer joins with that power (an admin is an organisation admin); Default if not given. */
+  workspaceId?: string;
 }
 
 type NewUser = { email: string; name: string; passwordHash: string; role: Role };
@@ -74,12 +77,20 @@ export async function createUser(db: Db, input: CreateUserInput): Promise<UserRe
   const passwordHash = await hashPassword(password);
   const user = await db.sqlTransaction(async (tx) => {
     const inserted = await insertUser(tx, { email, name, passwordHash, role });
+    if (inserted) await setMembership(tx, input.workspaceId ?? DEFAULT_WORKSPACE_ID, inserted.id, WORKSPACE_ROLE_OF[role]);
     if (inserted)
       await recordAuditEvent(tx, { action: "user.created", actor: input.by ?? null, target: { type: "user", id: inserted.id }, details: { email, role } });
     return inserted;
   });
   if (!user) throw conflict(`A user with email ${email} already exists.`);
   return user;
+}
+
+/** Makes `userId` a member of the workspace with `role`, or changes the role of a member. */
+export async function setMembership(tx: SqlClient, workspaceId: string, userId: string, role: WorkspaceRole): Promise<void> {
+  await tx.$executeRaw`
+    INSERT INTO workspace_members (workspace_id, user_id, workspace_role, created_at) VALUES (${workspaceId}, ${userId}, ${role}, ${new Date()})
+    ON CONFLICT (workspace_id, user_id) DO UPDATE SET workspace_role = excluded.workspace_role`;
 }
 
 export async function countUsers(db: Db): Promise<number> {
@@ -104,6 +115,7 @@ export async function createFirstAdmin(db: Db, input: Omit<CreateUserInput, "rol
       ON CONFLICT (key) DO NOTHING`;
     const user = claimed === 0 ? null : await insertUser(tx, { email, name, passwordHash, role: "admin" });
     if (!user) throw conflict(ALREADY_SET_UP);
+    await setMembership(tx, DEFAULT_WORKSPACE_ID, user.id, WORKSPACE_ROLE_OF.admin);
     return user;
   });
 }
@@ -155,6 +167,8 @@ export interface UpdateUserInput {
   disabled?: unknown;
   password?: unknown;
   name?: unknown;
+  /** Where a new role applies to a reviewer or viewer: their membership of this workspace (Default if not given). */
+  workspaceId?: string;
 }
 
 /**
@@ -189,6 +203,7 @@ export async function updateUser(db: Db, input: UpdateUserInput): Promise<UserRe
     const [row] = await tx.$queryRaw<UserRow[]>`
       UPDATE users SET ${join(changes, ", ")} WHERE id = ${input.id} RETURNING ${userColumns(false)}`;
     const changed = userFromRow(row!);
+    if (role !== undefined) await setMembership(tx, input.workspaceId ?? DEFAULT_WORKSPACE_ID, input.id, WORKSPACE_ROLE_OF[role]);
     await recordAuditEvent(tx, {
       action: role !== undefined && role !== user.role ? "user.role_changed" : "user.updated",
       actor: input.by ?? null,

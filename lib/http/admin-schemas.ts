@@ -15,4 +15,6 @@ export const createApiKeyBody = z.strictObject({
   role: z.string(),
   store_ids: z.array(z.string()).nullish(),
   read_only: z.boolean().optional(),
+  /** "organization": an organisation-scoped key (organisation admins only); by default the request's workspace's. */
+  scope: z.enum(["workspace", "organization"]).optional(),
 });

@@ -60,6 +60,11 @@ export interface Operation extends OperationRoute {
   body?: z.ZodType;
   /** The body is documented by `body` but checked by the domain (the memory tool answers a wrong shape as a tool result). */
   bodyCheckedByDomain?: true;
+  /**
+   * The organisation API: the caller needs no power over the workspace's memory (a
+   * workspace_billing member may call it); the operation checks the caller's memberships itself.
+   */
+  organization?: true;
   response: z.ZodType;
 }
 

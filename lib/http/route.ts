@@ -7,6 +7,7 @@ import { actorOf } from "../auth/principal.ts";
 import type { Db } from "../memory/db.ts";
 import { annotateRequest } from "../observability/request-context.ts";
 import { authenticate } from "./authenticate.ts";
+import { assertStoreInWorkspace, resolveWorkspace, WORKSPACE_HEADER } from "../auth/workspace-scope.ts";
 import { checkBetaHeader } from "./beta.ts";
 import { readJsonBody } from "./body.ts";
 import { holdsLongArray, jsonStream } from "./json-in-turns.ts";
@@ -50,14 +51,20 @@ export function apiRoute<const O extends Operation>(operation: O, handler: Handl
     const requestId = newRequestId();
     try {
       const db = await getDb();
-      const principal = await authenticate(db, request);
-      annotateRequest({ principal: principal.kind === "api_key" ? { kind: "api_key", id: principal.apiKeyId } : { kind: "user", id: principal.userId } });
+      const authenticated = await authenticate(db, request);
+      annotateRequest({
+        principal: authenticated.kind === "api_key" ? { kind: "api_key", id: authenticated.apiKeyId } : { kind: "user", id: authenticated.userId },
+      });
       if (operation.beta) checkBetaHeader(request.headers);
+      const principal = await resolveWorkspace(db.sql, authenticated, request.headers.get(WORKSPACE_HEADER), !operation.organization);
       assertCan(principal, operation.permission);
       const params = (await context.params) ?? ({} as ParamsOf<O>);
       const url = withoutEmptyQueryValues(new URL(request.url));
       assertNoNulInUrl(url, params);
-      if ("store" in params) assertStoreAccess(principal, params.store as string);
+      if ("store" in params) {
+        assertStoreAccess(principal, params.store as string);
+        await assertStoreInWorkspace(db.sql, principal, params.store as string);
+      }
       const query = (operation.query ? parseWire(operation.query, queryOf(url), "query") : {}) as QueryOf<O>;
       const body = () => readJsonBody(request, config().MAX_REQUEST_BODY_BYTES);
       const input = async () => parseWire(operation.body!, await body(), "body") as InputOf<O>;

@@ -1,6 +1,6 @@
 import { getToken } from "next-auth/jwt";
 import { clientFacingHost } from "../auth/forwarded.ts";
-import type { Principal } from "../auth/principal.ts";
+import { userPrincipal, type Principal } from "../auth/principal.ts";
 import { authSecret } from "../auth/secret.ts";
 import { config } from "../config.ts";
 import { userForToken } from "../auth/users.ts";
@@ -70,5 +70,5 @@ export async function sessionPrincipal(db: Db, request: Request): Promise<Princi
   if (!token?.sub) return null;
   if (!SAFE_METHODS.has(request.method)) assertSameOrigin(request);
   const user = await userForToken(db, token);
-  return user ? { kind: "user", userId: user.id, email: user.email, role: user.role } : null;
+  return user ? userPrincipal(user) : null;
 }

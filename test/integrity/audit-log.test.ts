@@ -10,6 +10,7 @@ import { planBulkDeletion } from "../../lib/memory/bulk-delete/plan-bulk-deletio
 import { verifyStoreChain } from "../../lib/memory/integrity/verify-chain.ts";
 import { createMemory } from "../../lib/memory/memories/create-memory.ts";
 import { setReviewPolicy } from "../../lib/memory/review/settings.ts";
+import { DEFAULT_WORKSPACE_ID } from "../../lib/memory/workspace.ts";
 import { API_ACTOR, newStore, useFreshDatabase } from "../domain/database.ts";
 
 /** The audit log (lib/memory/audit): each action recorded once in its own transaction, chained; an edit behind the application's back breaks it there. */
@@ -22,6 +23,9 @@ const ADMIN: Principal = {
   storeIds: null,
   readOnly: false,
   ownerUserId: null,
+  keyWorkspaceId: null,
+  workspaceId: DEFAULT_WORKSPACE_ID,
+  orgAdmin: true,
 };
 
 describe("audit log", () => {

@@ -1,5 +1,5 @@
 import { actorId, type Actor } from "../actor.ts";
-import type { SqlClient } from "../db.ts";
+import { sql, type SqlClient } from "../db.ts";
 import { newId } from "../ids.ts";
 import { linkHash } from "../integrity/chain-record.ts";
 import type { AuditAction } from "./audit-actions.ts";
@@ -13,6 +13,11 @@ export interface AuditEventInput {
   storeId?: string | null;
   /** A small JSON object: counts, names, roles; never content. */
   details?: Record<string, unknown>;
+  /**
+   * The workspace the event belongs to (who may read it in the audit log); by default the
+   * store's; null: an organisation-level event (people, workspaces, organisation keys).
+   */
+  workspaceId?: string | null;
 }
 
 /**
@@ -38,10 +43,15 @@ export async function recordAuditEvent(tx: SqlClient, input: AuditEventInput): P
   };
   const recordHash = auditRecordHash(record);
   const chainHash = linkHash(head.hash, recordHash);
+  // Not part of the chained record: it says who may read the event, not what happened.
+  const workspaceId =
+    input.workspaceId !== undefined || record.storeId === null
+      ? sql`${input.workspaceId ?? null}`
+      : sql`(SELECT workspace_id FROM memory_stores WHERE id = ${record.storeId})`;
   await tx.$executeRaw`
-    INSERT INTO audit_events (id, seq, action, actor_type, actor_id, target_type, target_id, store_id, details, created_at, record_hash, prev_chain_hash, chain_hash)
+    INSERT INTO audit_events (id, seq, action, actor_type, actor_id, target_type, target_id, store_id, details, created_at, record_hash, prev_chain_hash, chain_hash, workspace_id)
     VALUES (${record.id}, ${record.seq}, ${record.action}, ${record.actorType}, ${record.actorId}, ${record.targetType}, ${record.targetId}, ${record.storeId},
-      ${record.details}, ${record.at}, ${recordHash}, ${head.hash}, ${chainHash})`;
+      ${record.details}, ${record.at}, ${recordHash}, ${head.hash}, ${chainHash}, ${workspaceId})`;
   await tx.$executeRaw`UPDATE audit_chain_head SET seq = ${record.seq}, hash = ${chainHash} WHERE id = 1`;
   return record.id;
 }

@@ -1,5 +1,5 @@
 import type { SqlClient } from "../db.ts";
-import { notFound } from "../errors.ts";
+import { storeNotFound } from "../errors.ts";
 import { backfillStoreChain } from "./backfill-chain.ts";
 import { chainOnto, type ChainFields, type ChainRecord } from "./chain-record.ts";
 import { awaitsBackfill, headHash, readStoreHead, writeStoreHead } from "./store-head.ts";
@@ -16,7 +16,7 @@ export type VersionChainFields = ChainFields | typeof UNCHAINED;
 export async function appendToChain(tx: SqlClient, storeId: string, records: readonly Omit<ChainRecord, "seq">[]): Promise<VersionChainFields[]> {
   if (tx.historyChainOff) return records.map(() => UNCHAINED);
   let head = await readStoreHead(tx, storeId);
-  if (!head) throw notFound(`Memory store ${storeId} not found.`);
+  if (!head) throw storeNotFound(storeId);
   if (awaitsBackfill(head)) {
     await backfillStoreChain(tx, storeId);
     head = (await readStoreHead(tx, storeId))!;

@@ -1,5 +1,5 @@
 import type { Db } from "../db.ts";
-import { notFound } from "../errors.ts";
+import { storeNotFound } from "../errors.ts";
 import { utf8Length } from "../hashing.ts";
 import { letOthersRun } from "../let-others-run.ts";
 import type { Finding } from "./findings.ts";
@@ -45,7 +45,7 @@ function pathRefusals(policy: WritePolicy, path: string, content: string): strin
  */
 export async function dryRunPolicy(db: Db, storeId: string, change: Record<string, unknown>): Promise<PolicyDryRun> {
   const loaded = await loadStorePolicy(db.sql, storeId);
-  if (!loaded) throw notFound(`Memory store ${storeId} not found.`);
+  if (!loaded) throw storeNotFound(storeId);
   const policy = changedPolicy(loaded.policy, change);
   const run: PolicyDryRun = { policy, memoriesChecked: 0, wouldRefuse: 0, wouldFlag: 0, items: [], truncated: false };
   let after = "";

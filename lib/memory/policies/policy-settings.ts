@@ -1,7 +1,7 @@
 import type { Actor } from "../actor.ts";
 import { recordAuditEvent } from "../audit/record-audit-event.ts";
 import type { Db, SqlClient } from "../db.ts";
-import { notFound } from "../errors.ts";
+import { storeNotFound } from "../errors.ts";
 import { lockStore } from "../stores/lock-store.ts";
 import { DEFAULT_POLICY_KEY, loadDefaultPolicy, loadStorePolicy, type StorePolicy } from "./load-policy.ts";
 import { changedPolicy, storedPolicy, type WritePolicy } from "./write-policy.ts";
@@ -9,7 +9,7 @@ import { sweepStaleMemories } from "./stale-memories.ts";
 
 export async function getStorePolicy(db: Db, storeId: string): Promise<StorePolicy> {
   const loaded = await loadStorePolicy(db.sql, storeId);
-  if (!loaded) throw notFound(`Memory store ${storeId} not found.`);
+  if (!loaded) throw storeNotFound(storeId);
   return loaded;
 }
 

@@ -1,5 +1,6 @@
 import type { Db, MemoryStore, SqlClient } from "../db.ts";
 import { newId } from "../ids.ts";
+import { DEFAULT_WORKSPACE_ID } from "../workspace.ts";
 import { DEFAULT_REVIEW_POLICY } from "../review/policy.ts";
 import { validateMetadata, validateStoreDescription, validateStoreName } from "./store-rules.ts";
 
@@ -7,6 +8,8 @@ export interface CreateStoreInput {
   name: unknown;
   description?: unknown;
   metadata?: unknown;
+  /** The workspace that owns the store (Default if not given). */
+  workspaceId?: string;
 }
 
 /** The store's fields, checked; nothing written yet. */
@@ -15,6 +18,7 @@ export function checkNewStore(input: CreateStoreInput) {
     name: validateStoreName(input.name),
     description: input.description == null ? "" : validateStoreDescription(input.description),
     metadata: input.metadata == null ? {} : validateMetadata(input.metadata),
+    workspaceId: input.workspaceId ?? DEFAULT_WORKSPACE_ID,
   };
 }
 
@@ -37,10 +41,11 @@ export async function insertStore(tx: SqlClient, fields: ReturnType<typeof check
     historyHorizon: null,
     writePolicy: null,
     lastMemoryWriteAt: null,
+    workspaceId: fields.workspaceId,
   };
   await tx.$executeRaw`
-    INSERT INTO memory_stores (id, name, description, metadata, created_at, updated_at)
-    VALUES (${store.id}, ${store.name}, ${store.description}, ${store.metadata}, ${now}, ${now})`;
+    INSERT INTO memory_stores (id, name, description, metadata, created_at, updated_at, workspace_id)
+    VALUES (${store.id}, ${store.name}, ${store.description}, ${store.metadata}, ${now}, ${now}, ${store.workspaceId})`;
   return store;
 }
 

@@ -1,5 +1,5 @@
 import type { SqlClient } from "../db.ts";
-import { conflict, notFound } from "../errors.ts";
+import { conflict, storeNotFound } from "../errors.ts";
 
 export interface LockedStore {
   id: string;
@@ -21,7 +21,7 @@ export async function lockStore(tx: SqlClient, storeId: string): Promise<LockedS
     RETURNING id, archived_at, memory_count`;
   tx.storeLockWaited?.((performance.now() - started) / 1000);
   const row = rows[0];
-  if (!row) throw notFound(`Memory store ${storeId} not found.`);
+  if (!row) throw storeNotFound(storeId);
   return { id: row.id, archived: row.archived_at != null, memoryCount: Number(row.memory_count) };
 }
 

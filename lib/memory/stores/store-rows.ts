@@ -18,6 +18,7 @@ const COLUMN_NAMES = [
   "history_horizon",
   "write_policy",
   "last_memory_write_at",
+  "workspace_id",
 ];
 
 export const STORE_COLUMNS = raw(COLUMN_NAMES.join(", "));
@@ -35,6 +36,7 @@ export interface StoreRow {
   history_horizon: Date | string | null;
   write_policy: string | null;
   last_memory_write_at: Date | string | null;
+  workspace_id: string;
 }
 
 export function storeFromRow(row: StoreRow): MemoryStore {
@@ -51,5 +53,6 @@ export function storeFromRow(row: StoreRow): MemoryStore {
     historyHorizon: row.history_horizon === null ? null : new Date(row.history_horizon),
     writePolicy: row.write_policy,
     lastMemoryWriteAt: row.last_memory_write_at === null ? null : new Date(row.last_memory_write_at),
+    workspaceId: row.workspace_id,
   };
 }

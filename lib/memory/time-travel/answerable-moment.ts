@@ -1,5 +1,5 @@
 import type { SqlClient } from "../db.ts";
-import { invalidRequest, notFound } from "../errors.ts";
+import { invalidRequest, storeNotFound } from "../errors.ts";
 
 /**
  * A moment the store's history can answer exactly, or a 400 that says why not: one in the
@@ -11,7 +11,7 @@ import { invalidRequest, notFound } from "../errors.ts";
 export async function assertAnswerable(client: SqlClient, storeId: string, at: Date, field: string, now = new Date()): Promise<void> {
   const [store] = await client.$queryRaw<{ history_horizon: Date | string | null }[]>`
     SELECT history_horizon FROM memory_stores WHERE id = ${storeId}`;
-  if (!store) throw notFound(`Memory store ${storeId} not found.`);
+  if (!store) throw storeNotFound(storeId);
   if (at.getTime() > now.getTime()) throw invalidRequest(`${field}: ${at.toISOString()} is in the future (the server's time is ${now.toISOString()}).`);
   const horizon = store.history_horizon === null ? null : new Date(store.history_horizon);
   if (horizon && at.getTime() < horizon.getTime()) {

@@ -1,5 +1,5 @@
 import { type Sql, join, sql, type Db, type SqlClient } from "../db.ts";
-import { conflict, invalidRequest, notFound } from "../errors.ts";
+import { conflict, invalidRequest, storeNotFound } from "../errors.ts";
 import { letOthersRun } from "../let-others-run.ts";
 import { LIMITS } from "../limits.ts";
 import type { ItemTable } from "../bulk/report-tables.ts";
@@ -61,7 +61,7 @@ export async function liveHeads(client: SqlClient, storeId: string, memoryIds: r
 export async function assertCanPutBack(db: Db, storeId: string, items: readonly Pick<PutBackItem, "action">[]): Promise<void> {
   const [store] = await db.sql.$queryRaw<{ archived_at: unknown; memory_count: number | bigint }[]>`
     SELECT archived_at, memory_count FROM memory_stores WHERE id = ${storeId}`;
-  if (!store) throw notFound(`Memory store ${storeId} not found.`);
+  if (!store) throw storeNotFound(storeId);
   if (store.archived_at != null)
     throw conflict(`Memory store ${storeId} is archived, so nothing in it can be restored or reverted. Archiving cannot be undone.`);
   const creates = items.filter((i) => i.action === "create").length;

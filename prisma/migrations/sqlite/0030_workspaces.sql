@@ -36,7 +36,7 @@ INSERT INTO "workspace_members" ("workspace_id", "user_id", "workspace_role", "c
     FROM "users";
 
 ALTER TABLE "memory_stores" ADD COLUMN "workspace_id" TEXT NOT NULL DEFAULT 'wrkspc_00000000000000000000000000';
-CREATE INDEX "memory_stores_workspace_created_idx" ON "memory_stores"("workspace_id", "created_at", "id");
+CREATE INDEX "memory_stores_workspace_id_idx" ON "memory_stores"("workspace_id", "id");
 ALTER TABLE "api_keys" ADD COLUMN "workspace_id" TEXT;
 UPDATE "api_keys" SET "workspace_id" = 'wrkspc_00000000000000000000000000';
 ALTER TABLE "webhook_endpoints" ADD COLUMN "workspace_id" TEXT NOT NULL DEFAULT 'wrkspc_00000000000000000000000000';

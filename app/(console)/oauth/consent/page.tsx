@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { Card, PageHeader } from "@/components/ui/card.tsx";
 import { authOptions } from "@/lib/auth/next-auth-options.ts";
 import { isRole } from "@/lib/auth/roles.ts";
+import { userPrincipal } from "@/lib/auth/principal.ts";
 import { AUTHORIZE_PARAMS, authorizeParams } from "@/lib/oauth/authorize-request.ts";
 import { consentForRequest } from "@/lib/oauth/consent.ts";
 import { OAuthFailure } from "@/lib/oauth/oauth-errors.ts";
@@ -27,7 +28,7 @@ export default async function ConsentPage({ searchParams }: { searchParams: Sear
   if (!user || !isRole(user.role)) return null; // the console layout sends visitors to sign in
   let consent: Awaited<ReturnType<typeof consentForRequest>>;
   try {
-    const principal = { kind: "user", userId: user.id, email: user.email, role: user.role } as const;
+    const principal = userPrincipal({ id: user.id, email: user.email, role: user.role });
     consent = await consentForRequest(new Headers(await headers()), authorizeParams(queryOf(await searchParams)), principal);
   } catch (error) {
     if (!(error instanceof OAuthFailure)) throw error;

@@ -4,6 +4,8 @@ import { apiKeyWire } from "@/lib/http/admin-wire.ts";
 import { OPERATIONS } from "@/lib/http/operations.ts";
 import { apiRoute, otherMethods } from "@/lib/http/route.ts";
 
-export const POST = apiRoute(OPERATIONS.revokeApiKey, async ({ db, params, actor }) => apiKeyWire(await revokeApiKey(db, params.key, actor)));
+export const POST = apiRoute(OPERATIONS.revokeApiKey, async ({ db, params, actor, principal }) =>
+  apiKeyWire(await revokeApiKey(db, params.key, actor, principal)),
+);
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");
