@@ -1,4 +1,5 @@
 import type { Actor } from "../memory/actor.ts";
+import type { StoreScope } from "../memory/store-scope.ts";
 import { permissionDenied } from "../memory/errors.ts";
 import { permissionError, roleGrants, type Permission, type Role } from "./roles.ts";
 import { DEFAULT_WORKSPACE_ID } from "./workspace-roles.ts";
@@ -80,6 +81,12 @@ export function assertStoreAccess(principal: Principal, storeId: string | null) 
 
 export function storeFilterOf(principal: Principal): readonly string[] | undefined {
   return principal.kind === "api_key" && principal.storeIds !== null ? principal.storeIds : undefined;
+}
+
+/** The stores a request may see (lib/memory/store-scope.ts): its workspace's, or the key's list within it. */
+export function storeScopeOf(principal: Principal): StoreScope {
+  const storeIds = storeFilterOf(principal);
+  return storeIds === undefined ? { workspaceId: principal.workspaceId } : { workspaceId: principal.workspaceId, storeIds };
 }
 
 /** Whoever runs the server's own scripts (the benchmark, maintenance): every power, on no user's authority. */

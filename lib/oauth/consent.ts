@@ -65,7 +65,7 @@ export async function consentForRequest(headers: Headers, params: AuthorizeParam
 }
 
 async function consentChoices(db: Db, user: UserPrincipal, request: AuthorizeRequest) {
-  const { items } = await listStores(db, { includeArchived: false, limit: CONSENT_STORES });
+  const { items } = await listStores(db, { includeArchived: false, limit: CONSENT_STORES, scope: { workspaceId: user.workspaceId } });
   return {
     clientName: request.client.name,
     redirectOrigin: new URL(request.redirectUri).origin,

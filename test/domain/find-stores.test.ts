@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { findStores } from "../../lib/memory/stores/find-stores.ts";
 import { checkNewStore, insertStore } from "../../lib/memory/stores/create-store.ts";
+import { DEFAULT_WORKSPACE_ID } from "../../lib/memory/workspace.ts";
+
+const DEFAULT_SCOPE = { workspaceId: DEFAULT_WORKSPACE_ID };
 import { ENGINE, useFreshDatabase } from "./database.ts";
 
 /** Find stores (issue 11) over more stores than one chunk (500): pages follow each other without gaps or repeats. */
@@ -30,13 +33,14 @@ describe(`find stores on ${ENGINE}`, () => {
         ],
         limit: 17,
         afterId,
+        scope: DEFAULT_SCOPE,
       });
       seen.push(...page.items.map((s) => s.id));
       if (!page.nextAfterId) break;
       afterId = page.nextAfterId;
     }
     expect(seen).toEqual([...wanted].sort().reverse());
-    const named = await findStores(t.db, { includeArchived: false, name: "STORE 1299", metadata: [["tag", tag]], limit: 5 });
+    const named = await findStores(t.db, { includeArchived: false, name: "STORE 1299", metadata: [["tag", tag]], limit: 5, scope: DEFAULT_SCOPE });
     expect(named.items.map((s) => s.name)).toEqual(["Store 1299"]);
   });
 });

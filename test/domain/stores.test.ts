@@ -12,6 +12,7 @@ import { updateStore } from "../../lib/memory/stores/update-store.ts";
 import { getVersion } from "../../lib/memory/versions/get-version.ts";
 import { listVersions } from "../../lib/memory/versions/list-versions.ts";
 import { redactVersion } from "../../lib/memory/versions/redact-version.ts";
+import { DEFAULT_WORKSPACE_ID } from "../../lib/memory/workspace.ts";
 import { API_ACTOR, newStore, useFreshDatabase } from "./database.ts";
 
 const t = useFreshDatabase();
@@ -71,7 +72,10 @@ describe("stores", () => {
     const live = await newStore(t.db);
     const archived = await newStore(t.db);
     await archiveStore(t.db, archived);
-    const ids = async (includeArchived: boolean) => (await listStores(t.db, { includeArchived, limit: 100, onlyIds: [live, archived] })).items.map((s) => s.id);
+    const ids = async (includeArchived: boolean) =>
+      (await listStores(t.db, { includeArchived, limit: 100, scope: { workspaceId: DEFAULT_WORKSPACE_ID, storeIds: [live, archived] } })).items.map(
+        (s) => s.id,
+      );
     expect(await ids(false)).toEqual([live]);
     expect(await ids(true)).toEqual([archived, live]);
   });

@@ -1,5 +1,5 @@
 // POST /v1/memory_stores – create a store; GET /v1/memory_stores – list stores
-import { assertStoreAccess, storeFilterOf } from "@/lib/auth/principal.ts";
+import { assertStoreAccess, storeScopeOf } from "@/lib/auth/principal.ts";
 import { decodeCursor, encodeCursor } from "@/lib/http/cursor.ts";
 import { OPERATIONS } from "@/lib/http/operations.ts";
 import { apiRoute, otherMethods } from "@/lib/http/route.ts";
@@ -10,7 +10,7 @@ import { listStores } from "@/lib/memory/stores/list-stores.ts";
 
 export const POST = apiRoute(OPERATIONS.createStore, async ({ db, input, principal }) => {
   assertStoreAccess(principal, null);
-  return storeWire(await createStore(db, await input()));
+  return storeWire(await createStore(db, { ...(await input()), workspaceId: principal.workspaceId }));
 });
 
 export const GET = apiRoute(OPERATIONS.listStores, async ({ db, query, principal }) => {
@@ -22,7 +22,7 @@ export const GET = apiRoute(OPERATIONS.listStores, async ({ db, query, principal
     createdAtLte: query["created_at[lte]"],
     limit: pageSize(query.limit, false),
     afterId: cursor?.after,
-    onlyIds: storeFilterOf(principal),
+    scope: storeScopeOf(principal),
   });
   const next = result.nextAfterId ? encodeCursor({ after: result.nextAfterId, archived: Number(includeArchived) }) : null;
   return page(result.items.map(storeWire), next);

@@ -1,5 +1,5 @@
 // GET /v1/store_search – stores whose name and metadata match a filter, newest first (extension)
-import { storeFilterOf } from "@/lib/auth/principal.ts";
+import { storeScopeOf } from "@/lib/auth/principal.ts";
 import { decodeCursor, encodeCursor } from "@/lib/http/cursor.ts";
 import { OPERATIONS } from "@/lib/http/operations.ts";
 import { apiRoute, otherMethods } from "@/lib/http/route.ts";
@@ -18,7 +18,7 @@ export const GET = apiRoute(OPERATIONS.findStores, async ({ db, url, query, prin
     includeArchived,
     limit: pageSize(query.limit, false),
     afterId: cursor?.after,
-    onlyIds: storeFilterOf(principal),
+    scope: storeScopeOf(principal),
   });
   return page(result.items.map(storeWire), result.nextAfterId ? encodeCursor({ for: fingerprint, after: result.nextAfterId }) : null);
 });

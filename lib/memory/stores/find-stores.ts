@@ -1,4 +1,5 @@
-import { empty, join, sql, type Db, type MemoryStore } from "../db.ts";
+import { join, sql, type Db, type MemoryStore } from "../db.ts";
+import { inStoreScope, type StoreScope } from "../store-scope.ts";
 import { invalidRequest } from "../errors.ts";
 import { letOthersRun } from "../let-others-run.ts";
 import { STORE_COLUMNS, storeFromRow, type StoreRow } from "./store-rows.ts";
@@ -9,8 +10,8 @@ export interface StoreFilter {
   /** Metadata pairs the store must all have, values compared exactly. */
   metadata?: readonly (readonly [key: string, value: string])[];
   includeArchived: boolean;
-  /** Only these stores (an API key limited to some stores); undefined means every store. */
-  onlyIds?: readonly string[];
+  /** The request's workspace, and the stores of it a limited key may see. */
+  scope: StoreScope;
 }
 
 export interface FindStoresInput extends StoreFilter {
@@ -53,18 +54,17 @@ export function storeMatches(store: Pick<MemoryStore, "name" | "metadata">, filt
  * (then the page ends early and its cursor goes on from the last store read).
  */
 export async function findStores(db: Db, input: FindStoresInput): Promise<{ items: MemoryStore[]; nextAfterId: string | null }> {
-  if (input.onlyIds?.length === 0) return { items: [], nextAfterId: null };
   const items: MemoryStore[] = [];
   let after = input.afterId;
   for (let scanned = 0; ;) {
     const where = [
+      inStoreScope(input.scope, sql`id`, sql`workspace_id`),
       ...(input.includeArchived ? [] : [sql`archived_at IS NULL`]),
       ...(after ? [sql`id < ${after}`] : []),
-      ...(input.onlyIds ? [sql`id IN (${join([...input.onlyIds])})`] : []),
     ];
     const rows = await db.sql.$queryRaw<StoreRow[]>`
       SELECT ${STORE_COLUMNS} FROM memory_stores
-      ${where.length > 0 ? sql`WHERE ${join(where, " AND ")}` : empty}
+      WHERE ${join(where, " AND ")}
       ORDER BY id DESC LIMIT ${CHUNK}`;
     scanned += rows.length;
     for (const row of rows) {
