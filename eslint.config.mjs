@@ -1,5 +1,5 @@
 // ESLint: the recommended JS and typescript-eslint sets, Next's rules (React, hooks, a11y, Next),
-// and the layer rules of DESIGN.md ("Layers"), which test/unit/layers.test.ts proves still bite.
+// and the layer rules of docs/design.md ("Layers"), which test/unit/layers.test.ts proves still bite.
 import js from "@eslint/js";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";

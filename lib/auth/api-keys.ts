@@ -25,7 +25,12 @@ export function hashSecret(secret: string): string {
   return createHash("sha256").update(secret, "utf8").digest("hex");
 }
 
-export type KeyWithOwner = KeyRow & { owner_role: string | null; owner_disabled_at: unknown; owner_workspace_role: string | null; workspace_archived_at: unknown };
+export type KeyWithOwner = KeyRow & {
+  owner_role: string | null;
+  owner_disabled_at: unknown;
+  owner_workspace_role: string | null;
+  workspace_archived_at: unknown;
+};
 
 /**
  * The columns of a key (alias `k`), of the user it answers to (alias `u`), of that user's
@@ -192,10 +197,12 @@ export async function createApiKey(db: Db, input: CreateApiKeyInput, grantor: Pr
   const role = input.role;
   const storeIds = storeIdsOf(input.storeIds);
   const readOnly = input.readOnly === true;
-  if (input.scope != null && input.scope !== "workspace" && input.scope !== "organization") throw invalidRequest('scope: must be "workspace" or "organization".');
+  if (input.scope != null && input.scope !== "workspace" && input.scope !== "organization")
+    throw invalidRequest('scope: must be "workspace" or "organization".');
   const orgScoped = input.scope === "organization";
   if (orgScoped && !grantor.orgAdmin) throw permissionDenied("Only organisation admins may create organisation-scoped keys.");
-  if (orgScoped && storeIds !== null) throw invalidRequest("store_ids: an organisation-scoped key reaches every workspace; limit a workspace's key to stores instead.");
+  if (orgScoped && storeIds !== null)
+    throw invalidRequest("store_ids: an organisation-scoped key reaches every workspace; limit a workspace's key to stores instead.");
   assertGrantable(grantor, role, storeIds, readOnly);
   const workspaceId = orgScoped ? null : grantor.workspaceId;
   const secret = KEY_PREFIX + randomBytes(32).toString("base64url");
@@ -214,7 +221,9 @@ export async function createApiKey(db: Db, input: CreateApiKeyInput, grantor: Pr
   };
   const key = await db.sqlTransaction(async (tx) => {
     if (storeIds) {
-      const [found] = await tx.$queryRaw<{ n: number | bigint | string }[]>`SELECT COUNT(*) AS n FROM memory_stores WHERE id IN (${join(storeIds)}) AND workspace_id = ${workspaceId}`;
+      const [found] = await tx.$queryRaw<
+        { n: number | bigint | string }[]
+      >`SELECT COUNT(*) AS n FROM memory_stores WHERE id IN (${join(storeIds)}) AND workspace_id = ${workspaceId}`;
       if (Number(found!.n) !== storeIds.length) throw invalidRequest("store_ids: every id must be an existing memory store of this workspace.");
     }
     // 256 random bits never repeat: a clash would mean a broken random source, not a caller's mistake.
@@ -300,7 +309,6 @@ export async function revokeApiKey(db: Db, id: string, by: Actor | null, scope?:
 }
 
 /** Whether a key (of `workspaceId`, null: organisation-scoped) is one `viewer` may see and manage in their request's workspace. */
-export const keyVisibleTo = (workspaceId: string | null, viewer: Principal) =>
-  workspaceId === viewer.workspaceId || (workspaceId === null && viewer.orgAdmin);
+export const keyVisibleTo = (workspaceId: string | null, viewer: Principal) => workspaceId === viewer.workspaceId || (workspaceId === null && viewer.orgAdmin);
 
 export type { ApiKeyRecord } from "./key-rows.ts";

@@ -9,7 +9,9 @@ import { raw } from "../memory/db.ts";
 const PUBLIC_COLUMNS = ["id", "email", "name", "role", "created_at", "updated_at", "disabled_at"];
 const CREDENTIAL_COLUMNS = ["password_hash", "session_version"];
 
-export const userColumns = (withCredentials: boolean) => raw((withCredentials ? [...PUBLIC_COLUMNS, ...CREDENTIAL_COLUMNS] : PUBLIC_COLUMNS).join(", "));
+/** The column list, optionally of a table alias (`"u."`). */
+export const userColumns = (withCredentials: boolean, alias = "") =>
+  raw((withCredentials ? [...PUBLIC_COLUMNS, ...CREDENTIAL_COLUMNS] : PUBLIC_COLUMNS).map((c) => `${alias}${c}`).join(", "));
 
 export interface UserRow {
   id: string;

@@ -120,9 +120,16 @@ export async function createFirstAdmin(db: Db, input: Omit<CreateUserInput, "rol
   });
 }
 
-export async function listUsers(db: Db): Promise<UserRecord[]> {
-  const rows = await db.sql.$queryRaw<UserRow[]>`SELECT ${userColumns(false)} FROM users ORDER BY created_at, id`;
-  return rows.map((row) => userFromRow(row));
+/**
+ * People as a workspace's admin sees them: its members, with their role there. An organisation
+ * admin sees everyone (`workspaceRole` null: not a member of this workspace).
+ */
+export async function listUsers(db: Db, workspaceId: string, everyone: boolean): Promise<(UserRecord & { workspaceRole: string | null })[]> {
+  const rows = await db.sql.$queryRaw<(UserRow & { workspace_role: string | null })[]>`
+    SELECT ${userColumns(false, "u.")}, m.workspace_role FROM users u
+    ${everyone ? sql`LEFT JOIN` : sql`JOIN`} workspace_members m ON m.user_id = u.id AND m.workspace_id = ${workspaceId}
+    ORDER BY u.created_at, u.id`;
+  return rows.map((row) => ({ ...userFromRow(row), workspaceRole: row.workspace_role }));
 }
 
 export async function findUserForSignIn(db: Db, email: string): Promise<UserWithCredentials | null> {

@@ -6,8 +6,7 @@ export { DEFAULT_WORKSPACE_ID } from "../memory/workspace.ts";
 export const WORKSPACE_ROLES = ["workspace_admin", "workspace_developer", "workspace_restricted_developer", "workspace_user", "workspace_billing"] as const;
 export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
 
-export const isWorkspaceRole = (value: unknown): value is WorkspaceRole =>
-  typeof value === "string" && (WORKSPACE_ROLES as readonly string[]).includes(value);
+export const isWorkspaceRole = (value: unknown): value is WorkspaceRole => typeof value === "string" && (WORKSPACE_ROLES as readonly string[]).includes(value);
 
 /**
  * The one table of what a workspace role may do in its workspace: the console's power over its

@@ -1,13 +1,15 @@
 import type { ListedKey } from "../auth/api-keys.ts";
 import { can, type Principal } from "../auth/principal.ts";
 import type { Role } from "../auth/roles.ts";
-import type { listUsers } from "../auth/users.ts";
+import type { UserRecord } from "../auth/user-rows.ts";
+import { isWorkspaceRole } from "../auth/workspace-roles.ts";
 import type { ApiKeyWire, PrincipalWire, UserWire } from "./wire-schemas.ts";
 
-/** Wire objects of the console's own admin endpoints (users, API keys, the current principal). */
-type UserRecord = Awaited<ReturnType<typeof listUsers>>[number];
-
-export function userWire(user: UserRecord): UserWire {
+/**
+ * Wire objects of the console's own admin endpoints (users, API keys, the current principal).
+ * `workspaceRole`: the user's membership of the request's workspace (null: none, or not looked up).
+ */
+export function userWire(user: UserRecord, workspaceRole: string | null = null): UserWire {
   return {
     type: "user" as const,
     id: user.id,
@@ -17,6 +19,7 @@ export function userWire(user: UserRecord): UserWire {
     created_at: user.createdAt.toISOString(),
     updated_at: user.updatedAt.toISOString(),
     disabled_at: user.disabledAt?.toISOString() ?? null,
+    workspace_role: isWorkspaceRole(workspaceRole) ? workspaceRole : null,
   };
 }
 
@@ -33,6 +36,7 @@ export function apiKeyWire(key: ListedKey): ApiKeyWire {
     created_by_user_id: key.createdByUserId,
     created_at: key.createdAt.toISOString(),
     revoked_at: key.revokedAt?.toISOString() ?? null,
+    scope: key.workspaceId === null ? { type: "organization" as const } : { type: "workspace" as const, workspace_id: key.workspaceId },
     oauth_client: key.oauthClientId
       ? {
           id: key.oauthClientId,
@@ -45,9 +49,11 @@ export function apiKeyWire(key: ListedKey): ApiKeyWire {
 
 export function principalWire(principal: Principal): PrincipalWire {
   const permissions = { read: can(principal, "read"), write: can(principal, "write"), admin: can(principal, "admin") };
+  const where = { workspace_id: principal.workspaceId, organization_admin: principal.orgAdmin };
   return principal.kind === "user"
-    ? { type: "principal" as const, kind: "user" as const, id: principal.userId, email: principal.email, role: principal.role, permissions }
+    ? { type: "principal" as const, kind: "user" as const, id: principal.userId, email: principal.email, role: principal.role, permissions, ...where }
     : {
+        ...where,
         type: "principal" as const,
         kind: "api_key" as const,
         id: principal.apiKeyId,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ROLES } from "../auth/roles.ts";
+import { WORKSPACE_ROLES } from "../auth/workspace-roles.ts";
 import { ATTRIBUTIONS } from "../memory/import/attribution.ts";
 import { DETECTOR_CLASSES } from "../memory/policies/write-policy.ts";
 import { VERSION_OPERATIONS } from "../memory/versions/operations.ts";
@@ -162,6 +163,8 @@ export const userSchema = named(
     created_at: timestamp,
     updated_at: timestamp,
     disabled_at: timestamp.nullable(),
+    /** Their role in the request's workspace (null: not a member; organisation admins need none). */
+    workspace_role: z.enum(WORKSPACE_ROLES).nullable(),
   }),
   "User",
   "A console user.",
@@ -187,6 +190,9 @@ export const apiKeySchema = named(
     created_by_user_id: z.string().nullable(),
     created_at: timestamp,
     revoked_at: timestamp.nullable(),
+    scope: z
+      .discriminatedUnion("type", [z.object({ type: z.literal("organization") }), z.object({ type: z.literal("workspace"), workspace_id: z.string() })])
+      .meta({ description: "Where the key acts: its workspace, or (organisation-scoped) any workspace it names with anthropic-workspace-id." }),
     oauth_client: z
       .object({
         id: z.string(),
@@ -213,9 +219,12 @@ export const createdApiKeySchema = named(
 );
 
 const permissions = z.object({ read: z.boolean(), write: z.boolean(), admin: z.boolean() });
+/** Where the request acts: its workspace (`role` is the power there), and whether it is an organisation admin. */
+const inWorkspace = { workspace_id: z.string(), organization_admin: z.boolean() };
+
 export const principalSchema = named(
   z.discriminatedUnion("kind", [
-    z.object({ type: z.literal("principal"), kind: z.literal("user"), id: z.string(), email: z.string(), role, permissions }),
+    z.object({ type: z.literal("principal"), kind: z.literal("user"), id: z.string(), email: z.string(), role, permissions, ...inWorkspace }),
     z.object({
       type: z.literal("principal"),
       kind: z.literal("api_key"),
@@ -225,6 +234,7 @@ export const principalSchema = named(
       read_only: z.boolean(),
       store_ids: z.array(z.string()).readonly().nullable(),
       permissions,
+      ...inWorkspace,
     }),
   ]),
   "Principal",

@@ -1,4 +1,3 @@
-import type { MemoryRecordModel, MemoryStoreModel, MemoryVersionModel } from "../db/generated/sqlite/models.ts";
 import type { MatchRow, SearchFilters } from "./search/search-sql.ts";
 import type { SearchInput } from "./search/search.ts";
 import type { Sql } from "./sql.ts";
@@ -122,14 +121,62 @@ export interface SqlClient {
 }
 
 /**
- * Rows as the domain hands them out: the row types generated from prisma/schema.prisma (the
- * same on both engines). Types only: the schema is the source of the rows' shape, and nothing
- * of Prisma's runtime is in the domain.
+ * Rows as the domain hands them out, stated here: the domain owns its port, and nothing of
+ * Prisma (types or runtime) is in it. prisma/schema.prisma describes the same tables;
+ * test/unit/domain-row-types.test.ts fails when the two drift apart.
  */
-export type MemoryRecord = MemoryRecordModel;
+export interface MemoryRecord {
+  id: string;
+  storeId: string;
+  path: string;
+  content: string;
+  contentSha256: string;
+  contentSizeBytes: number;
+  memoryVersionId: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
 /** The history chain's columns (migration 0016) are read and written by lib/memory/integrity alone, not with the rows. */
-export type MemoryStore = Omit<
-  MemoryStoreModel,
-  "chainHeadSeq" | "chainHeadHash" | "chainCheckpointSeq" | "chainCheckpointHash" | "chainCheckpointAt" | "chainCheckpointSignature"
->;
-export type MemoryVersion = Omit<MemoryVersionModel, "chainSeq" | "recordHash" | "prevChainHash" | "chainHash">;
+export interface MemoryStore {
+  id: string;
+  name: string;
+  description: string;
+  /** JSON object of string values. */
+  metadata: string;
+  memoryCount: number;
+  createdAt: Date;
+  updatedAt: Date;
+  archivedAt: Date | null;
+  lastMemoryWriteAt: Date | null;
+  reviewPolicy: string;
+  historyHorizon: Date | null;
+  writePolicy: string | null;
+  /** The workspace that owns the store (migration 0030). */
+  workspaceId: string;
+}
+
+/** As for stores, the chain's columns are lib/memory/integrity's alone. */
+export interface MemoryVersion {
+  id: string;
+  storeId: string;
+  memoryId: string;
+  operation: string;
+  path: string | null;
+  content: string | null;
+  contentSha256: string | null;
+  contentSizeBytes: number | null;
+  createdByType: string | null;
+  createdById: string | null;
+  apiKeyId: string | null;
+  createdAt: Date;
+  redactedAt: Date | null;
+  redactedByType: string | null;
+  redactedById: string | null;
+  importedFrom: string | null;
+  imported: string | null;
+  createdByClaimed: boolean;
+  previousId: string | null;
+  previousCreatedAt: Date | null;
+  previousPath: string | null;
+}

@@ -11,7 +11,11 @@ export const GET = apiRoute(OPERATIONS.listApiKeys, async ({ db, principal }) =>
 
 export const POST = apiRoute(OPERATIONS.createApiKey, async ({ db, input: parsed, principal }) => {
   const input = await parsed();
-  const { key, secret } = await createApiKey(db, { name: input.name, role: input.role, storeIds: input.store_ids, readOnly: input.read_only, scope: input.scope }, principal);
+  const { key, secret } = await createApiKey(
+    db,
+    { name: input.name, role: input.role, storeIds: input.store_ids, readOnly: input.read_only, scope: input.scope },
+    principal,
+  );
   return { ...apiKeyWire(key), secret };
 });
 

@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_WORKSPACE_ID } from "../../lib/memory/workspace.ts";
+import { newId } from "../../lib/memory/ids.ts";
+import { ADMIN_KEY, startServer, type TestServer } from "../helpers/server.ts";
+import { signInForCookie } from "../helpers/session.ts";
+import { openServerDb } from "../memory-tool/database.ts";
+
+// docs/design.md "Workspaces" (issue 44): the request's workspace comes from the key and the
+// anthropic-workspace-id header; people act by their membership; a store of another workspace
+// is not there. The isolation matrix over every operation is test/api/workspace-isolation.test.ts.
+let server: TestServer;
+let teamB: string;
+const OWNER = { email: "owner@example.com", password: "owner password 123" };
+const MEMBER = { email: "member@example.com", password: "member password 123" };
+
+type Reply = { status: number; body: Record<string, unknown> & { error?: { type: string; message: string }; data?: { id: string }[] } };
+
+async function call(method: string, path: string, options: { key?: string; workspace?: string; body?: unknown; cookie?: string } = {}): Promise<Reply> {
+  const headers: Record<string, string> = { "x-api-key": options.cookie ? "" : (options.key ?? ADMIN_KEY) };
+  if (options.workspace !== undefined) headers["anthropic-workspace-id"] = options.workspace;
+  if (options.body !== undefined) headers["content-type"] = "application/json";
+  if (options.cookie) Object.assign(headers, { cookie: options.cookie, origin: server.baseURL });
+  const res = await server.fetch(path, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  return { status: res.status, body: (await res.json()) as Reply["body"] };
+}
+
+async function addWorkspace(name: string): Promise<string> {
+  const id = newId("wrkspc" as never);
+  const db = await openServerDb(server);
+  try {
+    await db.sqlTransaction(
+      (tx) => tx.$executeRaw`INSERT INTO workspaces (id, name, display_color, created_at) VALUES (${id}, ${name}, '#0ea5e9', ${new Date()})`,
+    );
+  } finally {
+    await db.close();
+  }
+  return id;
+}
+
+async function member(userId: string, workspaceId: string, role: string) {
+  const db = await openServerDb(server);
+  try {
+    await db.sqlTransaction(
+      (tx) =>
+        tx.$executeRaw`INSERT INTO workspace_members (workspace_id, user_id, workspace_role, created_at) VALUES (${workspaceId}, ${userId}, ${role}, ${new Date()})`,
+    );
+  } finally {
+    await db.close();
+  }
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  await server.fetch("/api/setup", { method: "POST", headers: { "content-type": "application/json", origin: server.baseURL }, body: JSON.stringify(OWNER) });
+  teamB = await addWorkspace("Team B");
+}, 120_000);
+afterAll(() => server?.stop());
+
+describe("the request's workspace", () => {
+  it("is Default without the header, and the header selects another for an organisation key", async () => {
+    const me = await call("GET", "/v1/me");
+    expect(me.body).toMatchObject({ workspace_id: DEFAULT_WORKSPACE_ID, organization_admin: true });
+    const inB = await call("GET", "/v1/me", { workspace: teamB });
+    expect(inB.body).toMatchObject({ workspace_id: teamB, organization_admin: true });
+  });
+
+  it("refuses a malformed id (400), an unknown workspace (404), in the usual envelope", async () => {
+    const malformed = await call("GET", "/v1/memory_stores", { workspace: "team-b" });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error?.type).toBe("invalid_request_error");
+    const unknown = await call("GET", "/v1/memory_stores", { workspace: "wrkspc_01NOSUCHWORKSPACE000000000" });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error?.type).toBe("not_found_error");
+  });
+
+  it("keeps stores apart: a store made in B is listed, found and searched only in B, and answers as missing elsewhere", async () => {
+    const made = await call("POST", "/v1/memory_stores", { workspace: teamB, body: { name: "B's notes" } });
+    expect(made.status).toBe(200);
+    const id = made.body.id as string;
+    const listedB = await call("GET", "/v1/memory_stores", { workspace: teamB });
+    expect(listedB.body.data!.map((s) => s.id)).toEqual([id]);
+    const listedDefault = await call("GET", "/v1/memory_stores");
+    expect(listedDefault.body.data!.map((s) => s.id)).not.toContain(id);
+    const foundDefault = await call("GET", "/v1/store_search?name=notes");
+    expect(foundDefault.body.data!.map((s) => s.id)).not.toContain(id);
+
+    const fromDefault = await call("GET", `/v1/memory_stores/${id}`);
+    const missing = await call("GET", `/v1/memory_stores/memstore_01NOSUCHSTORE0000000000000`);
+    expect(fromDefault.status).toBe(404);
+    expect(fromDefault.body.error).toEqual({ type: "not_found_error", message: `Memory store ${id} not found.` });
+    expect(missing.body.error?.message).toBe("Memory store memstore_01NOSUCHSTORE0000000000000 not found.");
+    const write = await call("POST", `/v1/memory_stores/${id}/memories`, { body: { path: "/x.md", content: "x" } });
+    expect(write.status).toBe(404);
+  });
+
+  it("a key belongs to the workspace it was made in: it may omit the header, and another workspace's is refused (403)", async () => {
+    const made = await call("POST", "/v1/api_keys", { workspace: teamB, body: { name: "b agent", role: "reviewer" } });
+    expect(made.body.scope).toEqual({ type: "workspace", workspace_id: teamB });
+    const secret = made.body.secret as string;
+    expect((await call("GET", "/v1/me", { key: secret })).body.workspace_id).toBe(teamB);
+    expect((await call("GET", "/v1/memory_stores", { key: secret, workspace: teamB })).status).toBe(200);
+    const other = await call("GET", "/v1/memory_stores", { key: secret, workspace: DEFAULT_WORKSPACE_ID });
+    expect(other.status).toBe(403);
+    expect(other.body.error?.type).toBe("permission_error");
+    // Default's key list does not show B's key; B's does.
+    expect((await call("GET", "/v1/api_keys")).body.data!.map((k) => k.id)).not.toContain(made.body.id);
+    expect((await call("GET", "/v1/api_keys", { workspace: teamB })).body.data!.map((k) => k.id)).toContain(made.body.id);
+    // Revoking it from Default: not there.
+    expect((await call("POST", `/v1/api_keys/${made.body.id}/revoke`)).status).toBe(404);
+  });
+
+  it("an organisation-scoped key is made by organisation admins only and reaches every workspace", async () => {
+    const orgKey = await call("POST", "/v1/api_keys", { body: { name: "org ops", role: "admin", scope: "organization" } });
+    expect(orgKey.body.scope).toEqual({ type: "organization" });
+    const secret = orgKey.body.secret as string;
+    expect((await call("GET", "/v1/me", { key: secret, workspace: teamB })).body).toMatchObject({ workspace_id: teamB, organization_admin: true });
+    const bAdmin = await call("POST", "/v1/api_keys", { workspace: teamB, body: { name: "b admin", role: "admin" } });
+    const refused = await call("POST", "/v1/api_keys", { key: bAdmin.body.secret as string, body: { name: "escape", role: "viewer", scope: "organization" } });
+    expect(refused.status).toBe(403);
+  });
+});
+
+describe("people act by their membership", () => {
+  let memberId: string;
+  let cookie: string;
+
+  beforeAll(async () => {
+    const made = await call("POST", "/v1/users", { workspace: teamB, body: { ...MEMBER, role: "viewer" } });
+    expect(made.body.workspace_role).toBe("workspace_user");
+    memberId = made.body.id as string;
+    cookie = (await signInForCookie(server.baseURL, MEMBER.email, MEMBER.password)).cookie!;
+  });
+
+  it("a new reviewer or viewer joins the request's workspace only", async () => {
+    const inB = await call("GET", "/v1/me", { cookie, workspace: teamB });
+    expect(inB.body).toMatchObject({ workspace_id: teamB, role: "viewer", organization_admin: false, permissions: { read: true, write: false } });
+    const inDefault = await call("GET", "/v1/memory_stores", { cookie });
+    expect(inDefault.status).toBe(403);
+    expect(inDefault.body.error?.message).toContain("not a member");
+  });
+
+  it("a workspace admin has admin powers in their workspace only, and cannot make admins", async () => {
+    await member(memberId, DEFAULT_WORKSPACE_ID, "workspace_admin");
+    expect((await call("GET", "/v1/me", { cookie })).body).toMatchObject({ role: "admin", organization_admin: false });
+    expect((await call("GET", "/v1/me", { cookie, workspace: teamB })).body).toMatchObject({ role: "viewer" });
+    const admin = await call("POST", "/v1/users", { cookie, body: { email: "x@example.com", password: "a long password 123", role: "admin" } });
+    expect(admin.status).toBe(403);
+    const users = await call("GET", "/v1/users", { cookie });
+    // Default's members: the owner (migration-era admin membership) and this member; an organisation admin sees everyone.
+    expect(users.body.data!.map((u) => u.id)).toContain(memberId);
+    const orgView = await call("GET", "/v1/users", { workspace: teamB });
+    expect(orgView.body.data!.length).toBeGreaterThanOrEqual(2);
+    const bView = await call("GET", "/v1/users", { cookie, workspace: teamB });
+    expect(bView.status).toBe(403);
+  });
+
+  it("a billing member sees the workspace but no memory", async () => {
+    const billing = await addWorkspace("Billing only");
+    await member(memberId, billing, "workspace_billing");
+    const res = await call("GET", "/v1/memory_stores", { cookie, workspace: billing });
+    expect(res.status).toBe(403);
+  });
+});
