@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_WORKSPACE_ID } from "../../lib/memory/workspace.ts";
 import { newId } from "../../lib/memory/ids.ts";
+import type { CallArgs, CallRest, OperationName } from "../../lib/api-client/operation-types.ts";
 import { ADMIN_KEY, startServer, type TestServer } from "../helpers/server.ts";
 import { signInForCookie } from "../helpers/session.ts";
 import { openServerDb } from "../memory-tool/database.ts";
@@ -15,12 +16,26 @@ const MEMBER = { email: "member@example.com", password: "member password 123" };
 
 type Reply = { status: number; body: Record<string, unknown> & { error?: { type: string; message: string }; data?: { id: string }[] } };
 
-async function call(method: string, path: string, options: { key?: string; workspace?: string; body?: unknown; cookie?: string } = {}): Promise<Reply> {
+/** The Memory Stores API by path (the SDK's own routes), with a key or a session and a workspace header. */
+async function call(method: string, path: string, options: Options & { body?: unknown } = {}): Promise<Reply> {
+  const headers = headersOf(options);
+  if (options.body !== undefined) headers["content-type"] = "application/json";
+  const res = await server.fetch(path, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  return { status: res.status, body: (await res.json()) as Reply["body"] };
+}
+
+type Options = { key?: string; workspace?: string; cookie?: string };
+
+function headersOf(options: Options): Record<string, string> {
   const headers: Record<string, string> = { "x-api-key": options.cookie ? "" : (options.key ?? ADMIN_KEY) };
   if (options.workspace !== undefined) headers["anthropic-workspace-id"] = options.workspace;
-  if (options.body !== undefined) headers["content-type"] = "application/json";
   if (options.cookie) Object.assign(headers, { cookie: options.cookie, origin: server.baseURL });
-  const res = await server.fetch(path, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  return headers;
+}
+
+/** One of this project's operations through the typed client, with a key or a session and a workspace header. */
+async function op<N extends OperationName>(name: N, args: CallArgs<N> = {} as CallArgs<N>, options: Options = {}): Promise<Reply> {
+  const res = await server.apiWithHeaders(headersOf(options)).send(name, ...([args] as CallRest<N>));
   return { status: res.status, body: (await res.json()) as Reply["body"] };
 }
 
@@ -58,9 +73,9 @@ afterAll(() => server?.stop());
 
 describe("the request's workspace", () => {
   it("is Default without the header, and the header selects another for an organisation key", async () => {
-    const me = await call("GET", "/v1/me");
+    const me = await op("me", {});
     expect(me.body).toMatchObject({ workspace_id: DEFAULT_WORKSPACE_ID, organization_admin: true });
-    const inB = await call("GET", "/v1/me", { workspace: teamB });
+    const inB = await op("me", {}, { workspace: teamB });
     expect(inB.body).toMatchObject({ workspace_id: teamB, organization_admin: true });
   });
 
@@ -81,7 +96,7 @@ describe("the request's workspace", () => {
     expect(listedB.body.data!.map((s) => s.id)).toEqual([id]);
     const listedDefault = await call("GET", "/v1/memory_stores");
     expect(listedDefault.body.data!.map((s) => s.id)).not.toContain(id);
-    const foundDefault = await call("GET", "/v1/store_search?name=notes");
+    const foundDefault = await op("findStores", { query: { name: "notes" } });
     expect(foundDefault.body.data!.map((s) => s.id)).not.toContain(id);
 
     const fromDefault = await call("GET", `/v1/memory_stores/${id}`);
@@ -94,28 +109,28 @@ describe("the request's workspace", () => {
   });
 
   it("a key belongs to the workspace it was made in: it may omit the header, and another workspace's is refused (403)", async () => {
-    const made = await call("POST", "/v1/api_keys", { workspace: teamB, body: { name: "b agent", role: "reviewer" } });
+    const made = await op("createApiKey", { body: { name: "b agent", role: "reviewer" } }, { workspace: teamB });
     expect(made.body.scope).toEqual({ type: "workspace", workspace_id: teamB });
     const secret = made.body.secret as string;
-    expect((await call("GET", "/v1/me", { key: secret })).body.workspace_id).toBe(teamB);
+    expect((await op("me", {}, { key: secret })).body.workspace_id).toBe(teamB);
     expect((await call("GET", "/v1/memory_stores", { key: secret, workspace: teamB })).status).toBe(200);
     const other = await call("GET", "/v1/memory_stores", { key: secret, workspace: DEFAULT_WORKSPACE_ID });
     expect(other.status).toBe(403);
     expect(other.body.error?.type).toBe("permission_error");
     // Default's key list does not show B's key; B's does.
-    expect((await call("GET", "/v1/api_keys")).body.data!.map((k) => k.id)).not.toContain(made.body.id);
-    expect((await call("GET", "/v1/api_keys", { workspace: teamB })).body.data!.map((k) => k.id)).toContain(made.body.id);
+    expect((await op("listApiKeys", {})).body.data!.map((k) => k.id)).not.toContain(made.body.id);
+    expect((await op("listApiKeys", {}, { workspace: teamB })).body.data!.map((k) => k.id)).toContain(made.body.id);
     // Revoking it from Default: not there.
-    expect((await call("POST", `/v1/api_keys/${made.body.id}/revoke`)).status).toBe(404);
+    expect((await op("revokeApiKey", { params: { key: made.body.id as string } })).status).toBe(404);
   });
 
   it("an organisation-scoped key is made by organisation admins only and reaches every workspace", async () => {
-    const orgKey = await call("POST", "/v1/api_keys", { body: { name: "org ops", role: "admin", scope: "organization" } });
+    const orgKey = await op("createApiKey", { body: { name: "org ops", role: "admin", scope: "organization" } });
     expect(orgKey.body.scope).toEqual({ type: "organization" });
     const secret = orgKey.body.secret as string;
-    expect((await call("GET", "/v1/me", { key: secret, workspace: teamB })).body).toMatchObject({ workspace_id: teamB, organization_admin: true });
-    const bAdmin = await call("POST", "/v1/api_keys", { workspace: teamB, body: { name: "b admin", role: "admin" } });
-    const refused = await call("POST", "/v1/api_keys", { key: bAdmin.body.secret as string, body: { name: "escape", role: "viewer", scope: "organization" } });
+    expect((await op("me", {}, { key: secret, workspace: teamB })).body).toMatchObject({ workspace_id: teamB, organization_admin: true });
+    const bAdmin = await op("createApiKey", { body: { name: "b admin", role: "admin" } }, { workspace: teamB });
+    const refused = await op("createApiKey", { body: { name: "escape", role: "viewer", scope: "organization" } }, { key: bAdmin.body.secret as string });
     expect(refused.status).toBe(403);
   });
 });
@@ -125,14 +140,14 @@ describe("people act by their membership", () => {
   let cookie: string;
 
   beforeAll(async () => {
-    const made = await call("POST", "/v1/users", { workspace: teamB, body: { ...MEMBER, role: "viewer" } });
+    const made = await op("createUser", { body: { ...MEMBER, role: "viewer" } }, { workspace: teamB });
     expect(made.body.workspace_role).toBe("workspace_user");
     memberId = made.body.id as string;
     cookie = (await signInForCookie(server.baseURL, MEMBER.email, MEMBER.password)).cookie!;
   });
 
   it("a new reviewer or viewer joins the request's workspace only", async () => {
-    const inB = await call("GET", "/v1/me", { cookie, workspace: teamB });
+    const inB = await op("me", {}, { cookie, workspace: teamB });
     expect(inB.body).toMatchObject({ workspace_id: teamB, role: "viewer", organization_admin: false, permissions: { read: true, write: false } });
     const inDefault = await call("GET", "/v1/memory_stores", { cookie });
     expect(inDefault.status).toBe(403);
@@ -141,16 +156,16 @@ describe("people act by their membership", () => {
 
   it("a workspace admin has admin powers in their workspace only, and cannot make admins", async () => {
     await member(memberId, DEFAULT_WORKSPACE_ID, "workspace_admin");
-    expect((await call("GET", "/v1/me", { cookie })).body).toMatchObject({ role: "admin", organization_admin: false });
-    expect((await call("GET", "/v1/me", { cookie, workspace: teamB })).body).toMatchObject({ role: "viewer" });
-    const admin = await call("POST", "/v1/users", { cookie, body: { email: "x@example.com", password: "a long password 123", role: "admin" } });
+    expect((await op("me", {}, { cookie })).body).toMatchObject({ role: "admin", organization_admin: false });
+    expect((await op("me", {}, { cookie, workspace: teamB })).body).toMatchObject({ role: "viewer" });
+    const admin = await op("createUser", { body: { email: "x@example.com", password: "a long password 123", role: "admin" } }, { cookie });
     expect(admin.status).toBe(403);
-    const users = await call("GET", "/v1/users", { cookie });
+    const users = await op("listUsers", {}, { cookie });
     // Default's members: the owner (migration-era admin membership) and this member; an organisation admin sees everyone.
     expect(users.body.data!.map((u) => u.id)).toContain(memberId);
-    const orgView = await call("GET", "/v1/users", { workspace: teamB });
+    const orgView = await op("listUsers", {}, { workspace: teamB });
     expect(orgView.body.data!.length).toBeGreaterThanOrEqual(2);
-    const bView = await call("GET", "/v1/users", { cookie, workspace: teamB });
+    const bView = await op("listUsers", {}, { cookie, workspace: teamB });
     expect(bView.status).toBe(403);
   });
 
