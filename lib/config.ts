@@ -147,6 +147,10 @@ const variables = z.object({
   /** The first retry's delay; each further one is 4 times longer (±20 % jitter), at most WEBHOOK_RETRY_MAX_SECONDS. */
   WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().positive().default(60),
   WEBHOOK_RETRY_MAX_SECONDS: z.coerce.number().positive().default(21_600),
+  /** The organisation's name (`GET /v1/organizations/me`): one organisation per install. */
+  ORGANIZATION_NAME: z.string().trim().min(1).max(200).default("Memory Console"),
+  /** How long an invite's acceptance link stays valid (the organisation API's invites). */
+  INVITE_EXPIRY_DAYS: z.coerce.number().positive().max(365).default(7),
 });
 
 const schema = variables.superRefine((env, ctx) => {

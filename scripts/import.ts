@@ -1,4 +1,5 @@
-// npm run import -- --store ID|--new-store NAME --from PATH [--on-conflict skip|overwrite|fail] [--dry-run] – straight into the database
+// npm run import -- --store ID|--new-store NAME --from PATH [--on-conflict skip|overwrite|fail] [--dry-run] [--workspace ID] – straight into the database
+import { DEFAULT_WORKSPACE_ID } from "../lib/memory/workspace.ts";
 import { readFile, stat } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { getDb } from "../lib/db/instance.ts";
@@ -10,11 +11,12 @@ import { MemoryError } from "../lib/memory/errors.ts";
 import { CONFLICT_MODES, type ConflictMode } from "../lib/memory/import/plan-import.ts";
 
 const USAGE = `Usage: npm run import -- (--store <memstore_id> | --new-store <name>) --from <folder|file.zip|file.tar.gz|file.jsonl>
-       [--on-conflict skip|overwrite|fail] [--dry-run]`;
+       [--on-conflict skip|overwrite|fail] [--dry-run] [--workspace <wrkspc_id>]   (the store's workspace; Default when not given)`;
 const { values } = parseArgs({
   options: {
     store: { type: "string" },
     "new-store": { type: "string" },
+    workspace: { type: "string", default: DEFAULT_WORKSPACE_ID },
     from: { type: "string" },
     "on-conflict": { type: "string", default: "fail" },
     "dry-run": { type: "boolean", default: false },
@@ -56,7 +58,7 @@ try {
   const data = isFolder ? await readFolder(from) : await readFile(from);
   const target = values.store ? { storeId: values.store } : { newStore: { name: values["new-store"] } };
   // The operator holds the database: an export's history keeps its authors, as an admin's import does.
-  const base = { format, data, target, onConflict, actor: ACTOR, attribution: "file" } as const;
+  const base = { format, data, target, workspaceId: values.workspace, onConflict, actor: ACTOR, attribution: "file" } as const;
   // Always preview first: the import is conditional on what the preview saw.
   const preview = await importUpload(db, { ...base, dryRun: true });
   const refused = preview.items.filter((i) => i.problem).length;

@@ -193,6 +193,7 @@ const GRANT_PREFIX = "oauth";
 export async function createApiKey(db: Db, input: CreateApiKeyInput, grantor: Principal, oauthClientId: string | null = null) {
   const name = typeof input.name === "string" ? input.name.trim() : "";
   if (name.length < 1 || name.length > 100) throw invalidRequest("name: must be 1 to 100 characters long.");
+  if (/\p{Cc}/u.test(name)) throw invalidRequest("name: must not contain control characters.");
   if (!isRole(input.role)) throw invalidRequest(`role: must be one of ${ROLES.join(", ")}.`);
   const role = input.role;
   const storeIds = storeIdsOf(input.storeIds);

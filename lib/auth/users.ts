@@ -9,7 +9,8 @@ import { isRole, ROLES, type Role } from "./roles.ts";
 import { userColumns, userFromRow, type UserRecord, type UserRow, type UserWithCredentials } from "./user-rows.ts";
 
 /** Console users. Passwords are only ever stored hashed; no function here returns the hash to a caller outside lib/auth. */
-const EMAIL = /^[^\s@]+@[^\s@]+$/;
+/** No spaces and no control characters (a NUL cannot even be stored in PostgreSQL text). */
+const EMAIL = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+$/u;
 export const MAX_EMAIL_LENGTH = 254;
 export const MAX_NAME_LENGTH = 100;
 const ALREADY_SET_UP = "Setup is already done: an account exists. Sign in instead.";
@@ -32,6 +33,7 @@ export function validatePassword(password: unknown): string {
 function validateName(name: unknown): string | undefined {
   if (typeof name !== "string") return undefined;
   if (name.length > MAX_NAME_LENGTH) throw invalidRequest(`name: must be at most ${MAX_NAME_LENGTH} characters long.`);
+  if (/\p{Cc}/u.test(name)) throw invalidRequest("name: must not contain control characters.");
   return name.trim();
 }
 
@@ -49,6 +51,8 @@ export interface CreateUserInput {
   name?: unknown;
   /** The workspace a reviewer or viewer joins with that power (an admin is an organisation admin); Default if not given. */
   workspaceId?: string;
+  /** Done first in the user's transaction (an invite's claim): if it throws, no user is made, and if making the user fails, it is undone. */
+  first?: (tx: SqlClient) => Promise<void>;
 }
 
 type NewUser = { email: string; name: string; passwordHash: string; role: Role };
@@ -75,15 +79,15 @@ export async function createUser(db: Db, input: CreateUserInput): Promise<UserRe
   const role = validateRole(input.role);
   const name = validateName(input.name) ?? "";
   const passwordHash = await hashPassword(password);
-  const user = await db.sqlTransaction(async (tx) => {
+  return db.sqlTransaction(async (tx) => {
+    await input.first?.(tx);
     const inserted = await insertUser(tx, { email, name, passwordHash, role });
-    if (inserted) await setMembership(tx, input.workspaceId ?? DEFAULT_WORKSPACE_ID, inserted.id, WORKSPACE_ROLE_OF[role]);
-    if (inserted)
-      await recordAuditEvent(tx, { action: "user.created", actor: input.by ?? null, target: { type: "user", id: inserted.id }, details: { email, role } });
+    // Thrown inside the transaction, so that what `first` wrote is undone with it.
+    if (!inserted) throw conflict(`A user with email ${email} already exists.`);
+    await setMembership(tx, input.workspaceId ?? DEFAULT_WORKSPACE_ID, inserted.id, WORKSPACE_ROLE_OF[role]);
+    await recordAuditEvent(tx, { action: "user.created", actor: input.by ?? null, target: { type: "user", id: inserted.id }, details: { email, role } });
     return inserted;
   });
-  if (!user) throw conflict(`A user with email ${email} already exists.`);
-  return user;
 }
 
 /** Makes `userId` a member of the workspace with `role`, or changes the role of a member. */

@@ -68,10 +68,11 @@ export async function membershipOf(client: SqlClient, workspaceId: string, userI
 }
 
 /**
- * A store of another workspace answers exactly as a store that does not exist (404, the same
- * message). A store that does not exist is left to the operation, which says so itself.
+ * A store of another workspace answers exactly as a store that does not exist: 404, the same
+ * message, and before the query or body is read, so that not even a malformed request tells
+ * the two apart.
  */
 export async function assertStoreInWorkspace(client: SqlClient, principal: Principal, storeId: string): Promise<void> {
   const [row] = await client.$queryRaw<{ workspace_id: string }[]>`SELECT workspace_id FROM memory_stores WHERE id = ${storeId}`;
-  if (row && row.workspace_id !== principal.workspaceId) throw storeNotFound(storeId);
+  if (!row || row.workspace_id !== principal.workspaceId) throw storeNotFound(storeId);
 }

@@ -1,4 +1,5 @@
 import { archiveFiles, type ArchiveFormat } from "../archive/archive-files.ts";
+import { assertStoreInWorkspace } from "../memory/stores/assert-store-in-workspace.ts";
 import type { Actor } from "../memory/actor.ts";
 import type { Db } from "../memory/db.ts";
 import { invalidRequest } from "../memory/errors.ts";
@@ -18,6 +19,8 @@ export interface UploadInput {
   data: Uint8Array | ImportFile[];
   /** An existing store, or a new one (its name; an export's own name when left out). */
   target: { storeId: string } | { newStore: { name?: string } };
+  /** The request's workspace: an existing store must be in it (another's answers as missing), a new one is made in it. */
+  workspaceId: string;
   onConflict: ConflictMode;
   dryRun: boolean;
   planDigest?: string;
@@ -57,20 +60,25 @@ export interface ImportReport {
   }[];
 }
 
-function storeTarget(target: UploadInput["target"], exported: { name: string; description: string; metadata: Record<string, string> } | null) {
+function storeTarget(
+  target: UploadInput["target"],
+  workspaceId: string,
+  exported: { name: string; description: string; metadata: Record<string, string> } | null,
+) {
   if ("storeId" in target) return target;
   const name = target.newStore.name ?? exported?.name;
   if (!name) throw invalidRequest("name: a new store needs a name.");
-  return { newStore: { name, description: exported?.description, metadata: exported?.metadata } };
+  return { newStore: { name, description: exported?.description, metadata: exported?.metadata, workspaceId } };
 }
 
 /** An upload (archive, JSON Lines with history) or a folder's files, imported or previewed. */
 export async function importUpload(db: Db, input: UploadInput): Promise<ImportReport> {
+  if ("storeId" in input.target) await assertStoreInWorkspace(db.sql, input.workspaceId, input.target.storeId);
   if (input.format === "jsonl") {
     const exported = readJsonLines(Buffer.from(input.data as Uint8Array).toString("utf8"));
     const chain = verifyCarriedChain(exported.chain.versions, exported.chain.head);
     const result = await importHistory(db, {
-      target: storeTarget(input.target, exported.store),
+      target: storeTarget(input.target, input.workspaceId, exported.store),
       versions: exported.versions,
       expected: exported.memories,
       actor: input.actor,
@@ -104,7 +112,7 @@ export async function importUpload(db: Db, input: UploadInput): Promise<ImportRe
       ? { files: input.data as ImportFile[], store: null }
       : await archiveFiles(input.format as ArchiveFormat, input.data as Uint8Array);
   const result = await importFiles(db, {
-    target: storeTarget(input.target, contents.store),
+    target: storeTarget(input.target, input.workspaceId, contents.store),
     files: contents.files,
     onConflict: input.onConflict,
     actor: input.actor,

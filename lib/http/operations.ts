@@ -15,6 +15,7 @@ import { POLICY_OPERATIONS } from "./policy-operations.ts";
 import { TRANSFER_OPERATIONS } from "./transfer-operations.ts";
 import { WEBHOOK_OPERATIONS } from "./webhook-operations.ts";
 import { INTEGRITY_OPERATIONS } from "./integrity-operations.ts";
+import { ORGANIZATION_OPERATIONS } from "./organization-operations.ts";
 import {
   createMemoryBody,
   createStoreBody,
@@ -260,4 +261,5 @@ export const OPERATIONS = {
   ...STORE_AS_OF_OPERATIONS,
   ...POLICY_OPERATIONS,
   ...INTEGRITY_OPERATIONS,
+  ...ORGANIZATION_OPERATIONS,
 } satisfies Record<OperationName, Operation>;

@@ -12,14 +12,14 @@ export const POLICY_OPERATIONS = {
   retrieveDefaultWritePolicy: {
     ...OPERATION_ROUTES.retrieveDefaultWritePolicy,
     ...ext,
-    summary: "The instance's default write policy, which every store without its own follows",
+    summary: "The request workspace's default write policy, which its stores without their own follow (Default's is the instance default)",
     permission: "read",
     response: writePolicySchema,
   },
   updateDefaultWritePolicy: {
     ...OPERATION_ROUTES.updateDefaultWritePolicy,
     ...ext,
-    summary: "Change fields of the instance's default write policy",
+    summary: "Change fields of the request workspace's default write policy (Default's is the instance default: organisation admins)",
     permission: "admin",
     body: writePolicyBody,
     response: writePolicySchema,

@@ -1,12 +1,13 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { assertStoreAccess, storeFilterOf, type Principal } from "../auth/principal.ts";
+import { assertStoreAccess, storeScopeOf, type Principal } from "../auth/principal.ts";
 import type { Db } from "../memory/db.ts";
 import { invalidRequest } from "../memory/errors.ts";
 import type { SearchHit } from "../memory/search/search.ts";
 import { SEARCH_SCOPES } from "../memory/search/search-sql.ts";
 import { SEARCH_MODES } from "../memory/search/search-text.ts";
-import { assertStoreExists } from "../memory/stores/assert-store-exists.ts";
+import type { StoreScope } from "../memory/store-scope.ts";
+import { assertStoresInWorkspace } from "../memory/stores/assert-store-in-workspace.ts";
 import { limit, timestamp } from "./schemas.ts";
 
 /** GET /v1/search (this project's extension): the query, and the version list's filters by actor and time. */
@@ -31,16 +32,16 @@ const MAX_STORES = 100;
 
 /**
  * The stores a search covers: those named (`memory_store_id`, repeatable), each one the caller
- * may read and that exists; or, when none is named, every store the caller may read (a
- * store-limited key: its stores; anyone else: null, every store).
+ * may read and that exists in the request's workspace (another's answers as missing); or, when
+ * none is named, every store the caller may read there (a store-limited key: its stores).
  */
-export async function storesToSearch(db: Db, principal: Principal, named: string[]): Promise<readonly string[] | null> {
-  if (named.length === 0) return storeFilterOf(principal) ?? null;
+export async function storesToSearch(db: Db, principal: Principal, named: string[]): Promise<StoreScope> {
+  if (named.length === 0) return storeScopeOf(principal);
   if (named.length > MAX_STORES) throw invalidRequest(`memory_store_id: name at most ${MAX_STORES} stores (or none, to search every store you may read).`);
   const unique = [...new Set(named)];
   for (const id of unique) assertStoreAccess(principal, id);
-  for (const id of unique) await assertStoreExists(db.sql, id);
-  return unique;
+  await assertStoresInWorkspace(db.sql, principal.workspaceId, unique);
+  return { workspaceId: principal.workspaceId, storeIds: unique };
 }
 
 /** What a cursor belongs to: a fingerprint of the query, so that a cursor replayed on another query is refused. */

@@ -7,8 +7,9 @@ import { readBodyText } from "../http/body.ts";
 import { newRequestId } from "../http/errors.ts";
 import { memoryToolQuery } from "../http/memory-tool-schemas.ts";
 import type { Db } from "../memory/db.ts";
-import { invalidRequest, MemoryError } from "../memory/errors.ts";
-import { assertStoreExists } from "../memory/stores/assert-store-exists.ts";
+import { invalidRequest, MemoryError, storeNotFound } from "../memory/errors.ts";
+import { workspaceOfStore } from "../memory/stores/assert-store-in-workspace.ts";
+import { resolveWorkspace } from "../auth/workspace-scope.ts";
 import { isAccessToken, principalForAccessToken } from "../oauth/access-tokens.ts";
 import { annotateRequest } from "../observability/request-context.ts";
 import { corsHeaders, mcpErrorResponse, preflightResponse } from "./http-answers.ts";
@@ -52,6 +53,17 @@ class Challenge extends Error {
   }
 }
 
+/**
+ * The MCP endpoint acts in its store's workspace (docs/design.md, "Workspaces"): a key of another
+ * workspace (an OAuth grant is one) is answered as if the store did not exist; an organisation
+ * key, admitted to every workspace, acts in the store's, as it would naming it in the header.
+ */
+async function inStoresWorkspace(db: Db, principal: Principal, storeId: string): Promise<Principal> {
+  const workspaceId = await workspaceOfStore(db.sql, storeId);
+  if (principal.kind === "api_key" && principal.keyWorkspaceId !== null && principal.keyWorkspaceId !== workspaceId) throw storeNotFound(storeId);
+  return resolveWorkspace(db.sql, principal, workspaceId);
+}
+
 function sessionIdOf(headers: Headers): string | undefined {
   const value = headers.get(SESSION_HEADER);
   if (value === null) return undefined;
@@ -74,12 +86,12 @@ export async function handleMcpRequest(request: Request, storeId: string): Promi
     assertAllowedHostAndOrigin(request.headers);
     originChecked = true;
     const db = await getDb();
-    const principal = await authenticateKey(db, request, storeId);
-    if (principal.kind === "api_key") annotateRequest({ principal: { kind: "api_key", id: principal.apiKeyId } });
-    assertCan(principal, "read");
-    assertStoreAccess(principal, storeId);
+    const authenticated = await authenticateKey(db, request, storeId);
+    if (authenticated.kind === "api_key") annotateRequest({ principal: { kind: "api_key", id: authenticated.apiKeyId } });
+    assertCan(authenticated, "read");
+    assertStoreAccess(authenticated, storeId);
     if (storeId.includes("\u0000")) throw invalidRequest("memory_store_id: must not contain NUL (%00) characters.");
-    await assertStoreExists(db.sql, storeId);
+    const principal = await inStoresWorkspace(db, authenticated, storeId);
     const actor = actorOf(principal, sessionIdOf(request.headers));
     const text = await readBodyText(request, config().MAX_REQUEST_BODY_BYTES);
 

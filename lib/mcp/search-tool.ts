@@ -51,7 +51,7 @@ export function registerSearchTool(server: McpServer, ctx: McpContext) {
         const page = await search(ctx.db, {
           text: parseSearchText(args.query, args.mode ?? "words"),
           scope: withHistory ? "versions" : "memories",
-          storeIds: [ctx.storeId],
+          stores: { workspaceId: ctx.principal.workspaceId, storeIds: [ctx.storeId] },
           pathPrefix: prefixOf(args.path),
           limit: args.limit ?? DEFAULT_LIMIT,
           from: args.page,

@@ -22,7 +22,9 @@ export type IdPrefix =
   | "restore"
   | "revert"
   | "revundo"
-  | "auditevt";
+  | "auditevt"
+  | "wrkspc"
+  | "invite";
 
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 let lastTime = -1;

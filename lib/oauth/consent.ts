@@ -16,10 +16,10 @@ import { can, type Principal } from "../auth/principal.ts";
 import { authSecret } from "../auth/secret.ts";
 import type { Db } from "../memory/db.ts";
 import { invalidRequest, permissionDenied } from "../memory/errors.ts";
-import { listStores } from "../memory/stores/list-stores.ts";
 import { getDb } from "../db/instance.ts";
 import { type AuthorizeParams, type AuthorizeRequest, checkAuthorizeRequest, RedirectableFailure } from "./authorize-request.ts";
 import { CODE_SECONDS } from "./lifetimes.ts";
+import { consentGrantor, consentWorkspaces } from "./consent-stores.ts";
 import { OAuthFailure } from "./oauth-errors.ts";
 import { issueCode } from "./oauth-server.ts";
 
@@ -65,13 +65,15 @@ export async function consentForRequest(headers: Headers, params: AuthorizeParam
 }
 
 async function consentChoices(db: Db, user: UserPrincipal, request: AuthorizeRequest) {
-  const { items } = await listStores(db, { includeArchived: false, limit: CONSENT_STORES, scope: { workspaceId: user.workspaceId } });
+  const workspaces = await consentWorkspaces(db, user, CONSENT_STORES);
   return {
     clientName: request.client.name,
     redirectOrigin: new URL(request.redirectUri).origin,
-    stores: items.map((s) => ({ id: s.id, name: s.name })),
+    /** The stores on offer, by workspace (a grant is a key of one of them). */
+    workspaces,
+    stores: workspaces.flatMap((w) => w.stores),
     preselected: request.resourceStoreId,
-    canWrite: can(user, "write"),
+    canWrite: workspaces.some((w) => w.canWrite),
     formToken: await consentFormToken(db, user.userId, request.params),
   };
 }
@@ -90,13 +92,15 @@ export async function decideConsent(db: Db, headers: Headers, user: UserPrincipa
   if (storeIds.length === 0) throw invalidRequest("store_ids: choose at least one memory store.");
   const access = form.get("access");
   if (access !== "read" && access !== "write") throw invalidRequest('access: must be "read" or "write".');
-  if (access === "write" && !can(user, "write")) throw permissionDenied(`Your role (${user.role}) may only grant read-only access.`);
+  // The grant is a key of the chosen stores' workspace, made with the user's power there.
+  const grantor = await consentGrantor(db, user, storeIds);
+  if (access === "write" && !can(grantor, "write")) throw permissionDenied(`Your role (${grantor.role}) may only grant read-only access.`);
   const name = `${request.client.name} (OAuth)`.slice(0, MAX_GRANT_NAME);
   // Store-limited keys are reviewers or viewers (lib/auth/api-keys.ts); createApiKey refuses more than the user holds.
   const { key } = await createApiKey(
     db,
     { name, role: access === "write" ? "reviewer" : "viewer", storeIds, readOnly: access === "read" },
-    user,
+    grantor,
     request.client.id,
   );
   const params = Object.fromEntries(Object.entries(request.params).filter((e): e is [string, string] => e[1] !== undefined));

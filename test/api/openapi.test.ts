@@ -5,6 +5,7 @@ import { join, relative, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ResponseChecker } from "../helpers/openapi-check.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
+import { ORGANIZATION_OPERATIONS } from "../../lib/http/organization-operations.ts";
 
 type Json = Record<string, unknown>;
 type Operation = {
@@ -56,9 +57,11 @@ describe("GET /v1/openapi.json", () => {
   });
 
   it("marks this project's own endpoints as extensions and the hosted ones not", () => {
+    const ORGANIZATION_PATHS = new Set<string>(Object.values(ORGANIZATION_OPERATIONS).map((o) => o.path));
     for (const [path, item] of Object.entries(document.paths)) {
       for (const op of Object.values(item)) {
-        const hosted = path.startsWith("/v1/memory_stores") && !path.endsWith("/memory_tool");
+        // The hosted Memory Stores API (but the memory tool) and the organisation API the SDK's client.beta.organization calls.
+        const hosted = (path.startsWith("/v1/memory_stores") && !path.endsWith("/memory_tool")) || ORGANIZATION_PATHS.has(path);
         expect({ path, extension: op["x-memory-console-extension"] === true }).toEqual({ path, extension: !hosted });
       }
     }

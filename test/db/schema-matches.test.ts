@@ -180,6 +180,7 @@ describe("the schema reader", () => {
       "audit_chain_head",
       "workspaces",
       "workspace_members",
+      "invites",
     ]);
     const memories = schema.models.find((m) => m.table === "memories")!;
     expect(memories.uniques).toEqual([{ fields: ["storeId", "path"] }]);

@@ -1,3 +1,4 @@
+import { DEFAULT_WORKSPACE_ID } from "@/lib/memory/workspace.ts";
 import { describe, expect, it } from "vitest";
 import { executeBulkDeletion } from "../../lib/memory/bulk-delete/execute-bulk-deletion.ts";
 import { planBulkDeletion } from "../../lib/memory/bulk-delete/plan-bulk-deletion.ts";
@@ -26,12 +27,16 @@ describe(`bulk delete on ${ENGINE}`, () => {
     const changed = await put(storeId, "/users/ana/b.md");
     await put(storeId, "/users/ana/c.md");
     await put(storeId, "/users/bob/a.md");
-    const { bulk, items } = await planBulkDeletion(t.db, { filter: { target: "memories", storeId, pathPrefix: "/users/ana/" }, actor: API_ACTOR });
+    const { bulk, items } = await planBulkDeletion(t.db, {
+      scope: { workspaceId: DEFAULT_WORKSPACE_ID },
+      filter: { target: "memories", storeId, pathPrefix: "/users/ana/" },
+      actor: API_ACTOR,
+    });
     expect(items.map((i) => i.label).sort()).toEqual(["/users/ana/a.md", "/users/ana/b.md", "/users/ana/c.md"]);
     // After the dry run: one changes, one appears.
     await updateMemory(t.db, { storeId, memoryId: changed.id, content: "edited since", actor: API_ACTOR });
     await put(storeId, "/users/ana/late.md");
-    const confirm = { id: bulk.id, digest: bulk.digest, confirmation: "delete 3 memories", actor: API_ACTOR };
+    const confirm = { scope: { workspaceId: DEFAULT_WORKSPACE_ID }, id: bulk.id, digest: bulk.digest, confirmation: "delete 3 memories", actor: API_ACTOR };
     await expect(executeBulkDeletion(t.db, { ...confirm, digest: "0".repeat(64) })).rejects.toMatchObject({ code: "invalid_request" });
     await expect(executeBulkDeletion(t.db, { ...confirm, confirmation: "yes" })).rejects.toMatchObject({ code: "invalid_request" });
     const done = await executeBulkDeletion(t.db, confirm);
@@ -52,7 +57,12 @@ describe(`bulk delete on ${ENGINE}`, () => {
     expect(Number(deletedVersions[0]!.n)).toBe(2);
     const [count] = await t.db.sql.$queryRaw<{ memory_count: number | bigint }[]>`SELECT memory_count FROM memory_stores WHERE id = ${storeId}`;
     expect(Number(count!.memory_count)).toBe(3);
-    const hits = await search(t.db, { text: parseSearchText("wombat", "words"), scope: "memories", storeIds: [storeId], limit: 10 });
+    const hits = await search(t.db, {
+      text: parseSearchText("wombat", "words"),
+      scope: "memories",
+      stores: { workspaceId: DEFAULT_WORKSPACE_ID, storeIds: [storeId] },
+      limit: 10,
+    });
     expect(hits.hits).toEqual([]);
     // It runs once.
     await expect(executeBulkDeletion(t.db, confirm)).rejects.toMatchObject({ code: "conflict" });
@@ -67,11 +77,21 @@ describe(`bulk delete on ${ENGINE}`, () => {
         (r) => r.memory_id,
       );
     expect(await open()).toHaveLength(30);
-    const { bulk } = await planBulkDeletion(t.db, { filter: { target: "memories", storeId, pathPrefix: "/batch/" }, actor: API_ACTOR });
+    const { bulk } = await planBulkDeletion(t.db, {
+      scope: { workspaceId: DEFAULT_WORKSPACE_ID },
+      filter: { target: "memories", storeId, pathPrefix: "/batch/" },
+      actor: API_ACTOR,
+    });
     // After the dry run, in the first chunk: one deleted by someone else, one changed.
     await deleteMemory(t.db, { storeId, memoryId: memories[3]!.id, actor: API_ACTOR });
     await updateMemory(t.db, { storeId, memoryId: memories[7]!.id, content: "edited since", actor: API_ACTOR });
-    const done = await executeBulkDeletion(t.db, { id: bulk.id, digest: bulk.digest, confirmation: "delete 30 memories", actor: API_ACTOR });
+    const done = await executeBulkDeletion(t.db, {
+      scope: { workspaceId: DEFAULT_WORKSPACE_ID },
+      id: bulk.id,
+      digest: bulk.digest,
+      confirmation: "delete 30 memories",
+      actor: API_ACTOR,
+    });
     const outcomes = done.items.map((i) => i.outcome);
     expect(outcomes.filter((o) => o === "deleted")).toHaveLength(28);
     expect(done.items.find((i) => i.targetId === memories[3]!.id)?.outcome).toBe("gone");
@@ -100,12 +120,22 @@ describe(`bulk delete on ${ENGINE}`, () => {
     const other = (await createStore(t.db, { name: "someone else", metadata: { end_user: "other" } })).id;
     await put(a, "/x.md");
     await put(b, "/y.md");
-    const { bulk, items } = await planBulkDeletion(t.db, { filter: { target: "stores", metadata: [["end_user", user]] }, actor: API_ACTOR });
+    const { bulk, items } = await planBulkDeletion(t.db, {
+      scope: { workspaceId: DEFAULT_WORKSPACE_ID },
+      filter: { target: "stores", metadata: [["end_user", user]] },
+      actor: API_ACTOR,
+    });
     expect(items.map((i) => i.targetId).sort()).toEqual([a, b].sort());
     expect(bulk.memoriesBefore).toBe(2);
     await put(b, "/written-since.md");
     const late = (await createStore(t.db, { name: "end user c", metadata: { end_user: user } })).id;
-    const done = await executeBulkDeletion(t.db, { id: bulk.id, digest: bulk.digest, confirmation: "delete 2 stores", actor: API_ACTOR });
+    const done = await executeBulkDeletion(t.db, {
+      scope: { workspaceId: DEFAULT_WORKSPACE_ID },
+      id: bulk.id,
+      digest: bulk.digest,
+      confirmation: "delete 2 stores",
+      actor: API_ACTOR,
+    });
     const outcome = Object.fromEntries(done.items.map((i) => [i.targetId, `${i.kind}:${i.outcome}`]));
     expect(outcome).toEqual({ [a]: "planned:deleted", [b]: "planned:changed", [late]: "late:left" });
     const stores = await t.db.sql.$queryRaw<{ id: string }[]>`SELECT id FROM memory_stores WHERE id IN (${a}, ${b}, ${other}, ${late})`;

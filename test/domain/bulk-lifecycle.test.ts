@@ -1,3 +1,4 @@
+import { DEFAULT_WORKSPACE_ID } from "@/lib/memory/workspace.ts";
 import { describe, expect, it } from "vitest";
 import { BULK_DELETION, type BulkDeletionTypes } from "../../lib/memory/bulk-delete/bulk-deletion-operation.ts";
 import { confirmationPhrase } from "../../lib/memory/bulk-delete/bulk-deletion-rows.ts";
@@ -29,9 +30,19 @@ async function folder(paths: string[]) {
   return storeId;
 }
 const plan = (operation: BulkOperation<BulkDeletionTypes>, storeId: string) =>
-  planBulk(t.db, operation, { selection: { filter: { target: "memories", storeId, pathPrefix: "/f/" } }, actor: API_ACTOR });
+  planBulk(t.db, operation, {
+    selection: { filter: { target: "memories", storeId, pathPrefix: "/f/" }, scope: { workspaceId: DEFAULT_WORKSPACE_ID } },
+    actor: API_ACTOR,
+    workspaceId: DEFAULT_WORKSPACE_ID,
+  });
 const run = (operation: BulkOperation<BulkDeletionTypes>, id: string, confirmation: string) =>
-  executeBulk(t.db, operation, { id, confirmation, actor: API_ACTOR, check: () => ({}) });
+  executeBulk(t.db, operation, {
+    id,
+    confirmation,
+    actor: API_ACTOR,
+    workspaceId: DEFAULT_WORKSPACE_ID,
+    check: () => ({ scope: { workspaceId: DEFAULT_WORKSPACE_ID } }),
+  });
 const outcomes = async (id: string) => Object.fromEntries((await getBulkDeletionItems(t.db.sql, id)).map((i) => [i.label, `${i.kind}:${i.outcome}`]));
 
 describe(`the bulk lifecycle on ${ENGINE}`, () => {
@@ -50,15 +61,19 @@ describe(`the bulk lifecycle on ${ENGINE}`, () => {
     expect(await outcomes(dry.id)).toEqual({ "/f/a.md": "planned:deleted", "/f/b.md": "planned:planned", "/f/c.md": "planned:planned" });
     const left = await t.db.sql.$queryRaw<{ path: string }[]>`SELECT path FROM memories WHERE store_id = ${storeId} ORDER BY path`;
     expect(left.map((r) => r.path)).toEqual(["/f/b.md", "/f/c.md"]);
-    const after = await getBulkDeletion(t.db.sql, dry.id);
+    const after = await getBulkDeletion(t.db.sql, dry.id, DEFAULT_WORKSPACE_ID);
     expect(after).toMatchObject({ status: "running", executedBy: API_ACTOR, completedAt: null });
     await expect(run(oneByOne, dry.id, confirmationPhrase(dry))).rejects.toMatchObject({ code: "conflict" });
   });
 
   it("runs a plan once: of two executions at the same time, one claims it and the other is refused", async () => {
     const storeId = await folder(["/f/a.md", "/f/b.md"]);
-    const { bulk } = await planBulkDeletion(t.db, { filter: { target: "memories", storeId, pathPrefix: "/f/" }, actor: API_ACTOR });
-    const input = { id: bulk.id, digest: bulk.digest, confirmation: confirmationPhrase(bulk), actor: API_ACTOR };
+    const { bulk } = await planBulkDeletion(t.db, {
+      scope: { workspaceId: DEFAULT_WORKSPACE_ID },
+      filter: { target: "memories", storeId, pathPrefix: "/f/" },
+      actor: API_ACTOR,
+    });
+    const input = { scope: { workspaceId: DEFAULT_WORKSPACE_ID }, id: bulk.id, digest: bulk.digest, confirmation: confirmationPhrase(bulk), actor: API_ACTOR };
     const results = await Promise.allSettled([executeBulkDeletion(t.db, input), executeBulkDeletion(t.db, input)]);
     expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
     expect(results.find((r) => r.status === "rejected")).toMatchObject({ reason: { code: "conflict" } });

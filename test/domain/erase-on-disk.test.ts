@@ -1,3 +1,4 @@
+import { DEFAULT_WORKSPACE_ID } from "@/lib/memory/workspace.ts";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -55,8 +56,14 @@ describe.skipIf(ENGINE !== "sqlite")("erased and redacted text on disk (SQLite)"
     await deleteMemory(db, { storeId, memoryId: small.id, actor: API_ACTOR });
     expect(onDisk(secret)).toBe(true);
 
-    const { erasure } = await planErasure(db, { text: secret, storeIds: [storeId], action: "replace", actor: ADMIN });
-    const done = await executeErasure(db, { erasureId: erasure.id, text: secret, confirmation: confirmationPhrase(erasure), actor: ADMIN });
+    const { erasure } = await planErasure(db, { workspaceId: DEFAULT_WORKSPACE_ID, text: secret, storeIds: [storeId], action: "replace", actor: ADMIN });
+    const done = await executeErasure(db, {
+      workspaceId: DEFAULT_WORKSPACE_ID,
+      erasureId: erasure.id,
+      text: secret,
+      confirmation: confirmationPhrase(erasure),
+      actor: ADMIN,
+    });
     expect(done.erasure).toMatchObject({ status: "completed", versionsAfter: 0 });
 
     expect(onDisk(secret)).toBe(false);
@@ -89,8 +96,8 @@ note ${i}`,
         actor: API_ACTOR,
       });
     await createMemory(db, { storeId, path: "/people/ada.md", content: `email: ada.${word}@example.com`, actor: API_ACTOR });
-    const { erasure } = await planErasure(db, { text: word, storeIds: [storeId], action: "delete", actor: ADMIN });
-    await executeErasure(db, { erasureId: erasure.id, text: word, confirmation: confirmationPhrase(erasure), actor: ADMIN });
+    const { erasure } = await planErasure(db, { workspaceId: DEFAULT_WORKSPACE_ID, text: word, storeIds: [storeId], action: "delete", actor: ADMIN });
+    await executeErasure(db, { workspaceId: DEFAULT_WORKSPACE_ID, erasureId: erasure.id, text: word, confirmation: confirmationPhrase(erasure), actor: ADMIN });
 
     await db.close();
     const { bytesAfter } = compactSqlite(file);

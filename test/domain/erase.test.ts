@@ -1,3 +1,4 @@
+import { DEFAULT_WORKSPACE_ID } from "@/lib/memory/workspace.ts";
 import { describe, expect, it } from "vitest";
 import type { Actor } from "../../lib/memory/actor.ts";
 import { executeBulkDeletion } from "../../lib/memory/bulk-delete/execute-bulk-deletion.ts";
@@ -29,11 +30,18 @@ const t = useFreshDatabase();
 const ADMIN: Actor = { type: "user_actor", user_id: "user_admin" };
 
 const found = async (text: string, storeIds: string[] | null, scope: SearchScope) =>
-  (await search(t.db, { text: parseSearchText(text, "exact"), scope, storeIds, limit: 100 })).hits;
+  (
+    await search(t.db, {
+      text: parseSearchText(text, "exact"),
+      scope,
+      stores: storeIds === null ? { workspaceId: DEFAULT_WORKSPACE_ID } : { workspaceId: DEFAULT_WORKSPACE_ID, storeIds },
+      limit: 100,
+    })
+  ).hits;
 const plan = (text: string, storeIds: string[] | null, action: "replace" | "delete" = "replace", marker?: string) =>
-  planErasure(t.db, { text, storeIds, action, marker, actor: ADMIN });
+  planErasure(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, text, storeIds, action, marker, actor: ADMIN });
 const execute = (erasure: Erasure, text: string) =>
-  executeErasure(t.db, { erasureId: erasure.id, text, confirmation: confirmationPhrase(erasure), actor: ADMIN });
+  executeErasure(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, erasureId: erasure.id, text, confirmation: confirmationPhrase(erasure), actor: ADMIN });
 const kinds = (items: ErasureItem[]) => items.map((i) => `${i.kind}:${i.outcome}`).sort();
 
 describe(`erase on ${ENGINE}`, () => {
@@ -58,13 +66,27 @@ describe(`erase on ${ENGINE}`, () => {
 
   it("the text leaves webhook events and bulk-deletion reports too: paths that held it, and the erase's own events", async () => {
     const storeId = await newStore(t.db);
-    await createEndpoint(t.db, { url: "https://hooks.example.com/erase", events: [...WEBHOOK_EVENT_TYPES], storeId, enabled: true }, ADMIN);
+    await createEndpoint(
+      t.db,
+      { url: "https://hooks.example.com/erase", events: [...WEBHOOK_EVENT_TYPES], storeId, enabled: true, workspaceId: DEFAULT_WORKSPACE_ID },
+      ADMIN,
+    );
     const secret = "Zorblax-7731";
     const m = await createMemory(t.db, { storeId, path: "/users/zorblax-7731/profile.md", content: "likes tea", actor: API_ACTOR });
     await updateMemory(t.db, { storeId, memoryId: m.id, content: "likes coffee", actor: API_ACTOR });
     await createMemory(t.db, { storeId, path: "/users/ZORBLAX-7731/old.md", content: "old", actor: API_ACTOR });
-    const { bulk } = await planBulkDeletion(t.db, { filter: { target: "memories", storeId, pathPrefix: "/users/ZORBLAX-7731/" }, actor: ADMIN });
-    await executeBulkDeletion(t.db, { id: bulk.id, digest: bulk.digest, confirmation: bulkConfirmation(bulk), actor: ADMIN });
+    const { bulk } = await planBulkDeletion(t.db, {
+      scope: { workspaceId: DEFAULT_WORKSPACE_ID },
+      filter: { target: "memories", storeId, pathPrefix: "/users/ZORBLAX-7731/" },
+      actor: ADMIN,
+    });
+    await executeBulkDeletion(t.db, {
+      scope: { workspaceId: DEFAULT_WORKSPACE_ID },
+      id: bulk.id,
+      digest: bulk.digest,
+      confirmation: bulkConfirmation(bulk),
+      actor: ADMIN,
+    });
     const other = await createMemory(t.db, { storeId, path: "/notes/plain.md", content: "nothing to see", actor: API_ACTOR });
     const kept = async () => {
       const events = await t.db.sql.$queryRaw<{ payload: string }[]>`SELECT payload FROM webhook_events WHERE store_id = ${storeId} ORDER BY id`;
@@ -207,14 +229,21 @@ describe(`erase on ${ENGINE}`, () => {
     const secret = "refusal-secret-1";
     await createMemory(t.db, { storeId, path: "/r.md", content: secret, actor: API_ACTOR });
     const { erasure } = await plan(secret, [storeId]);
-    const attempt = (text: string, confirmation: string) => executeErasure(t.db, { erasureId: erasure.id, text, confirmation, actor: ADMIN });
+    const attempt = (text: string, confirmation: string) =>
+      executeErasure(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, erasureId: erasure.id, text, confirmation, actor: ADMIN });
     await expect(attempt("refusal-secret-2", "erase 1 version")).rejects.toMatchObject({ code: "invalid_request" });
     await expect(attempt(secret, "erase")).rejects.toMatchObject({ code: "invalid_request", message: expect.stringContaining('"erase 1 version"') });
-    await expect(planErasure(t.db, { text: secret, storeIds: [storeId], action: "delete", marker: "x", actor: ADMIN })).rejects.toMatchObject({
+    await expect(
+      planErasure(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, text: secret, storeIds: [storeId], action: "delete", marker: "x", actor: ADMIN }),
+    ).rejects.toMatchObject({
       code: "invalid_request",
     });
-    await expect(planErasure(t.db, { text: secret, storeIds: [storeId], action: "shred", actor: ADMIN })).rejects.toMatchObject({ code: "invalid_request" });
-    await expect(planErasure(t.db, { text: secret, storeIds: ["memstore_nope"], action: "delete", actor: ADMIN })).rejects.toMatchObject({
+    await expect(
+      planErasure(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, text: secret, storeIds: [storeId], action: "shred", actor: ADMIN }),
+    ).rejects.toMatchObject({ code: "invalid_request" });
+    await expect(
+      planErasure(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, text: secret, storeIds: ["memstore_nope"], action: "delete", actor: ADMIN }),
+    ).rejects.toMatchObject({
       code: "not_found",
     });
     await attempt(secret, "erase 1 version");

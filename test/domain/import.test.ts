@@ -1,3 +1,4 @@
+import { DEFAULT_WORKSPACE_ID } from "@/lib/memory/workspace.ts";
 import { Zip, ZipPassThrough, zipSync, type Zippable } from "fflate";
 import { randomBytes } from "node:crypto";
 import { gunzipSync, gzipSync } from "node:zlib";
@@ -193,13 +194,13 @@ describe("import reports", () => {
       { path: "/a.md", data: text("new") },
       { path: "/b.md", data: text("b") },
     ];
-    const reports = async () => (await listImportReports(t.db.sql, { storeIds: [storeId], limit: 100 })).items;
+    const reports = async () => (await listImportReports(t.db.sql, { scope: { workspaceId: DEFAULT_WORKSPACE_ID, storeIds: [storeId] }, limit: 100 })).items;
     await importFiles(t.db, { ...base, onConflict: "skip", target: { storeId }, files, dryRun: true });
     await expect(importFiles(t.db, { ...base, target: { storeId }, files })).rejects.toThrow(/on_conflict=fail/);
     expect(await reports()).toEqual([]);
     const done = await importFiles(t.db, { ...base, onConflict: "skip", sourceName: "notes.zip", source: "zip", target: { storeId }, files });
     expect(await reports()).toHaveLength(1);
-    const report = await getImportReport(t.db.sql, done.report!.id);
+    const report = await getImportReport(t.db.sql, done.report!.id, DEFAULT_WORKSPACE_ID);
     expect(report).toMatchObject({
       storeId,
       source: "zip",

@@ -1,3 +1,4 @@
+import { DEFAULT_WORKSPACE_ID } from "@/lib/memory/workspace.ts";
 import { describe, expect, it } from "vitest";
 import type { Actor } from "../../lib/memory/actor.ts";
 import { executeErasure } from "../../lib/memory/erase/execute-erasure.ts";
@@ -21,7 +22,8 @@ import { API_ACTOR, ENGINE, newStore, useFreshDatabase } from "./database.ts";
 const t = useFreshDatabase();
 const ADMIN: Actor = { type: "user_actor", user_id: "user_admin" };
 const hits = async (text: string, storeIds: string[]) =>
-  (await search(t.db, { text: parseSearchText(text, "exact"), scope: "versions", storeIds, limit: 100 })).hits.length;
+  (await search(t.db, { text: parseSearchText(text, "exact"), scope: "versions", stores: { workspaceId: DEFAULT_WORKSPACE_ID, storeIds }, limit: 100 })).hits
+    .length;
 
 describe(`pattern erase on ${ENGINE}`, () => {
   it("e-mail addresses across two stores: distinct matches with counts, a picked subset erased, the rest left, one report", async () => {
@@ -31,7 +33,7 @@ describe(`pattern erase on ${ENGINE}`, () => {
     const other = await createMemory(t.db, { storeId: b, path: "/notes.md", content: "write to ANA@example.com", actor: API_ACTOR });
     const byPath = await createMemory(t.db, { storeId: b, path: "/people/bob@example.org/profile.md", content: "Bob", actor: API_ACTOR });
 
-    const found = await findMatches(t.db, { pattern: { type: "email" }, storeIds: [a, b] });
+    const found = await findMatches(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, pattern: { type: "email" }, storeIds: [a, b] });
     expect(found).toMatchObject({ patternType: "email", complete: true, truncated: false, scannedVersions: 4 });
     const byValue = Object.fromEntries(found.matches.map((m) => [m.value.toLowerCase(), m]));
     expect(Object.keys(byValue).sort()).toEqual(["ana@example.com", "bob@example.org", "carol@example.net"]);
@@ -44,7 +46,14 @@ describe(`pattern erase on ${ENGINE}`, () => {
 
     // Pick two of the three; carol stays.
     const values = ["ana@example.com", "bob@example.org"];
-    const { erasure, items } = await planErasure(t.db, { values, patternType: "email", storeIds: [a, b], action: "replace", actor: ADMIN });
+    const { erasure, items } = await planErasure(t.db, {
+      workspaceId: DEFAULT_WORKSPACE_ID,
+      values,
+      patternType: "email",
+      storeIds: [a, b],
+      action: "replace",
+      actor: ADMIN,
+    });
     expect(erasure).toMatchObject({ valueSha256s: expect.any(Array), patternType: "email", memoriesBefore: 3, versionsBefore: 4 });
     expect(confirmationPhrase(erasure)).toBe("erase 4 versions of 2 values");
     const [row] = await t.db.sql.$queryRaw<Record<string, unknown>[]>`SELECT * FROM erasures WHERE id = ${erasure.id}`;
@@ -58,11 +67,20 @@ describe(`pattern erase on ${ENGINE}`, () => {
 
     // The execution is bound to the picked set: another set, a subset or the one-text form is refused.
     const run = (v: unknown, text?: unknown) =>
-      executeErasure(t.db, { erasureId: erasure.id, values: v, text, confirmation: confirmationPhrase(erasure), actor: ADMIN });
+      executeErasure(t.db, {
+        workspaceId: DEFAULT_WORKSPACE_ID,
+        erasureId: erasure.id,
+        values: v,
+        text,
+        confirmation: confirmationPhrase(erasure),
+        actor: ADMIN,
+      });
     await expect(run(["ana@example.com"])).rejects.toMatchObject({ code: "invalid_request" });
     await expect(run([...values, "carol@example.net"])).rejects.toMatchObject({ code: "invalid_request" });
     await expect(run(undefined, "ana@example.com")).rejects.toMatchObject({ code: "invalid_request" });
-    await expect(executeErasure(t.db, { erasureId: erasure.id, values, confirmation: "erase 4 versions", actor: ADMIN })).rejects.toMatchObject({
+    await expect(
+      executeErasure(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, erasureId: erasure.id, values, confirmation: "erase 4 versions", actor: ADMIN }),
+    ).rejects.toMatchObject({
       code: "invalid_request",
     });
 
@@ -79,7 +97,7 @@ describe(`pattern erase on ${ENGINE}`, () => {
     await expect(getMemory(t.db.sql, b, byPath.id)).rejects.toMatchObject({ code: "not_found" });
     for (const value of values) expect(await hits(value, [a, b])).toBe(0);
     expect(await hits("carol@example.net", [a, b])).toBe(1);
-    const again = await findMatches(t.db, { pattern: { type: "email" }, storeIds: [a, b] });
+    const again = await findMatches(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, pattern: { type: "email" }, storeIds: [a, b] });
     expect(again.matches.map((m) => m.value)).toEqual(["carol@example.net"]);
   });
 
@@ -87,16 +105,20 @@ describe(`pattern erase on ${ENGINE}`, () => {
     const storeId = await newStore(t.db);
     await createMemory(t.db, { storeId, path: "/p.md", content: "call +44 20 7946 0958 or (415) 555-2671; not 123-456", actor: API_ACTOR });
     await createMemory(t.db, { storeId, path: "/q.md", content: "Project ZEPHYR and project zephyr; ticket ab-1 ab-22 ab-333", actor: API_ACTOR });
-    const phones = await findMatches(t.db, { pattern: { type: "phone" }, storeIds: [storeId] });
+    const phones = await findMatches(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, pattern: { type: "phone" }, storeIds: [storeId] });
     expect(phones.matches.map((m) => m.value).sort()).toEqual(["(415) 555-2671", "+44 20 7946 0958"]);
-    const literal = await findMatches(t.db, { pattern: { type: "literal", values: ["zephyr", "absent-xyz"] }, storeIds: [storeId] });
+    const literal = await findMatches(t.db, {
+      workspaceId: DEFAULT_WORKSPACE_ID,
+      pattern: { type: "literal", values: ["zephyr", "absent-xyz"] },
+      storeIds: [storeId],
+    });
     expect(literal.matches).toMatchObject([{ value: "ZEPHYR", count: 2, memories: 1 }]);
-    const regex = await findMatches(t.db, { pattern: { type: "regex", regex: "ab-\\d+" }, storeIds: [storeId] });
+    const regex = await findMatches(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, pattern: { type: "regex", regex: "ab-\\d+" }, storeIds: [storeId] });
     expect(regex.matches.map((m) => m.value).sort()).toEqual(["ab-1", "ab-22", "ab-333"]);
-    const short = await findMatches(t.db, { pattern: { type: "regex", regex: "\\d" }, storeIds: [storeId] });
+    const short = await findMatches(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, pattern: { type: "regex", regex: "\\d" }, storeIds: [storeId] });
     expect(short.matches).toEqual([]); // one digit cannot be erased as exact text (3 characters at least)
     expect(short.skipped).toBeGreaterThan(10);
-    const capped = await findMatches(t.db, { pattern: { type: "regex", regex: "ab-\\d+" }, storeIds: [storeId], limit: 2 });
+    const capped = await findMatches(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, pattern: { type: "regex", regex: "ab-\\d+" }, storeIds: [storeId], limit: 2 });
     expect(capped).toMatchObject({ truncated: true });
     expect(capped.matches).toHaveLength(2);
   });
@@ -104,11 +126,19 @@ describe(`pattern erase on ${ENGINE}`, () => {
   it("refuses an invalid regex, one too costly to run, and JavaScript-only syntax, before reading anything", async () => {
     const storeId = await newStore(t.db);
     for (const regex of ["(unclosed", "a{2,1}", "(?=lookahead)x", "\\1", "[a-z]{0,1001}"]) {
-      await expect(findMatches(t.db, { pattern: { type: "regex", regex }, storeIds: [storeId] })).rejects.toMatchObject({ code: "invalid_request" });
+      await expect(findMatches(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, pattern: { type: "regex", regex }, storeIds: [storeId] })).rejects.toMatchObject({
+        code: "invalid_request",
+      });
     }
-    await expect(findMatches(t.db, { pattern: { type: "regex", regex: `[a-j]{0,${MAX_REGEX_PROGRAM}}x` }, storeIds: [storeId] })).rejects.toThrow(/too costly/);
-    await expect(findMatches(t.db, { pattern: { type: "guess" }, storeIds: [storeId] })).rejects.toMatchObject({ code: "invalid_request" });
-    await expect(findMatches(t.db, { pattern: { type: "literal", values: ["ab"] }, storeIds: [storeId] })).rejects.toMatchObject({ code: "invalid_request" });
+    await expect(
+      findMatches(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, pattern: { type: "regex", regex: `[a-j]{0,${MAX_REGEX_PROGRAM}}x` }, storeIds: [storeId] }),
+    ).rejects.toThrow(/too costly/);
+    await expect(findMatches(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, pattern: { type: "guess" }, storeIds: [storeId] })).rejects.toMatchObject({
+      code: "invalid_request",
+    });
+    await expect(
+      findMatches(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, pattern: { type: "literal", values: ["ab"] }, storeIds: [storeId] }),
+    ).rejects.toMatchObject({ code: "invalid_request" });
   });
 
   it("a pathological regex on large memories stays linear and lets other work run meanwhile", async () => {
@@ -121,7 +151,7 @@ describe(`pattern erase on ${ENGINE}`, () => {
     // Catastrophic for a backtracking engine; RE2 is linear. The costly NFA shape is the other half: windows bound each step.
     for (const regex of ["(a+)+$", "(?:a?){40}a{40}[bc]", "[a-j]{0,100}[a-j]{0,100}[QZ]"]) {
       const order: string[] = [];
-      const scan = findMatches(t.db, { pattern: { type: "regex", regex }, storeIds: [storeId] }).then((r) => {
+      const scan = findMatches(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, pattern: { type: "regex", regex }, storeIds: [storeId] }).then((r) => {
         order.push("scan");
         return r;
       });

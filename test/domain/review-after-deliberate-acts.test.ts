@@ -1,3 +1,4 @@
+import { DEFAULT_WORKSPACE_ID } from "@/lib/memory/workspace.ts";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Actor } from "../../lib/memory/actor.ts";
 import { executeErasure } from "../../lib/memory/erase/execute-erasure.ts";
@@ -36,7 +37,7 @@ async function live(storeId: string) {
 }
 
 async function inbox(storeId: string) {
-  const page = await listReviews(t.db, { storeId, limit: 100 });
+  const page = await listReviews(t.db, { scope: { workspaceId: DEFAULT_WORKSPACE_ID }, storeId, limit: 100 });
   return new Map(page.items.map((item) => [item.path, item]));
 }
 
@@ -70,6 +71,7 @@ describe(`review after deliberate acts on ${ENGINE}`, () => {
     // The default write policy holds B's injected instruction for review.
     expect((await inbox(storeId)).get("/bank/x.md")!.findings).toMatchObject([{ class: "instructions" }]);
     const { plan, items } = await planRevert(t.db, {
+      workspaceId: DEFAULT_WORKSPACE_ID,
       storeId,
       principal: { type: "session_actor", session_id: "sess_rogue_b" },
       gte: null,
@@ -80,7 +82,7 @@ describe(`review after deliberate acts on ${ENGINE}`, () => {
       ["modify", true],
       ["create", true],
     ]);
-    const done = await executeRevert(t.db, { id: plan.id, confirmation: revertPhrase(plan), actor: REVIEWER });
+    const done = await executeRevert(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, id: plan.id, confirmation: revertPhrase(plan), actor: REVIEWER });
     expect(done.items.map((i) => [i.outcome, i.awaitingReview])).toEqual([
       ["done", true],
       ["done", true],
@@ -100,16 +102,16 @@ describe(`review after deliberate acts on ${ENGINE}`, () => {
     // z comes back under a new id, awaiting review as A's; the deleted one's item is decided.
     const zAgain = done.items.find((i) => i.action === "create")!.newMemoryId!;
     expect(after.get("/bank/z.md")).toMatchObject({ memoryId: zAgain, change: "created", authors: [A], lastActor: REVIEWER });
-    expect((await listReviews(t.db, { storeId, limit: 100 })).items).toHaveLength(3);
+    expect((await listReviews(t.db, { scope: { workspaceId: DEFAULT_WORKSPACE_ID }, storeId, limit: 100 })).items).toHaveLength(3);
     // "Written by" finds the items by whose writes they hold, not only by who wrote last.
-    const byA = await listReviews(t.db, { storeId, actorId: "sess_agent_a", limit: 100 });
+    const byA = await listReviews(t.db, { scope: { workspaceId: DEFAULT_WORKSPACE_ID }, storeId, actorId: "sess_agent_a", limit: 100 });
     expect(byA.items.map((i) => i.path).sort()).toEqual(["/bank/x.md", "/bank/z.md"]);
   });
 
   it("restoring to the moment before B leaves the same writes awaiting review; a restore after that plans nothing", async () => {
     const { storeId, beforeB } = await damagedStore();
-    const { plan } = await planRestore(t.db, { storeId, asOf: beforeB, actor: REVIEWER });
-    const done = await executeRestore(t.db, { id: plan.id, confirmation: restorePhrase(plan), actor: REVIEWER });
+    const { plan } = await planRestore(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, storeId, asOf: beforeB, actor: REVIEWER });
+    const done = await executeRestore(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, id: plan.id, confirmation: restorePhrase(plan), actor: REVIEWER });
     expect(done.items.filter((i) => i.outcome === "done").map((i) => i.awaitingReview)).toEqual([true, true]);
     expect([...(await inbox(storeId)).values()].map((i) => [i.path, i.authors]).sort()).toEqual([
       ["/bank/x.md", [SEED, A]],
@@ -117,7 +119,7 @@ describe(`review after deliberate acts on ${ENGINE}`, () => {
       ["/bank/z.md", [A]],
     ]);
     // The store is as it was then, path by path: nothing to write, nothing both created and deleted.
-    const again = await planRestore(t.db, { storeId, asOf: beforeB, actor: REVIEWER });
+    const again = await planRestore(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, storeId, asOf: beforeB, actor: REVIEWER });
     expect(again.plan.actionable).toBe(0);
     expect(again.items.filter((i) => i.outcome === "planned")).toEqual([]);
     expect(again.items.find((i) => i.target?.path === "/bank/z.md")).toMatchObject({ action: "unchanged" });
@@ -131,6 +133,7 @@ describe(`review after deliberate acts on ${ENGINE}`, () => {
     await updateMemory(t.db, { storeId, memoryId: x.id, content: "x injected by B", actor: B });
     await createMemory(t.db, { storeId, path: "/junk.md", content: "junk by B", actor: B });
     const { plan, items } = await planRevert(t.db, {
+      workspaceId: DEFAULT_WORKSPACE_ID,
       storeId,
       principal: { type: "session_actor", session_id: "sess_rogue_b" },
       gte: null,
@@ -141,28 +144,48 @@ describe(`review after deliberate acts on ${ENGINE}`, () => {
       ["delete", false],
       ["modify", false],
     ]);
-    await executeRevert(t.db, { id: plan.id, confirmation: revertPhrase(plan), actor: REVIEWER });
-    expect((await listReviews(t.db, { storeId, limit: 100 })).items).toEqual([]);
+    await executeRevert(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, id: plan.id, confirmation: revertPhrase(plan), actor: REVIEWER });
+    expect((await listReviews(t.db, { scope: { workspaceId: DEFAULT_WORKSPACE_ID }, storeId, limit: 100 })).items).toEqual([]);
   });
 
   it("a second undo finds the same state unreviewed: a state is settled by review, never by an act that put it back", async () => {
     const { storeId } = await damagedStore();
     const principal = { type: "session_actor" as const, session_id: "sess_rogue_b" };
-    const first = await planRevert(t.db, { storeId, principal, gte: null, lte: null, actor: REVIEWER });
-    await executeRevert(t.db, { id: first.plan.id, confirmation: revertPhrase(first.plan), actor: REVIEWER });
+    const first = await planRevert(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, storeId, principal, gte: null, lte: null, actor: REVIEWER });
+    await executeRevert(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, id: first.plan.id, confirmation: revertPhrase(first.plan), actor: REVIEWER });
     // Undo the reviewer's own undo, then undo B again: A's content is back, still A's to review.
-    const mine = await planRevert(t.db, { storeId, principal: { type: "user_actor", user_id: "user_reviewer" }, gte: null, lte: null, actor: REVIEWER });
-    await executeRevert(t.db, { id: mine.plan.id, confirmation: revertPhrase(mine.plan), actor: REVIEWER });
+    const mine = await planRevert(t.db, {
+      workspaceId: DEFAULT_WORKSPACE_ID,
+      storeId,
+      principal: { type: "user_actor", user_id: "user_reviewer" },
+      gte: null,
+      lte: null,
+      actor: REVIEWER,
+    });
+    await executeRevert(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, id: mine.plan.id, confirmation: revertPhrase(mine.plan), actor: REVIEWER });
     expect((await inbox(storeId)).get("/bank/x.md")).toMatchObject({ authors: expect.arrayContaining([B]) });
-    const second = await planRevert(t.db, { storeId, principal, gte: null, lte: null, actor: REVIEWER });
+    const second = await planRevert(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, storeId, principal, gte: null, lte: null, actor: REVIEWER });
     expect(second.items.filter((i) => i.outcome === "planned").every((i) => i.awaitingReview)).toBe(true);
   });
 
   it("erasing a secret from a memory that awaits review leaves the rest awaiting review, with the erase's version as its head", async () => {
     const storeId = await newStore(t.db);
     const x = await createMemory(t.db, { storeId, path: "/x.md", content: "notes by A\nthe launch code is zebra-4417\nmore notes", actor: A });
-    const { erasure } = await planErasure(t.db, { text: "zebra-4417", storeIds: [storeId], action: "replace", marker: "[erased]", actor: REVIEWER });
-    const done = await executeErasure(t.db, { erasureId: erasure.id, text: "zebra-4417", confirmation: confirmationPhrase(erasure), actor: REVIEWER });
+    const { erasure } = await planErasure(t.db, {
+      workspaceId: DEFAULT_WORKSPACE_ID,
+      text: "zebra-4417",
+      storeIds: [storeId],
+      action: "replace",
+      marker: "[erased]",
+      actor: REVIEWER,
+    });
+    const done = await executeErasure(t.db, {
+      workspaceId: DEFAULT_WORKSPACE_ID,
+      erasureId: erasure.id,
+      text: "zebra-4417",
+      confirmation: confirmationPhrase(erasure),
+      actor: REVIEWER,
+    });
     const written = done.items.find((i) => i.kind === "written")!;
     expect(written).toMatchObject({ outcome: "replaced", awaitingReview: true });
     const item = (await findItem(t.db.sql, x.id))!;
@@ -199,7 +222,7 @@ describe(`review after deliberate acts on ${ENGINE}`, () => {
     ];
     for (const attribution of ["file", "importer"] as const) {
       const done = await importHistory(t.db, { target: { newStore: { name: `re-import ${attribution}` } }, versions, expected, actor: API_ACTOR, attribution });
-      expect((await listReviews(t.db, { storeId: done.storeId!, limit: 100 })).items, attribution).toEqual([]);
+      expect((await listReviews(t.db, { scope: { workspaceId: DEFAULT_WORKSPACE_ID }, storeId: done.storeId!, limit: 100 })).items, attribution).toEqual([]);
       // A redacted version's placeholder path, used during the replay, is left nowhere: no version, memory or item names it.
       const placeholders = await t.db.sql.$queryRaw<{ n: number | bigint }[]>`
         SELECT (SELECT COUNT(*) FROM memory_versions WHERE store_id = ${done.storeId} AND (path LIKE '/.imported-redacted%' OR previous_path LIKE '/.imported-redacted%'))

@@ -1,3 +1,4 @@
+import { DEFAULT_WORKSPACE_ID } from "@/lib/memory/workspace.ts";
 import { describe, expect, it } from "vitest";
 import type { Actor } from "../../lib/memory/actor.ts";
 import { createMemory } from "../../lib/memory/memories/create-memory.ts";
@@ -26,7 +27,7 @@ async function live(storeId: string) {
 }
 
 async function bulk(storeId: string, action: "approve" | "revert") {
-  const filter = { visibleStoreIds: [storeId] };
+  const filter = { scope: { workspaceId: DEFAULT_WORKSPACE_ID, storeIds: [storeId] } };
   const items = await previewBulk(t.db, { filter });
   return runBulk(t.db, { action, items, actor: REVIEWER, filter, reason: "bulk" });
 }
@@ -46,7 +47,7 @@ describe("undo a review batch", () => {
     // After the batch: e changes again (the undo must leave it).
     await updateMemory(t.db, { storeId, memoryId: e.id, content: "e later", actor: API_ACTOR });
 
-    const { plan, items } = await planBatchUndo(t.db, { batchId: batch.batchId, actor: ADMIN });
+    const { plan, items } = await planBatchUndo(t.db, { scope: { workspaceId: DEFAULT_WORKSPACE_ID }, batchId: batch.batchId, actor: ADMIN });
     expect(plan).toMatchObject({ batchId: batch.batchId, batchAction: "approved", storeIds: [storeId], actionable: 3, status: "planned" });
     const byMemory = new Map(items.map((i) => [i.memoryId, i]));
     expect(byMemory.get(a.id)).toMatchObject({ action: "modify", outcome: "planned", target: { path: "/a.md" } });
@@ -60,8 +61,10 @@ describe("undo a review batch", () => {
 
     // Between the dry run and its execution, a changes: it is left `late`.
     await updateMemory(t.db, { storeId, memoryId: a.id, content: "a meanwhile", actor: REVIEWER });
-    await expect(executeBatchUndo(t.db, { id: plan.id, confirmation: "undo 2 memories", actor: ADMIN })).rejects.toThrow(/type "undo 3 memories"/);
-    const done = await executeBatchUndo(t.db, { id: plan.id, confirmation: "undo 3 memories", actor: ADMIN });
+    await expect(executeBatchUndo(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, id: plan.id, confirmation: "undo 2 memories", actor: ADMIN })).rejects.toThrow(
+      /type "undo 3 memories"/,
+    );
+    const done = await executeBatchUndo(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, id: plan.id, confirmation: "undo 3 memories", actor: ADMIN });
     expect(done.plan.status).toBe("completed");
     const outcomes = Object.fromEntries(done.items.map((i) => [i.memoryId, i.outcome]));
     expect(outcomes).toEqual({ [a.id]: "late", [b.id]: "done", [d.id]: "done", [e.id]: "left" });
@@ -75,8 +78,10 @@ describe("undo a review batch", () => {
     expect(await findItem(t.db.sql, restored.newMemoryId!)).toBeNull();
     expect(await findItem(t.db.sql, b.id)).toBeNull();
     // The report is kept, with every row.
-    expect((await getBatchUndo(t.db.sql, plan.id)).items).toHaveLength(4);
-    await expect(executeBatchUndo(t.db, { id: plan.id, confirmation: "undo 3 memories", actor: ADMIN })).rejects.toThrow(/already been carried out/);
+    expect((await getBatchUndo(t.db.sql, plan.id, DEFAULT_WORKSPACE_ID)).items).toHaveLength(4);
+    await expect(executeBatchUndo(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, id: plan.id, confirmation: "undo 3 memories", actor: ADMIN })).rejects.toThrow(
+      /already been carried out/,
+    );
   });
 
   it("a revert batch: the agent's states come back, awaiting review again; undoing again finds every memory changed since (by the undo)", async () => {
@@ -88,12 +93,12 @@ describe("undo a review batch", () => {
     expect(batch.applied).toBe(2);
     expect(await live(storeId)).toEqual([["/g.md", "g settled"]]);
 
-    const { plan, items } = await planBatchUndo(t.db, { batchId: batch.batchId, actor: ADMIN });
+    const { plan, items } = await planBatchUndo(t.db, { scope: { workspaceId: DEFAULT_WORKSPACE_ID }, batchId: batch.batchId, actor: ADMIN });
     expect(plan).toMatchObject({ batchAction: "reverted", actionable: 2 });
     expect(Object.fromEntries(items.map((i) => [i.memoryId, i.action]))).toEqual({ [f.id]: "create", [g.id]: "modify" });
     // The dry run says both come back unreviewed: the batch reverted them, nobody settled them.
     expect(items.map((i) => i.awaitingReview)).toEqual([true, true]);
-    const done = await executeBatchUndo(t.db, { id: plan.id, confirmation: "undo 2 memories", actor: ADMIN });
+    const done = await executeBatchUndo(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, id: plan.id, confirmation: "undo 2 memories", actor: ADMIN });
     expect(done.items.map((i) => [i.outcome, i.awaitingReview])).toEqual([
       ["done", true],
       ["done", true],
@@ -107,16 +112,18 @@ describe("undo a review batch", () => {
     const fAgain = done.items.find((i) => i.memoryId === f.id)!.newMemoryId!;
     expect(await findItem(t.db.sql, fAgain)).toMatchObject({ settledVersionId: null, path: "/f.md", change: "created", authors: [API_ACTOR] });
 
-    const again = await planBatchUndo(t.db, { batchId: batch.batchId, actor: ADMIN });
+    const again = await planBatchUndo(t.db, { scope: { workspaceId: DEFAULT_WORKSPACE_ID }, batchId: batch.batchId, actor: ADMIN });
     expect(again.plan.actionable).toBe(0);
     expect(again.items.map((i) => i.action)).toEqual(["conflict", "conflict"]);
     expect(again.items.map((i) => i.reason)).toEqual([
       expect.stringMatching(/^conflict: \/f\.md is memory mem_\w+'s path now$/),
       expect.stringMatching(/by user_actor user_admin/),
     ]);
-    await expect(executeBatchUndo(t.db, { id: again.plan.id, confirmation: "undo 0 memories", actor: ADMIN })).rejects.toThrow(/found nothing to undo/);
+    await expect(
+      executeBatchUndo(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, id: again.plan.id, confirmation: "undo 0 memories", actor: ADMIN }),
+    ).rejects.toThrow(/found nothing to undo/);
 
-    const listed = await listReviewBatches(t.db, { limit: 10, visibleStoreIds: [storeId] });
+    const listed = await listReviewBatches(t.db, { limit: 10, scope: { workspaceId: DEFAULT_WORKSPACE_ID, storeIds: [storeId] } });
     expect(listed.items).toEqual([
       expect.objectContaining({
         id: batch.batchId,
@@ -136,8 +143,12 @@ describe("undo a review batch", () => {
     const storeId = await newStore(t.db);
     await createMemory(t.db, { storeId, path: "/x.md", content: "x", actor: API_ACTOR });
     const batch = await bulk(storeId, "approve");
-    await expect(planBatchUndo(t.db, { batchId: batch.batchId, visibleStoreIds: ["memstore_other"], actor: ADMIN })).rejects.toThrow(/not found/);
-    await expect(planBatchUndo(t.db, { batchId: "revbatch_nothing", actor: ADMIN })).rejects.toThrow(/Review batch revbatch_nothing not found/);
-    expect((await listReviewBatches(t.db, { limit: 10, visibleStoreIds: ["memstore_other"] })).items).toEqual([]);
+    await expect(
+      planBatchUndo(t.db, { batchId: batch.batchId, scope: { workspaceId: DEFAULT_WORKSPACE_ID, storeIds: ["memstore_other"] }, actor: ADMIN }),
+    ).rejects.toThrow(/not found/);
+    await expect(planBatchUndo(t.db, { scope: { workspaceId: DEFAULT_WORKSPACE_ID }, batchId: "revbatch_nothing", actor: ADMIN })).rejects.toThrow(
+      /Review batch revbatch_nothing not found/,
+    );
+    expect((await listReviewBatches(t.db, { limit: 10, scope: { workspaceId: DEFAULT_WORKSPACE_ID, storeIds: ["memstore_other"] } })).items).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { DEFAULT_WORKSPACE_ID } from "@/lib/memory/workspace.ts";
 import { describe, expect, it } from "vitest";
 import type { Actor } from "../../lib/memory/actor.ts";
 import { createMemory } from "../../lib/memory/memories/create-memory.ts";
@@ -38,7 +39,7 @@ describe("review state is kept in the write transaction", () => {
 
     const edited = await updateMemory(t.db, { storeId, memoryId: memory.id, content: "three", actor: REVIEWER });
     expect(await item(memory.id)).toBeNull();
-    const [decision] = (await listDecisions(t.db, { memoryId: memory.id, limit: 10 })).items;
+    const [decision] = (await listDecisions(t.db, { scope: { workspaceId: DEFAULT_WORKSPACE_ID }, memoryId: memory.id, limit: 10 })).items;
     expect(decision).toMatchObject({
       action: "edited",
       fromVersionId: null,
@@ -106,7 +107,7 @@ describe("review actions", () => {
     const seen = memory.memoryVersionId;
     const results = await Promise.allSettled([1, 2].map(() => approveReview(t.db, { storeId, memoryId: memory.id, seenHeadVersionId: seen, actor: REVIEWER })));
     expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
-    expect((await listDecisions(t.db, { memoryId: memory.id, limit: 10 })).items).toHaveLength(1);
+    expect((await listDecisions(t.db, { scope: { workspaceId: DEFAULT_WORKSPACE_ID }, memoryId: memory.id, limit: 10 })).items).toHaveLength(1);
   });
 
   it("revert undoes a create, a modify, a rename and a delete; the revert itself is settled", async () => {
@@ -210,7 +211,7 @@ describe("the inbox, bulk actions, history marks and retention", () => {
     const m2 = await agentWrites(a, "/scratch/2.md", "2");
     const m3 = await agentWrites(a, "/keep/3.md", "3");
     const m4 = await createMemory(t.db, { storeId: b, path: "/s.md", content: "4", actor: SESSION });
-    const scope = { visibleStoreIds: [a, b] };
+    const scope = { scope: { workspaceId: DEFAULT_WORKSPACE_ID, storeIds: [a, b] } };
     const first = await listReviews(t.db, { ...scope, limit: 3 });
     expect(first.items.map((i) => i.memoryId)).toEqual([m4.id, m3.id, m2.id]);
     expect(first.items[0]!.storeName).toMatch(/domain store/);
@@ -219,7 +220,7 @@ describe("the inbox, bulk actions, history marks and retention", () => {
     expect(second.next).toBeNull();
     expect((await listReviews(t.db, { ...scope, pathPrefix: "/scratch/", limit: 10 })).items.map((i) => i.memoryId)).toEqual([m2.id, m1.id]);
     expect((await listReviews(t.db, { ...scope, actorId: "sess_agent", limit: 10 })).items.map((i) => i.memoryId)).toEqual([m4.id]);
-    expect((await listReviews(t.db, { visibleStoreIds: [b], limit: 10 })).items.map((i) => i.memoryId)).toEqual([m4.id]);
+    expect((await listReviews(t.db, { scope: { workspaceId: DEFAULT_WORKSPACE_ID, storeIds: [b] }, limit: 10 })).items.map((i) => i.memoryId)).toEqual([m4.id]);
     expect(await countReviews(t.db, scope)).toEqual({ total: 4, stores: { [a]: 3, [b]: 1 } });
     await expect(listReviews(t.db, { ...scope, change: "exploded", limit: 10 })).rejects.toThrow(/change: must be one of/);
   });
@@ -228,7 +229,7 @@ describe("the inbox, bulk actions, history marks and retention", () => {
     const storeId = await newStore(t.db);
     const scratch = await Promise.all([1, 2, 3].map((n) => agentWrites(storeId, `/scratch/${n}.md`, `${n}`)));
     const other = await agentWrites(storeId, "/notes/n.md", "n");
-    const filter = { visibleStoreIds: [storeId], pathPrefix: "/scratch/" };
+    const filter = { scope: { workspaceId: DEFAULT_WORKSPACE_ID, storeIds: [storeId] }, pathPrefix: "/scratch/" };
     const preview = await previewBulk(t.db, { filter });
     expect(preview).toHaveLength(3);
     // An agent writes after the preview: that change is not approved blindly.
@@ -236,13 +237,18 @@ describe("the inbox, bulk actions, history marks and retention", () => {
     // A reviewer settles another one first.
     await approveReview(t.db, { storeId, memoryId: scratch[1]!.id, seenHeadVersionId: scratch[1]!.memoryVersionId, actor: REVIEWER });
 
-    const report = await runBulk(t.db, { action: "approve", items: preview, actor: REVIEWER, filter: { visibleStoreIds: [storeId] } });
+    const report = await runBulk(t.db, {
+      action: "approve",
+      items: preview,
+      actor: REVIEWER,
+      filter: { scope: { workspaceId: DEFAULT_WORKSPACE_ID, storeIds: [storeId] } },
+    });
     expect(report).toMatchObject({ requested: 3, applied: 2 });
     expect(report.conflicts).toEqual([{ memoryId: scratch[1]!.id, message: expect.stringMatching(/awaits review any more/) }]);
     expect(await item(scratch[0]!.id)).toMatchObject({ versionCount: 1 });
     expect(await item(scratch[2]!.id)).toBeNull();
     expect(await item(other.id)).not.toBeNull();
-    const logged = await listDecisions(t.db, { batchId: report.batchId, limit: 10 });
+    const logged = await listDecisions(t.db, { scope: { workspaceId: DEFAULT_WORKSPACE_ID }, batchId: report.batchId, limit: 10 });
     expect(logged.items.map((d) => d.memoryId).sort()).toEqual([scratch[0]!.id, scratch[2]!.id].sort());
   });
 
@@ -258,15 +264,18 @@ describe("the inbox, bulk actions, history marks and retention", () => {
       action: "revert",
       items: [{ memoryId: e!.id, headVersionId: e!.memoryVersionId }],
       actor: REVIEWER,
-      filter: { visibleStoreIds: [storeId] },
+      filter: { scope: { workspaceId: DEFAULT_WORKSPACE_ID, storeIds: [storeId] } },
       reason: "agent looped",
     });
-    const reasonOf = async (memoryId: string) => (await listDecisions(t.db, { memoryId, limit: 1 })).items[0]?.reason;
+    const reasonOf = async (memoryId: string) =>
+      (await listDecisions(t.db, { scope: { workspaceId: DEFAULT_WORKSPACE_ID }, memoryId, limit: 1 })).items[0]?.reason;
     expect(await reasonOf(a!.id)).toBe("checked with Ana");
     expect(await reasonOf(b!.id)).toBe("wrong customer");
     expect(await reasonOf(c!.id)).toBe("typo");
     expect(await reasonOf(d!.id)).toBeNull();
-    expect((await listDecisions(t.db, { batchId: report.batchId, limit: 10 })).items.map((x) => x.reason)).toEqual(["agent looped"]);
+    expect(
+      (await listDecisions(t.db, { scope: { workspaceId: DEFAULT_WORKSPACE_ID }, batchId: report.batchId, limit: 10 })).items.map((x) => x.reason),
+    ).toEqual(["agent looped"]);
   });
 
   it("a bulk action never reaches stores outside the caller's", async () => {
@@ -277,7 +286,7 @@ describe("the inbox, bulk actions, history marks and retention", () => {
       action: "revert",
       items: [{ memoryId: outside.id, headVersionId: outside.memoryVersionId }],
       actor: REVIEWER,
-      filter: { visibleStoreIds: [mine] },
+      filter: { scope: { workspaceId: DEFAULT_WORKSPACE_ID, storeIds: [mine] } },
     });
     expect(report).toMatchObject({ applied: 0, conflicts: [{ memoryId: outside.id }] });
     expect(await getMemory(t.db.sql, theirs, outside.id)).toMatchObject({ content: "x" });
@@ -289,12 +298,12 @@ describe("the inbox, bulk actions, history marks and retention", () => {
     const v1 = await updateMemory(t.db, { storeId, memoryId: memory.id, content: "1", actor: API_ACTOR });
     await approveReview(t.db, { storeId, memoryId: memory.id, seenHeadVersionId: v1.memoryVersionId, actor: REVIEWER });
     const v2 = await updateMemory(t.db, { storeId, memoryId: memory.id, content: "2", actor: API_ACTOR });
-    const marksBefore = await reviewMarks(t.db, storeId, [memory.memoryVersionId, v1.memoryVersionId, v2.memoryVersionId]);
+    const marksBefore = await reviewMarks(t.db, storeId, [memory.memoryVersionId, v1.memoryVersionId, v2.memoryVersionId], DEFAULT_WORKSPACE_ID);
     expect(marksBefore.get(memory.memoryVersionId)).toBeUndefined();
     expect(marksBefore.get(v1.memoryVersionId)).toMatchObject({ state: "approved", reviewer: REVIEWER });
     expect(marksBefore.get(v2.memoryVersionId)).toMatchObject({ state: "awaiting" });
     await revertReview(t.db, { storeId, memoryId: memory.id, seenHeadVersionId: v2.memoryVersionId, actor: REVIEWER });
-    expect((await reviewMarks(t.db, storeId, [v2.memoryVersionId])).get(v2.memoryVersionId)).toMatchObject({ state: "reverted" });
+    expect((await reviewMarks(t.db, storeId, [v2.memoryVersionId], DEFAULT_WORKSPACE_ID)).get(v2.memoryVersionId)).toMatchObject({ state: "reverted" });
   });
 
   it("retention keeps every version an open review compares", async () => {
@@ -318,6 +327,6 @@ describe("the inbox, bulk actions, history marks and retention", () => {
     const other = await agentWrites(storeId, "/e.md", "e");
     await deleteStore(t.db, storeId);
     expect(await item(other.id)).toBeNull();
-    expect((await listDecisions(t.db, { storeId, limit: 10 })).items).toEqual([]);
+    expect((await listDecisions(t.db, { scope: { workspaceId: DEFAULT_WORKSPACE_ID }, storeId, limit: 10 })).items).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { DEFAULT_WORKSPACE_ID } from "@/lib/memory/workspace.ts";
 import Database from "better-sqlite3";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -18,8 +19,14 @@ import { API_ACTOR, ENGINE, newStore, useFreshDatabase } from "./database.ts";
  */
 const t = useFreshDatabase();
 
-const run = (text: string, mode: SearchMode, rest: Partial<SearchInput> & { storeIds: string[] | null }) =>
-  search(t.db, { text: parseSearchText(text, mode), scope: "memories", limit: 100, ...rest });
+const run = (text: string, mode: SearchMode, { storeIds, ...rest }: Partial<SearchInput> & { storeIds: string[] | null }) =>
+  search(t.db, {
+    text: parseSearchText(text, mode),
+    scope: "memories",
+    limit: 100,
+    stores: storeIds ? { workspaceId: DEFAULT_WORKSPACE_ID, storeIds } : { workspaceId: DEFAULT_WORKSPACE_ID },
+    ...rest,
+  });
 
 /** Every hit of a walk through all pages. */
 async function walk(text: string, mode: SearchMode, rest: Partial<SearchInput> & { storeIds: string[] | null }) {

@@ -1,3 +1,4 @@
+import { DEFAULT_WORKSPACE_ID } from "@/lib/memory/workspace.ts";
 import { describe, expect, it } from "vitest";
 import type { Actor } from "../../lib/memory/actor.ts";
 import { importFiles } from "../../lib/memory/import/import-files.ts";
@@ -26,7 +27,13 @@ type Options = Partial<Omit<SearchInput, "text">> & { mode?: SearchMode; scope?:
 
 async function find(query: string, storeIds: string[] | null, options: Options = {}) {
   const { mode = "words", scope = "memories", limit = 100, ...rest } = options;
-  return search(t.db, { text: parseSearchText(query, mode), scope, storeIds, limit, ...rest });
+  return search(t.db, {
+    text: parseSearchText(query, mode),
+    scope,
+    stores: storeIds ? { workspaceId: DEFAULT_WORKSPACE_ID, storeIds } : { workspaceId: DEFAULT_WORKSPACE_ID },
+    limit,
+    ...rest,
+  });
 }
 const paths = async (query: string, storeIds: string[] | null, options: Options = {}) => (await find(query, storeIds, options)).hits.map((h) => h.path);
 const exact = (query: string, storeIds: string[] | null, options: Options = {}) => paths(query, storeIds, { mode: "exact", ...options });
@@ -288,7 +295,14 @@ describe(`search on ${ENGINE}`, () => {
     await purgeSearchIndex(t.db);
     expect(await exact("quokka two", [storeId])).toEqual(["/k/b.md"]);
     expect(
-      (await search(t.db, { text: parseSearchText("quokka", "words"), scope: "memories", storeIds: [storeId], limit: 10 })).hits.map((h) => h.memoryId),
+      (
+        await search(t.db, {
+          text: parseSearchText("quokka", "words"),
+          scope: "memories",
+          stores: { workspaceId: DEFAULT_WORKSPACE_ID, storeIds: [storeId] },
+          limit: 10,
+        })
+      ).hits.map((h) => h.memoryId),
     ).toEqual([next.id]);
   });
 

@@ -1,3 +1,4 @@
+import { DEFAULT_WORKSPACE_ID } from "@/lib/memory/workspace.ts";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { sha256Hex } from "../../lib/memory/hashing.ts";
@@ -128,7 +129,7 @@ describe(`store changes by path on ${ENGINE}`, () => {
         const moments = await history(storeId, ops);
         const then = moments[pick % moments.length]!;
         const now = moments[moments.length - 1]!.pairs;
-        const { plan, items } = await planRestore(t.db, { storeId, asOf: then.at, actor: REVIEWER });
+        const { plan, items } = await planRestore(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, storeId, asOf: then.at, actor: REVIEWER });
         const where = `as of moment ${pick % moments.length} after ${JSON.stringify(ops)}`;
         const planned = items.filter((i) => i.outcome === "planned");
         for (const item of planned) {
@@ -143,7 +144,8 @@ describe(`store changes by path on ${ENGINE}`, () => {
         ).toEqual([]);
         const same = now.size === then.pairs.size && [...now].every(([path, sha]) => then.pairs.get(path) === sha);
         if (same) expect(plan.actionable, where).toBe(0);
-        if (plan.actionable > 0) await executeRestore(t.db, { id: plan.id, confirmation: restorePhrase(plan), actor: REVIEWER });
+        if (plan.actionable > 0)
+          await executeRestore(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, id: plan.id, confirmation: restorePhrase(plan), actor: REVIEWER });
         const after = new Map([...(await liveByPath(storeId))].map(([path, m]) => [path, sha256Hex(m.content)]));
         expect([...after].sort(), where).toEqual([...then.pairs].sort());
       }),

@@ -1,3 +1,4 @@
+import { DEFAULT_WORKSPACE_ID } from "@/lib/memory/workspace.ts";
 import { describe, expect, it } from "vitest";
 import type { Actor } from "../../lib/memory/actor.ts";
 import { createMemory } from "../../lib/memory/memories/create-memory.ts";
@@ -314,18 +315,19 @@ describe(`time travel on ${ENGINE}`, () => {
       const at = snapshots[index]!.end;
       const then = stateAt(snapshots, at);
       const [count] = await t.db.sql.$queryRaw<{ n: number | bigint }[]>`SELECT count(*) AS n FROM memory_versions WHERE store_id = ${storeId}`;
-      const { plan, items } = await planRestore(t.db, { storeId, asOf: new Date(at), pathPrefix: prefix, actor: U1 });
+      const { plan, items } = await planRestore(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, storeId, asOf: new Date(at), pathPrefix: prefix, actor: U1 });
       expect(plan.status).toBe("planned");
       if (plan.actionable === 0) continue;
       for (const item of items) actions.add(item.action);
       const done = await executeRestore(t.db, {
+        workspaceId: DEFAULT_WORKSPACE_ID,
         id: plan.id,
         confirmation: `restore ${plan.actionable} ${plan.actionable === 1 ? "memory" : "memories"}`,
         actor: U1,
       });
       expect(done.plan.status).toBe("completed");
       // The report it answers is the one kept (built from the chunks' results, not read back).
-      expect(done.items).toEqual((await getRestore(t.db.sql, plan.id)).items);
+      expect(done.items).toEqual((await getRestore(t.db.sql, plan.id, DEFAULT_WORKSPACE_ID)).items);
       expect(done.items.filter((i) => i.outcome === "planned")).toEqual([]);
       expect(done.items.filter((i) => i.outcome === "blocked" || i.outcome === "late")).toEqual([]);
       const skipped = new Set(items.filter((i) => i.action === "skip").map((i) => i.memoryId));
@@ -358,12 +360,14 @@ describe(`time travel on ${ENGINE}`, () => {
     await tick();
     await updateMemory(t.db, { storeId, memoryId: a.id, content: "a2", actor: S1 });
     await updateMemory(t.db, { storeId, memoryId: b.id, content: "b2", actor: S1 });
-    const { plan } = await planRestore(t.db, { storeId, asOf: at, pathPrefix: "/x/", actor: U1 });
+    const { plan } = await planRestore(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, storeId, asOf: at, pathPrefix: "/x/", actor: U1 });
     expect(plan).toMatchObject({ actionable: 2, counts: { modify: 2 } });
     await updateMemory(t.db, { storeId, memoryId: b.id, content: "b3, written after the dry run", actor: S2 });
     const planted = await createMemory(t.db, { storeId, path: "/x/new.md", content: "written after the dry run", actor: S2 });
-    await expect(executeRestore(t.db, { id: plan.id, confirmation: "restore 3 memories", actor: U1 })).rejects.toMatchObject({ code: "invalid_request" });
-    const done = await executeRestore(t.db, { id: plan.id, confirmation: "restore 2 memories", actor: U1 });
+    await expect(executeRestore(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, id: plan.id, confirmation: "restore 3 memories", actor: U1 })).rejects.toMatchObject(
+      { code: "invalid_request" },
+    );
+    const done = await executeRestore(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, id: plan.id, confirmation: "restore 2 memories", actor: U1 });
     expect(Object.fromEntries(done.items.map((i) => [i.target?.path ?? i.seen?.path, `${i.action}:${i.outcome}`]))).toEqual({
       "/x/a.md": "modify:done",
       "/x/b.md": "modify:late",
@@ -374,7 +378,9 @@ describe(`time travel on ${ENGINE}`, () => {
     expect(now.get(planted.id)?.content).toBe("written after the dry run");
     expect(now.get(a.id)?.content).toBe("a1");
     expect(now.get(b.id)?.content).toBe("b3, written after the dry run");
-    await expect(executeRestore(t.db, { id: plan.id, confirmation: "restore 2 memories", actor: U1 })).rejects.toMatchObject({ code: "conflict" });
+    await expect(executeRestore(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, id: plan.id, confirmation: "restore 2 memories", actor: U1 })).rejects.toMatchObject(
+      { code: "conflict" },
+    );
   });
 
   it("overlap rules hold at every step: a file where a folder was, and back", async () => {
@@ -385,9 +391,9 @@ describe(`time travel on ${ENGINE}`, () => {
     await tick();
     await deleteMemory(t.db, { storeId, memoryId: file.id, actor: S1 });
     await createMemory(t.db, { storeId, path: "/p/q/inside.md", content: "inside a folder now", actor: S1 });
-    const { plan, items } = await planRestore(t.db, { storeId, asOf: at, actor: U1 });
+    const { plan, items } = await planRestore(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, storeId, asOf: at, actor: U1 });
     expect(items.map((i) => i.action)).toEqual(["delete", "create"]);
-    const done = await executeRestore(t.db, { id: plan.id, confirmation: "restore 2 memories", actor: U1 });
+    const done = await executeRestore(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, id: plan.id, confirmation: "restore 2 memories", actor: U1 });
     expect(done.items.map((i) => i.outcome)).toEqual(["done", "done"]);
     const now = [...(await liveNow(storeId)).values()];
     expect(now.map((m) => `${m.path}:${m.content}`)).toEqual(["/p/q:a file"]);
@@ -405,9 +411,9 @@ describe(`time travel on ${ENGINE}`, () => {
     await updateMemory(t.db, { storeId, memoryId: a.id, path: "/s/tmp.md", actor: S1 });
     await updateMemory(t.db, { storeId, memoryId: b.id, path: "/s/a.md", actor: S1 });
     await updateMemory(t.db, { storeId, memoryId: a.id, path: "/s/b.md", actor: S1 });
-    const { plan, items } = await planRestore(t.db, { storeId, asOf: at, actor: U1 });
+    const { plan, items } = await planRestore(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, storeId, asOf: at, actor: U1 });
     expect(items.map((i) => i.action)).toEqual(["move", "move"]);
-    const done = await executeRestore(t.db, { id: plan.id, confirmation: "restore 2 memories", actor: U1 });
+    const done = await executeRestore(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, id: plan.id, confirmation: "restore 2 memories", actor: U1 });
     expect(done.items.map((i) => i.outcome)).toEqual(["done", "done"]);
     const now = await liveNow(storeId);
     expect([...now.values()].map((m) => `${m.id === a.id ? "a" : "b"} ${m.path} ${m.content}`).sort()).toEqual(["a /s/a.md A", "b /s/b.md B"]);
@@ -429,7 +435,14 @@ describe(`time travel on ${ENGINE}`, () => {
         else if (!isSession(snapshots[i]!.actor) && expected.has(id)) expected.get(id)!.conflict = true;
       }
     }
-    const { plan, items } = await planRevert(t.db, { storeId, principal: { type: "session_actor", session_id: "sess_two" }, gte: null, lte: null, actor: U1 });
+    const { plan, items } = await planRevert(t.db, {
+      workspaceId: DEFAULT_WORKSPACE_ID,
+      storeId,
+      principal: { type: "session_actor", session_id: "sess_two" },
+      gte: null,
+      lte: null,
+      actor: U1,
+    });
     expect([...expected.values()].some((e) => e.conflict) && [...expected.values()].some((e) => !e.conflict)).toBe(true);
     expect(new Set(items.map((i) => i.memoryId))).toEqual(new Set(expected.keys()));
     for (const item of items) {
@@ -441,12 +454,13 @@ describe(`time travel on ${ENGINE}`, () => {
     const before = await liveNow(storeId);
     if (plan.actionable > 0) {
       const done = await executeRevert(t.db, {
+        workspaceId: DEFAULT_WORKSPACE_ID,
         id: plan.id,
         confirmation: `revert ${plan.actionable} ${plan.actionable === 1 ? "memory" : "memories"}`,
         actor: U1,
       });
       expect(done.items.filter((i) => i.outcome === "blocked" || i.outcome === "late" || i.outcome === "planned")).toEqual([]);
-      expect(done.items).toEqual((await getRevert(t.db.sql, plan.id)).items);
+      expect(done.items).toEqual((await getRevert(t.db.sql, plan.id, DEFAULT_WORKSPACE_ID)).items);
     }
     const now = await liveNow(storeId);
     const newIds = new Map(items.filter((i) => i.action === "create").map((i) => [i.memoryId, i]));
@@ -474,8 +488,15 @@ describe(`time travel on ${ENGINE}`, () => {
     await deleteMemory(t.db, { storeId, memoryId: gone.id, actor: S1 });
     const open = () => t.db.sql.$queryRaw<{ memory_id: string }[]>`SELECT memory_id FROM review_items WHERE store_id = ${storeId}`;
     expect(await open()).toHaveLength(3);
-    const { plan } = await planRevert(t.db, { storeId, principal: { type: "session_actor", session_id: "sess_one" }, gte: null, lte: null, actor: API_ACTOR });
-    await executeRevert(t.db, { id: plan.id, confirmation: "revert 3 memories", actor: API_ACTOR });
+    const { plan } = await planRevert(t.db, {
+      workspaceId: DEFAULT_WORKSPACE_ID,
+      storeId,
+      principal: { type: "session_actor", session_id: "sess_one" },
+      gte: null,
+      lte: null,
+      actor: API_ACTOR,
+    });
+    await executeRevert(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, id: plan.id, confirmation: "revert 3 memories", actor: API_ACTOR });
     expect(await open()).toEqual([]);
     const decisions = await t.db.sql.$queryRaw<
       { action: string; reviewer_id: string }[]
@@ -486,9 +507,16 @@ describe(`time travel on ${ENGINE}`, () => {
   it("a revert leaves what the session wrote after the dry run, and reports it late", async () => {
     const storeId = await newStore(t.db);
     await createMemory(t.db, { storeId, path: "/one.md", content: "one", actor: S1 });
-    const { plan } = await planRevert(t.db, { storeId, principal: { type: "session_actor", session_id: "sess_one" }, gte: null, lte: null, actor: U1 });
+    const { plan } = await planRevert(t.db, {
+      workspaceId: DEFAULT_WORKSPACE_ID,
+      storeId,
+      principal: { type: "session_actor", session_id: "sess_one" },
+      gte: null,
+      lte: null,
+      actor: U1,
+    });
     const later = await createMemory(t.db, { storeId, path: "/two.md", content: "two", actor: S1 });
-    const done = await executeRevert(t.db, { id: plan.id, confirmation: "revert 1 memory", actor: U1 });
+    const done = await executeRevert(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, id: plan.id, confirmation: "revert 1 memory", actor: U1 });
     expect(done.items.map((i) => `${i.seen?.path} ${i.action}:${i.outcome}`)).toEqual(["/one.md delete:done", "/two.md delete:late"]);
     expect([...(await liveNow(storeId)).keys()]).toEqual([later.id]);
   });
@@ -503,12 +531,15 @@ describe(`time travel on ${ENGINE}`, () => {
     await deleteMemory(t.db, { storeId, memoryId: m.id, actor: API_ACTOR });
     // As if the store were full: re-creating the deleted memory would take it past the limit.
     await t.db.sqlTransaction((tx) => tx.$executeRaw`UPDATE memory_stores SET memory_count = 10000 WHERE id = ${storeId}`);
-    await expect(planRestore(t.db, { storeId, asOf: at, actor: U1 })).rejects.toMatchObject({
+    await expect(planRestore(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, storeId, asOf: at, actor: U1 })).rejects.toMatchObject({
       code: "invalid_request",
       message: expect.stringContaining("at most 10,000"),
     });
     await archiveStore(t.db, storeId);
-    await expect(planRestore(t.db, { storeId, asOf: at, actor: U1 })).rejects.toMatchObject({ code: "conflict", message: expect.stringContaining("archived") });
+    await expect(planRestore(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, storeId, asOf: at, actor: U1 })).rejects.toMatchObject({
+      code: "conflict",
+      message: expect.stringContaining("archived"),
+    });
   });
 
   it("a memory last written by an instance whose clock runs ahead: its next version is not dated before that one", async () => {
@@ -532,8 +563,8 @@ describe(`time travel on ${ENGINE}`, () => {
     await tick();
     const beforeRestore = Date.now();
     await tick();
-    const { plan } = await planRestore(t.db, { storeId, asOf: new Date(moments(snapshots, 1, 5)[0]!), actor: U1 });
-    await executeRestore(t.db, { id: plan.id, confirmation: restorePhrase(plan), actor: U1 });
+    const { plan } = await planRestore(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, storeId, asOf: new Date(moments(snapshots, 1, 5)[0]!), actor: U1 });
+    await executeRestore(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, id: plan.id, confirmation: restorePhrase(plan), actor: U1 });
     for (const at of [...moments(snapshots, 8, 3), beforeRestore]) {
       const when = new Date(at);
       const changed = await t.db.sql.$queryRaw<{ memory_id: string }[]>`

@@ -1,3 +1,4 @@
+import { DEFAULT_WORKSPACE_ID } from "@/lib/memory/workspace.ts";
 import { describe, expect, it } from "vitest";
 import { MemoryError } from "../../lib/memory/errors.ts";
 import { createMemory } from "../../lib/memory/memories/create-memory.ts";
@@ -16,7 +17,8 @@ const t = useFreshDatabase();
 const POLICY = { maxAttempts: 3, baseSeconds: 60, maxSeconds: 600 };
 
 async function endpointFor(storeId: string, events: ("memory.created" | "memory.deleted")[] = ["memory.created"]) {
-  return (await createEndpoint(t.db, { url: "https://hooks.example.com/x", events, storeId, enabled: true }, API_ACTOR)).endpoint;
+  return (await createEndpoint(t.db, { url: "https://hooks.example.com/x", events, storeId, enabled: true, workspaceId: DEFAULT_WORKSPACE_ID }, API_ACTOR))
+    .endpoint;
 }
 
 describe("webhook outbox", () => {
@@ -31,9 +33,9 @@ describe("webhook outbox", () => {
         throw new MemoryError("conflict", "rolled back on purpose");
       }),
     ).rejects.toThrow("rolled back on purpose");
-    const { items } = await listDeliveries(t.db, { endpointId: endpoint.id, limit: 10 });
+    const { items } = await listDeliveries(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, endpointId: endpoint.id, limit: 10 });
     expect(items.map((d) => [d.eventType, d.status])).toEqual([["memory.created", "pending"]]);
-    await deleteEndpoint(t.db, endpoint.id);
+    await deleteEndpoint(t.db, endpoint.id, DEFAULT_WORKSPACE_ID);
   });
 
   it("only endpoints subscribed to the event and the store get a delivery", async () => {
@@ -42,9 +44,9 @@ describe("webhook outbox", () => {
     const deletesOnly = await endpointFor(storeId, ["memory.deleted"]);
     const otherStore = await endpointFor(other);
     await createMemory(t.db, { storeId, path: "/a.md", content: "a", actor: API_ACTOR });
-    expect((await listDeliveries(t.db, { endpointId: deletesOnly.id, limit: 10 })).items).toEqual([]);
-    expect((await listDeliveries(t.db, { endpointId: otherStore.id, limit: 10 })).items).toEqual([]);
-    await Promise.all([deleteEndpoint(t.db, deletesOnly.id), deleteEndpoint(t.db, otherStore.id)]);
+    expect((await listDeliveries(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, endpointId: deletesOnly.id, limit: 10 })).items).toEqual([]);
+    expect((await listDeliveries(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, endpointId: otherStore.id, limit: 10 })).items).toEqual([]);
+    await Promise.all([deleteEndpoint(t.db, deletesOnly.id, DEFAULT_WORKSPACE_ID), deleteEndpoint(t.db, otherStore.id, DEFAULT_WORKSPACE_ID)]);
   });
 });
 
@@ -65,7 +67,7 @@ describe("batched writes", () => {
         API_ACTOR,
       );
     });
-    const { items } = await listDeliveries(t.db, { endpointId: endpoint.id, limit: 10 });
+    const { items } = await listDeliveries(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, endpointId: endpoint.id, limit: 10 });
     expect(items.map((d) => d.eventType)).toEqual(["memory.created", "memory.created", "memory.created"]);
     const [event] = await t.db.sql.$queryRaw<{ payload: string }[]>`SELECT payload FROM webhook_events WHERE store_id = ${storeId} ORDER BY id LIMIT 1`;
     expect(JSON.parse(event!.payload).data).toMatchObject({
@@ -74,7 +76,7 @@ describe("batched writes", () => {
       path: "/x.md",
       memory_version_id: written[0]!.memoryVersionId,
     });
-    await deleteEndpoint(t.db, endpoint.id);
+    await deleteEndpoint(t.db, endpoint.id, DEFAULT_WORKSPACE_ID);
   });
 });
 
@@ -83,10 +85,10 @@ describe("deleting an endpoint", () => {
     const storeId = await newStore(t.db);
     const endpoint = await endpointFor(storeId);
     for (let i = 0; i < 260; i++) await createMemory(t.db, { storeId, path: `/d${i}.md`, content: "x", actor: API_ACTOR });
-    expect((await listDeliveries(t.db, { endpointId: endpoint.id, limit: 1000 })).items).toHaveLength(260);
-    await deleteEndpoint(t.db, endpoint.id);
-    expect((await listDeliveries(t.db, { endpointId: endpoint.id, limit: 1000 })).items).toHaveLength(0);
-    await expect(deleteEndpoint(t.db, endpoint.id)).rejects.toMatchObject({ code: "not_found" });
+    expect((await listDeliveries(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, endpointId: endpoint.id, limit: 1000 })).items).toHaveLength(260);
+    await deleteEndpoint(t.db, endpoint.id, DEFAULT_WORKSPACE_ID);
+    expect((await listDeliveries(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, endpointId: endpoint.id, limit: 1000 })).items).toHaveLength(0);
+    await expect(deleteEndpoint(t.db, endpoint.id, DEFAULT_WORKSPACE_ID)).rejects.toMatchObject({ code: "not_found" });
   });
 });
 
@@ -121,10 +123,12 @@ describe("delivery lease", () => {
         POLICY,
       ),
     ).toBe(1);
-    const [row] = (await listDeliveries(t.db, { endpointId: endpoint.id, limit: 100 })).items.filter((d) => d.id === first.id);
+    const [row] = (await listDeliveries(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, endpointId: endpoint.id, limit: 100 })).items.filter(
+      (d) => d.id === first.id,
+    );
     expect(row).toMatchObject({ status: "pending", attemptCount: 2, lastStatusCode: 503, lastError: "HTTP 503" });
     expect(row!.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now() + 3 * 60_000); // backoff after attempt 2: ~4 min
-    await deleteEndpoint(t.db, endpoint.id);
+    await deleteEndpoint(t.db, endpoint.id, DEFAULT_WORKSPACE_ID);
   });
 });
 
@@ -138,9 +142,9 @@ describe("delivery log retention", () => {
     await createMemory(t.db, { storeId, path: "/pending.md", content: "p", actor: API_ACTOR });
     expect((await pruneWebhookLog(t.db, { retentionDays: 30 })).deleted).toBe(0);
     expect((await pruneWebhookLog(t.db, { retentionDays: 30, now: new Date(Date.now() + 31 * 86_400_000) })).deleted).toBeGreaterThanOrEqual(2); // earlier tests leave events too
-    const left = (await listDeliveries(t.db, { endpointId: endpoint.id, limit: 10 })).items;
+    const left = (await listDeliveries(t.db, { workspaceId: DEFAULT_WORKSPACE_ID, endpointId: endpoint.id, limit: 10 })).items;
     expect(left.map((d) => d.status)).toEqual(["pending"]);
-    await deleteEndpoint(t.db, endpoint.id);
+    await deleteEndpoint(t.db, endpoint.id, DEFAULT_WORKSPACE_ID);
   });
 
   it("a batch of 500 creates reaches each of 20 endpoints (10,000 deliveries, more arguments than one statement takes)", async () => {
@@ -155,6 +159,6 @@ describe("delivery log retention", () => {
     const [row] = await t.db.sql.$queryRaw<{ n: number | bigint }[]>`
       SELECT COUNT(*) AS n FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id WHERE e.store_id = ${storeId}`;
     expect(Number(row!.n)).toBe(500 * 20);
-    for (const endpoint of endpoints) await deleteEndpoint(t.db, endpoint.id);
+    for (const endpoint of endpoints) await deleteEndpoint(t.db, endpoint.id, DEFAULT_WORKSPACE_ID);
   }, 60_000);
 });

@@ -35,7 +35,7 @@ describe("audit log", () => {
     await revokeApiKey(t.db, key.id, API_ACTOR); // again: nothing changes, nothing recorded
     const user = await createUser(t.db, { email: "ana@example.com", password: "a long enough password", role: "viewer", by: API_ACTOR });
     await updateUser(t.db, { id: user.id, actingUserId: null, role: "reviewer", by: API_ACTOR });
-    const { items } = await listAuditEvents(t.db, { limit: 50 });
+    const { items } = await listAuditEvents(t.db, { workspaceId: null, limit: 50 });
     expect(items.map((e) => [e.action, e.targetId]).reverse()).toEqual([
       ["api_key.created", key.id],
       ["api_key.revoked", key.id],
@@ -43,18 +43,22 @@ describe("audit log", () => {
       ["user.role_changed", user.id],
     ]);
     expect(items[0]).toMatchObject({ actorType: "api_actor", actorId: "apikey_domaintest", details: { role_before: "viewer", role: "reviewer" } });
-    expect((await listAuditEvents(t.db, { limit: 50, action: "api_key.revoked" })).items).toHaveLength(1);
+    expect((await listAuditEvents(t.db, { workspaceId: null, limit: 50, action: "api_key.revoked" })).items).toHaveLength(1);
     expect(await verifyAuditChain(t.db)).toMatchObject({ status: "verified", eventsChecked: 4, head: { seq: 4 } });
   });
 
   it("a bulk deletion carried out is recorded once, with who and what; the chain of the store it wrote still verifies", async () => {
     const storeId = await newStore(t.db);
     for (const path of ["/old/a.md", "/old/b.md"]) await createMemory(t.db, { storeId, path, content: "x", actor: API_ACTOR });
-    const { bulk } = await planBulkDeletion(t.db, { filter: { target: "memories", storeId, pathPrefix: "/old/" }, actor: API_ACTOR });
-    const confirm = { id: bulk.id, digest: bulk.digest, confirmation: "delete 2 memories", actor: API_ACTOR };
+    const { bulk } = await planBulkDeletion(t.db, {
+      scope: { workspaceId: DEFAULT_WORKSPACE_ID },
+      filter: { target: "memories", storeId, pathPrefix: "/old/" },
+      actor: API_ACTOR,
+    });
+    const confirm = { scope: { workspaceId: DEFAULT_WORKSPACE_ID }, id: bulk.id, digest: bulk.digest, confirmation: "delete 2 memories", actor: API_ACTOR };
     await executeBulkDeletion(t.db, confirm);
     await expect(executeBulkDeletion(t.db, confirm)).rejects.toMatchObject({ code: "conflict" }); // once only
-    const events = (await listAuditEvents(t.db, { limit: 50, action: "bulk_deletion.executed" })).items.filter((e) => e.storeId === storeId);
+    const events = (await listAuditEvents(t.db, { workspaceId: null, limit: 50, action: "bulk_deletion.executed" })).items.filter((e) => e.storeId === storeId);
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ actorType: "api_actor", targetType: "bulkdel", targetId: bulk.id, details: { items: 2 } });
     expect(await verifyStoreChain(t.db, storeId)).toMatchObject({ status: "verified", versionsChecked: 4 });
@@ -65,7 +69,7 @@ describe("audit log", () => {
     const storeId = await newStore(t.db);
     await setReviewPolicy(t.db, storeId, "everyone", API_ACTOR);
     await setReviewPolicy(t.db, storeId, "everyone", API_ACTOR);
-    const events = (await listAuditEvents(t.db, { limit: 50, action: "policy.changed" })).items.filter((e) => e.storeId === storeId);
+    const events = (await listAuditEvents(t.db, { workspaceId: null, limit: 50, action: "policy.changed" })).items.filter((e) => e.storeId === storeId);
     expect(events.map((e) => e.details)).toEqual([{ policy: "needs_review", before: "agents", after: "everyone" }]);
   });
 
@@ -83,7 +87,7 @@ describe("audit log", () => {
   it("an edited, deleted or forged event breaks the chain at that event (or the next)", async () => {
     await t.db.sqlTransaction((tx) => recordAuditEvent(tx, { action: "policy.changed", actor: API_ACTOR, details: { rule: "x" } }));
     await t.db.sqlTransaction((tx) => recordAuditEvent(tx, { action: "policy.changed", actor: API_ACTOR, details: { rule: "y" } }));
-    const [newest, middle] = (await listAuditEvents(t.db, { limit: 2 })).items;
+    const [newest, middle] = (await listAuditEvents(t.db, { workspaceId: null, limit: 2 })).items;
     await t.db.sqlTransaction((tx) => tx.$executeRaw`UPDATE audit_events SET actor_id = 'someone_else' WHERE id = ${middle!.id}`);
     expect(await verifyAuditChain(t.db)).toMatchObject({ status: "broken", break: { versionId: middle!.id } });
     await t.db.sqlTransaction((tx) => tx.$executeRaw`DELETE FROM audit_events WHERE id = ${middle!.id}`);

@@ -8,7 +8,7 @@ import { apiRoute, otherMethods } from "@/lib/http/route.ts";
 // team's emails and key names (an agent's key has no need for them).
 export const GET = apiRoute(OPERATIONS.listActors, async ({ db, principal }) => {
   if (principal.kind === "api_key") assertCan(principal, "admin");
-  return listActorNames(db);
+  return listActorNames(db, principal.workspaceId);
 });
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -9,8 +9,9 @@ import { listAuditEvents, type AuditFilter } from "@/lib/memory/audit/list-audit
 
 const DOWNLOAD_PAGE = 500;
 
-export const GET = apiRoute(OPERATIONS.listAuditEvents, async ({ db, query }) => {
-  const filter: AuditFilter = { action: query.action, actorId: query.actor_id };
+export const GET = apiRoute(OPERATIONS.listAuditEvents, async ({ db, query, principal }) => {
+  // Organisation admins read every event; anyone else only their workspace's.
+  const filter: AuditFilter = { action: query.action, actorId: query.actor_id, workspaceId: principal.orgAdmin ? null : principal.workspaceId };
   if (query.format) return download(db, filter, query.format);
   const key = { action: query.action ?? "", actor: query.actor_id ?? "" };
   const cursor = decodeCursor<{ before: string; action: string; actor: string }>(query.page, key, ["before"]);

@@ -1,5 +1,5 @@
 // GET /v1/bulk_deletions – bulk delete reports and dry runs, newest first; POST – dry run of a bulk delete (extension)
-import { can, storeFilterOf } from "@/lib/auth/principal.ts";
+import { can, storeScopeOf } from "@/lib/auth/principal.ts";
 import { assertMayBulkDelete, bulkDeletionWire } from "@/lib/http/bulk-deletion-wire.ts";
 import { decodeCursor, encodeCursor } from "@/lib/http/cursor.ts";
 import { OPERATIONS } from "@/lib/http/operations.ts";
@@ -14,7 +14,7 @@ export const GET = apiRoute(OPERATIONS.listBulkDeletions, async ({ db, query, pr
   const result = await listBulkDeletions(db, {
     limit: pageSize(query.limit, false),
     afterId: cursor?.after,
-    storeIds: storeFilterOf(principal),
+    scope: storeScopeOf(principal),
     // Store deletions are admins' (their reports too).
     memoriesOnly: !can(principal, "admin"),
   });
@@ -28,8 +28,8 @@ export const POST = apiRoute(OPERATIONS.planBulkDeletion, async ({ db, input: re
   const body = await read();
   if (body.target === "stores") assertMayBulkDelete(principal, { target: "stores", metadata: [] });
   else assertMayBulkDelete(principal, { target: "memories", storeId: body.memory_store_id, pathPrefix: "/" });
-  const filter = await parseBulkFilter(db, body);
-  const { bulk, items } = await planBulkDeletion(db, { filter, actor, onlyIds: storeFilterOf(principal) });
+  const filter = await parseBulkFilter(db, body, principal.workspaceId);
+  const { bulk, items } = await planBulkDeletion(db, { filter, actor, scope: storeScopeOf(principal) });
   return bulkDeletionWire(bulk, items);
 });
 

@@ -4,9 +4,11 @@ import { OPERATIONS } from "@/lib/http/operations.ts";
 import { apiRoute, otherMethods } from "@/lib/http/route.ts";
 import { findMatches } from "@/lib/memory/erase/find-matches.ts";
 
-export const POST = apiRoute(OPERATIONS.findErasureMatches, async ({ db, input: read }) => {
+export const POST = apiRoute(OPERATIONS.findErasureMatches, async ({ db, input: read, principal }) => {
   const input = await read();
-  return erasureMatchesWire(await findMatches(db, { pattern: input.pattern, storeIds: input.memory_store_ids ?? null, limit: input.limit }));
+  return erasureMatchesWire(
+    await findMatches(db, { pattern: input.pattern, storeIds: input.memory_store_ids ?? null, workspaceId: principal.workspaceId, limit: input.limit }),
+  );
 });
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -8,22 +8,23 @@ import { page } from "@/lib/http/serialize.ts";
 import { listErasures } from "@/lib/memory/erase/get-erasure.ts";
 import { planErasure } from "@/lib/memory/erase/plan-erasure.ts";
 
-export const GET = apiRoute(OPERATIONS.listErasures, async ({ db, query }) => {
+export const GET = apiRoute(OPERATIONS.listErasures, async ({ db, query, principal }) => {
   const cursor = decodeCursor<{ after: string }>(query.page, {}, ["after"]);
-  const result = await listErasures(db, { limit: pageSize(query.limit, false), afterId: cursor?.after });
+  const result = await listErasures(db, { limit: pageSize(query.limit, false), afterId: cursor?.after, workspaceId: principal.workspaceId });
   return page(
     result.items.map((e) => erasureWire(e)),
     result.nextAfterId ? encodeCursor({ after: result.nextAfterId }) : null,
   );
 });
 
-export const POST = apiRoute(OPERATIONS.planErasure, async ({ db, input: read, actor }) => {
+export const POST = apiRoute(OPERATIONS.planErasure, async ({ db, input: read, actor, principal }) => {
   const input = await read();
   const { erasure, items } = await planErasure(db, {
     text: input.query,
     values: input.values,
     patternType: input.pattern_type,
     storeIds: input.memory_store_ids ?? null,
+    workspaceId: principal.workspaceId,
     action: input.action,
     marker: input.marker,
     actor,

@@ -1,7 +1,7 @@
 // GET /v1/imports – import reports, newest first (extension)
 // POST /v1/imports?format=zip|tar.gz|jsonl&store_id=…|name=…&on_conflict=…&dry_run=…&plan_digest=… – import an upload (extension)
 import { importAttribution } from "@/lib/auth/import-attribution.ts";
-import { assertStoreAccess, storeFilterOf } from "@/lib/auth/principal.ts";
+import { assertStoreAccess, storeScopeOf } from "@/lib/auth/principal.ts";
 import { IMPORT_UPLOAD_BYTES } from "@/lib/archive/limits.ts";
 import { importUpload } from "@/lib/export/import-upload.ts";
 import { readBodyBytes } from "@/lib/http/body.ts";
@@ -20,7 +20,7 @@ export const GET = apiRoute(OPERATIONS.listImports, async ({ db, query, principa
   if (query.store_id !== undefined) assertStoreAccess(principal, query.store_id);
   const cursor = decodeCursor<{ after: string }>(query.page, {}, ["after"]);
   const result = await listImportReports(db.sql, {
-    storeIds: query.store_id !== undefined ? [query.store_id] : storeFilterOf(principal),
+    scope: query.store_id !== undefined ? { workspaceId: principal.workspaceId, storeIds: [query.store_id] } : storeScopeOf(principal),
     limit: pageSize(query.limit, false),
     afterId: cursor?.after,
   });
@@ -41,6 +41,7 @@ export const POST = apiRoute(OPERATIONS.importUpload, async ({ db, query, princi
       format: query.format,
       data,
       target: storeId !== null ? { storeId } : { newStore: { name: query.name } },
+      workspaceId: principal.workspaceId,
       onConflict: query.on_conflict ?? "fail",
       dryRun: query.dry_run ?? false,
       planDigest: query.plan_digest,

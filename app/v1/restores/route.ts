@@ -1,5 +1,5 @@
 // GET /v1/restores – restore reports and dry runs, newest first; POST – dry run of a restore to a moment (extension)
-import { assertStoreAccess, storeFilterOf } from "@/lib/auth/principal.ts";
+import { assertStoreAccess, storeScopeOf } from "@/lib/auth/principal.ts";
 import { decodeCursor, encodeCursor } from "@/lib/http/cursor.ts";
 import { OPERATIONS } from "@/lib/http/operations.ts";
 import { apiRoute, otherMethods } from "@/lib/http/route.ts";
@@ -13,7 +13,7 @@ export const GET = apiRoute(OPERATIONS.listRestores, async ({ db, query, princip
   const result = await listRestores(db, {
     limit: pageSize(query.limit, false),
     afterId: cursor?.after,
-    storeIds: storeFilterOf(principal),
+    scope: storeScopeOf(principal),
     storeId: query.memory_store_id,
   });
   return page(
@@ -25,7 +25,13 @@ export const GET = apiRoute(OPERATIONS.listRestores, async ({ db, query, princip
 export const POST = apiRoute(OPERATIONS.planRestore, async ({ db, input, actor, principal }) => {
   const body = await input();
   assertStoreAccess(principal, body.memory_store_id);
-  const { plan, items } = await planRestore(db, { storeId: body.memory_store_id, asOf: body.as_of, pathPrefix: body.path_prefix, actor });
+  const { plan, items } = await planRestore(db, {
+    storeId: body.memory_store_id,
+    asOf: body.as_of,
+    pathPrefix: body.path_prefix,
+    actor,
+    workspaceId: principal.workspaceId,
+  });
   return restoreWire(plan, items);
 });
 

@@ -1,5 +1,5 @@
 // GET /v1/reverts – revert reports and dry runs, newest first; POST – dry run of a revert of a principal's changes (extension)
-import { assertStoreAccess, storeFilterOf } from "@/lib/auth/principal.ts";
+import { assertStoreAccess, storeScopeOf } from "@/lib/auth/principal.ts";
 import { decodeCursor, encodeCursor } from "@/lib/http/cursor.ts";
 import { OPERATIONS } from "@/lib/http/operations.ts";
 import { apiRoute, otherMethods } from "@/lib/http/route.ts";
@@ -13,7 +13,7 @@ export const GET = apiRoute(OPERATIONS.listReverts, async ({ db, query, principa
   const result = await listReverts(db, {
     limit: pageSize(query.limit, false),
     afterId: cursor?.after,
-    storeIds: storeFilterOf(principal),
+    scope: storeScopeOf(principal),
     storeId: query.memory_store_id,
   });
   return page(
@@ -31,6 +31,7 @@ export const POST = apiRoute(OPERATIONS.planRevert, async ({ db, input, actor, p
     gte: body["created_at[gte]"] ?? null,
     lte: body["created_at[lte]"] ?? null,
     actor,
+    workspaceId: principal.workspaceId,
   });
   return revertWire(plan, items);
 });

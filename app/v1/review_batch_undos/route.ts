@@ -1,5 +1,5 @@
 // GET /v1/review_batch_undos – batch undo reports and dry runs, newest first; POST – dry run of undoing a review batch (extension)
-import { storeFilterOf } from "@/lib/auth/principal.ts";
+import { storeScopeOf } from "@/lib/auth/principal.ts";
 import { decodeCursor, encodeCursor } from "@/lib/http/cursor.ts";
 import { OPERATIONS } from "@/lib/http/operations.ts";
 import { batchUndoWire } from "@/lib/http/review-batch-wire.ts";
@@ -14,7 +14,7 @@ export const GET = apiRoute(OPERATIONS.listBatchUndos, async ({ db, query, princ
     limit: pageSize(query.limit, false),
     afterId: cursor?.after,
     batchId: query.batch_id,
-    visibleStoreIds: storeFilterOf(principal),
+    scope: storeScopeOf(principal),
   });
   return page(
     result.items.map((u) => batchUndoWire(u)),
@@ -24,7 +24,7 @@ export const GET = apiRoute(OPERATIONS.listBatchUndos, async ({ db, query, princ
 
 export const POST = apiRoute(OPERATIONS.planBatchUndo, async ({ db, input, actor, principal }) => {
   const body = await input();
-  const { plan, items } = await planBatchUndo(db, { batchId: body.batch_id, visibleStoreIds: storeFilterOf(principal), actor });
+  const { plan, items } = await planBatchUndo(db, { batchId: body.batch_id, scope: storeScopeOf(principal), actor });
   return batchUndoWire(plan, items);
 });
 

@@ -1,5 +1,5 @@
 // GET /v1/review_decisions – who approved or reverted what, newest first (extension)
-import { storeFilterOf } from "@/lib/auth/principal.ts";
+import { storeScopeOf } from "@/lib/auth/principal.ts";
 import { decodeCursor, encodeCursor } from "@/lib/http/cursor.ts";
 import { OPERATIONS } from "@/lib/http/operations.ts";
 import { reviewDecisionWire } from "@/lib/http/review-wire.ts";
@@ -11,7 +11,7 @@ import { listDecisions } from "@/lib/memory/review/decisions.ts";
 export const GET = apiRoute(OPERATIONS.listReviewDecisions, async ({ db, principal, query }) => {
   const cursor = decodeCursor<{ after: string }>(query.page, {}, ["after"]);
   const result = await listDecisions(db, {
-    visibleStoreIds: storeFilterOf(principal),
+    scope: storeScopeOf(principal),
     storeId: query.store_id,
     memoryId: query.memory_id,
     batchId: query.batch_id,

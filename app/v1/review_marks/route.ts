@@ -7,7 +7,7 @@ import { reviewMarks } from "@/lib/memory/review/marks.ts";
 
 export const GET = apiRoute(OPERATIONS.reviewMarks, async ({ db, principal, query, url }) => {
   assertStoreAccess(principal, query.store_id);
-  return reviewMarksWire(await reviewMarks(db, query.store_id, url.searchParams.getAll("version_id")));
+  return reviewMarksWire(await reviewMarks(db, query.store_id, url.searchParams.getAll("version_id"), principal.workspaceId));
 });
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

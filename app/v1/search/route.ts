@@ -14,7 +14,7 @@ export const GET = apiRoute(OPERATIONS.search, async ({ db, url, principal, quer
   const filters = {
     text: parseSearchText(query.q, query.mode ?? "words"),
     scope: query.scope ?? "memories",
-    storeIds: await storesToSearch(db, principal, url.searchParams.getAll("memory_store_id")),
+    stores: await storesToSearch(db, principal, url.searchParams.getAll("memory_store_id")),
     pathPrefix: query.path_prefix === undefined ? undefined : validatePathPrefix(query.path_prefix),
     apiKeyId: query.api_key_id,
     sessionId: query.session_id,
@@ -23,7 +23,7 @@ export const GET = apiRoute(OPERATIONS.search, async ({ db, url, principal, quer
     createdAtGte: query["created_at[gte]"],
     createdAtLte: query["created_at[lte]"],
   };
-  const fingerprint = queryFingerprint({ ...rest, stores: filters.storeIds });
+  const fingerprint = queryFingerprint({ ...rest, stores: filters.stores.storeIds ?? null });
   const from = decodeCursor<{ for: string; from: string }>(cursor, { for: fingerprint }, ["from"])?.from;
   const result = await search(db, { ...filters, limit: pageSize(query.limit, false), from });
   return page(result.hits.map(searchHitWire), result.next === null ? null : encodeCursor({ for: fingerprint, from: result.next }));

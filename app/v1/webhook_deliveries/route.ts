@@ -7,10 +7,11 @@ import { page } from "@/lib/http/serialize.ts";
 import { webhookDeliveryWire } from "@/lib/http/webhook-wire.ts";
 import { listDeliveries } from "@/lib/memory/webhooks/deliveries.ts";
 
-export const GET = apiRoute(OPERATIONS.listWebhookDeliveries, async ({ db, query }) => {
+export const GET = apiRoute(OPERATIONS.listWebhookDeliveries, async ({ db, query, principal }) => {
   const filters = { endpoint_id: query.endpoint_id ?? "", event_id: query.event_id ?? "", status: query.status ?? "" };
   const cursor = decodeCursor<typeof filters & { after: string }>(query.page, filters, ["after"]);
   const result = await listDeliveries(db, {
+    workspaceId: principal.workspaceId,
     endpointId: query.endpoint_id,
     eventId: query.event_id,
     status: query.status,

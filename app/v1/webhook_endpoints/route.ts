@@ -5,17 +5,24 @@ import { selfHosts, webhookEndpointWire } from "@/lib/http/webhook-wire.ts";
 import { createEndpoint, listEndpoints } from "@/lib/memory/webhooks/manage-endpoints.ts";
 import { assertWebhookUrlAllowed } from "@/lib/webhooks/url-safety.ts";
 
-export const GET = apiRoute(OPERATIONS.listWebhookEndpoints, async ({ db }) => ({
-  data: (await listEndpoints(db)).map(webhookEndpointWire),
+export const GET = apiRoute(OPERATIONS.listWebhookEndpoints, async ({ db, principal }) => ({
+  data: (await listEndpoints(db, principal.workspaceId)).map(webhookEndpointWire),
   next_page: null,
 }));
 
-export const POST = apiRoute(OPERATIONS.createWebhookEndpoint, async ({ db, input: read, request, actor }) => {
+export const POST = apiRoute(OPERATIONS.createWebhookEndpoint, async ({ db, input: read, request, actor, principal }) => {
   const input = await read();
   await assertWebhookUrlAllowed(input.url, selfHosts(request));
   const { endpoint, secret } = await createEndpoint(
     db,
-    { url: input.url, events: input.events, storeId: input.memory_store_id ?? null, enabled: input.enabled ?? true, secret: input.secret },
+    {
+      url: input.url,
+      events: input.events,
+      storeId: input.memory_store_id ?? null,
+      enabled: input.enabled ?? true,
+      secret: input.secret,
+      workspaceId: principal.workspaceId,
+    },
     actor,
   );
   return { ...webhookEndpointWire(endpoint), secret };

@@ -13,6 +13,17 @@ export const AUDIT_ACTIONS = [
   "revert.executed",
   "review_batch.undone",
   "import.executed",
+  "workspace.created",
+  "workspace.updated",
+  "workspace.archived",
+  "workspace_member.added",
+  "workspace_member.updated",
+  "workspace_member.removed",
+  "api_key.updated",
+  "user.removed",
+  "invite.created",
+  "invite.deleted",
+  "invite.accepted",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -41,11 +41,17 @@ function safeJson(text: string): Record<string, unknown> {
 export interface AuditFilter {
   action?: string;
   actorId?: string;
+  /**
+   * Whose events: one workspace's (its stores', its keys', its reports'), or null for every event,
+   * organisation-level ones included (organisation admins; docs/design.md, "Workspaces").
+   */
+  workspaceId: string | null;
 }
 
 /** Newest first, `limit` at a time after the id `before` (a page's cursor). */
 export async function listAuditEvents(db: Db, input: AuditFilter & { limit: number; before?: string }): Promise<{ items: AuditEvent[]; next: string | null }> {
   const conditions = [sql`1 = 1`];
+  if (input.workspaceId !== null) conditions.push(sql`workspace_id = ${input.workspaceId}`);
   if (input.action) conditions.push(sql`action = ${input.action}`);
   if (input.actorId) conditions.push(sql`actor_id = ${input.actorId}`);
   if (input.before) conditions.push(sql`id < ${input.before}`);

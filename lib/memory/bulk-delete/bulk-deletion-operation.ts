@@ -1,4 +1,5 @@
 import type { Actor } from "../actor.ts";
+import type { StoreScope } from "../store-scope.ts";
 import type { BulkOperation } from "../bulk/bulk-operation.ts";
 import { join, type SqlClient } from "../db.ts";
 import { memoryColumns, memoryFromRow, type MemoryRow } from "../memories/memory-rows.ts";
@@ -19,9 +20,9 @@ export type BulkDeletionTypes = {
   plan: BulkDeletion;
   item: BulkItem;
   target: Target;
-  /** The filter, and the stores the caller may touch (a store-limited key's; undefined: every store). */
-  selection: { filter: BulkFilter; onlyIds?: readonly string[] };
-  run: { onlyIds?: readonly string[] };
+  /** The filter, and the stores the caller may touch (its workspace's, or a store-limited key's there). */
+  selection: { filter: BulkFilter; scope: StoreScope };
+  run: { scope: StoreScope };
 };
 
 /**
@@ -38,7 +39,7 @@ export const BULK_DELETION: BulkOperation<BulkDeletionTypes> = {
   plans: BULK_DELETIONS,
   items: BULK_DELETION_ITEMS,
 
-  find: (db, { filter, onlyIds }) => findBulkTargets(db, filter, onlyIds),
+  find: (db, { filter, scope }) => findBulkTargets(db, filter, scope),
   planned: (target) => ({ ...target, kind: "planned", outcome: "planned" }),
   seen: (item) => item.seen,
   describe: (lifecycle, { filter }, items, digest) => ({
@@ -53,7 +54,7 @@ export const BULK_DELETION: BulkOperation<BulkDeletionTypes> = {
   confirmation: confirmationPhrase,
   size: (bulk) => bulk.countBefore,
 
-  selection: (bulk, run) => ({ filter: bulk.filter, onlyIds: run.onlyIds }),
+  selection: (bulk, run) => ({ filter: bulk.filter, scope: run.scope }),
   chunks(bulk, items) {
     const planned = items.filter((i) => i.kind === "planned");
     const size = bulk.filter.target === "memories" ? MEMORIES_PER_TRANSACTION : 1;

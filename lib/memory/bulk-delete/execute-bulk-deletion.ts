@@ -1,6 +1,7 @@
 import type { Actor } from "../actor.ts";
 import { executeBulk } from "../bulk/execute-bulk.ts";
 import type { Db } from "../db.ts";
+import type { StoreScope } from "../store-scope.ts";
 import { invalidRequest } from "../errors.ts";
 import { BULK_DELETION } from "./bulk-deletion-operation.ts";
 import type { BulkDeletion, BulkItem } from "./bulk-deletion-rows.ts";
@@ -12,8 +13,8 @@ export interface ExecuteBulkDeletionInput {
   /** What the person typed: the dry run's confirmation phrase. */
   confirmation: unknown;
   actor: Actor;
-  /** The stores the caller may touch (a store-limited key); undefined: every store. */
-  onlyIds?: readonly string[];
+  /** The stores the caller may touch: its workspace's (a bulk deletion of another answers as missing), or a store-limited key's there. */
+  scope: StoreScope;
 }
 
 /**
@@ -26,9 +27,10 @@ export async function executeBulkDeletion(db: Db, input: ExecuteBulkDeletionInpu
     id: input.id,
     confirmation: input.confirmation,
     actor: input.actor,
+    workspaceId: input.scope.workspaceId,
     check(bulk) {
       if (input.digest !== bulk.digest) throw invalidRequest("digest: is not the digest of this dry run; run the dry run again and confirm what it shows.");
-      return { onlyIds: input.onlyIds };
+      return { scope: input.scope };
     },
   });
   return { bulk: plan, items };

@@ -1,4 +1,5 @@
 import type { Db } from "../db.ts";
+import { inStoreScope, type StoreScope } from "../store-scope.ts";
 import { invalidRequest } from "../errors.ts";
 import { letOthersRun } from "../let-others-run.ts";
 import { empty, join, sql } from "../db.ts";
@@ -22,10 +23,10 @@ export async function storeState(db: Pick<Db, "sql">, store: { id: string; updat
 /**
  * Everything a filter matches now, read in chunks with a yield between: the live memories
  * under the prefix in the store (with their head versions), or every store (archived too) whose
- * name and metadata match (with their state). Stores are limited to `onlyIds` when given.
+ * name and metadata match (with their state), among the stores of the scope.
  */
-export async function findBulkTargets(db: Db, filter: BulkFilter, onlyIds?: readonly string[]): Promise<Target[]> {
-  return filter.target === "memories" ? findMemories(db, filter) : findStoresMatching(db, filter, onlyIds);
+export async function findBulkTargets(db: Db, filter: BulkFilter, scope: StoreScope): Promise<Target[]> {
+  return filter.target === "memories" ? findMemories(db, filter) : findStoresMatching(db, filter, scope);
 }
 
 async function findMemories(db: Db, filter: Extract<BulkFilter, { target: "memories" }>): Promise<Target[]> {
@@ -43,13 +44,12 @@ async function findMemories(db: Db, filter: Extract<BulkFilter, { target: "memor
   }
 }
 
-async function findStoresMatching(db: Db, filter: Extract<BulkFilter, { target: "stores" }>, onlyIds?: readonly string[]): Promise<Target[]> {
-  if (onlyIds?.length === 0) return [];
+async function findStoresMatching(db: Db, filter: Extract<BulkFilter, { target: "stores" }>, scope: StoreScope): Promise<Target[]> {
   const matching = [];
   for (let after: string | null = null; ;) {
-    const where = [...(after ? [sql`id < ${after}`] : []), ...(onlyIds ? [sql`id IN (${join([...onlyIds])})`] : [])];
+    const where = [...(after ? [sql`id < ${after}`] : []), inStoreScope(scope, sql`id`, sql`workspace_id`)];
     const rows: StoreRow[] = await db.sql.$queryRaw<StoreRow[]>`
-      SELECT ${STORE_COLUMNS} FROM memory_stores ${where.length ? sql`WHERE ${join(where, " AND ")}` : empty}
+      SELECT ${STORE_COLUMNS} FROM memory_stores WHERE ${join(where, " AND ")}
       ORDER BY id DESC LIMIT ${CHUNK}`;
     for (const store of rows.map(storeFromRow)) if (storeMatches(store, filter)) matching.push(store);
     if (matching.length > MAX_BULK_STORES) {

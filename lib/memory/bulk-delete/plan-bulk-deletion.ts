@@ -3,7 +3,8 @@ import { planBulk } from "../bulk/plan-bulk.ts";
 import type { Db } from "../db.ts";
 import { invalidRequest } from "../errors.ts";
 import { validatePathPrefix } from "../paths.ts";
-import { assertStoreExists } from "../stores/assert-store-exists.ts";
+import type { StoreScope } from "../store-scope.ts";
+import { assertStoreInWorkspace } from "../stores/assert-store-in-workspace.ts";
 import { parseStoreFilter } from "../stores/find-stores.ts";
 import { BULK_DELETION } from "./bulk-deletion-operation.ts";
 import type { BulkDeletion, BulkFilter, BulkItem } from "./bulk-deletion-rows.ts";
@@ -11,10 +12,13 @@ import type { BulkDeletion, BulkFilter, BulkItem } from "./bulk-deletion-rows.ts
 export type BulkFilterInput =
   { target: "memories"; memory_store_id: string; path_prefix: string } | { target: "stores"; name?: string | null; metadata?: Record<string, string> | null };
 
-/** Checks a filter: a store and a folder prefix, or a store name piece and/or metadata pairs (not nothing: that is every store). */
-export async function parseBulkFilter(db: Db, input: BulkFilterInput): Promise<BulkFilter> {
+/**
+ * Checks a filter: a store of the workspace (another's answers as missing) and a folder prefix,
+ * or a store name piece and/or metadata pairs (not nothing: that is every store).
+ */
+export async function parseBulkFilter(db: Db, input: BulkFilterInput, workspaceId: string): Promise<BulkFilter> {
   if (input.target === "memories") {
-    await assertStoreExists(db.sql, input.memory_store_id);
+    await assertStoreInWorkspace(db.sql, workspaceId, input.memory_store_id);
     return { target: "memories", storeId: input.memory_store_id, pathPrefix: validatePathPrefix(input.path_prefix) };
   }
   const pairs = Object.entries(input.metadata ?? {}).map(([k, v]) => `${k}:${v}`);
@@ -30,8 +34,10 @@ export async function parseBulkFilter(db: Db, input: BulkFilterInput): Promise<B
  */
 export async function planBulkDeletion(
   db: Db,
-  input: { filter: BulkFilter; actor: Actor; onlyIds?: readonly string[] },
+  input: { filter: BulkFilter; actor: Actor; scope: StoreScope },
 ): Promise<{ bulk: BulkDeletion; items: BulkItem[] }> {
-  const { plan, items } = await planBulk(db, BULK_DELETION, { selection: { filter: input.filter, onlyIds: input.onlyIds }, actor: input.actor });
+  const { scope } = input;
+  if (input.filter.target === "memories") await assertStoreInWorkspace(db.sql, scope.workspaceId, input.filter.storeId);
+  const { plan, items } = await planBulk(db, BULK_DELETION, { selection: { filter: input.filter, scope }, actor: input.actor, workspaceId: scope.workspaceId });
   return { bulk: plan, items };
 }

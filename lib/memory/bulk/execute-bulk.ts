@@ -13,6 +13,8 @@ export interface ExecuteBulkInput<T extends BulkTypes> {
   /** What the person typed: the dry run's confirmation phrase. */
   confirmation: unknown;
   actor: Actor;
+  /** The workspace of the request: a plan of another answers as one that does not exist. */
+  workspaceId: string;
   /**
    * Checks what the caller gave besides the confirmation against the plan (the text again, the
    * digest) and returns what the run needs; it throws to refuse, before anything is claimed.
@@ -42,7 +44,7 @@ async function checkClaimAndRun<T extends BulkTypes>(
   input: ExecuteBulkInput<T>,
 ): Promise<{ plan: T["plan"]; items: T["item"][] }> {
   const { noun, verb, done } = operation.words;
-  const plan = await getRow(db.sql, operation.plans, input.id, noun);
+  const plan = await getRow(db.sql, operation.plans, input.id, noun, input.workspaceId);
   const run = input.check(plan);
   if (plan.status !== "planned") throw conflict(`${noun} ${plan.id} has already been carried out (${plan.status}); run a new dry run to ${verb} again.`);
   if (Date.now() - plan.createdAt.getTime() > PLAN_TTL_MS) {
@@ -93,13 +95,14 @@ async function checkClaimAndRun<T extends BulkTypes>(
       actor: input.actor,
       target: { type: operation.idPrefix, id: plan.id },
       storeId: operation.audit.storeOf(plan),
+      workspaceId: plan.workspaceId,
       details: { items: items.length + late.length },
     });
   });
   await operation.afterCompletion?.(db, context);
   // Reading 10,000 items back held the event loop 65 ms.
   const reported = wroteUnplanned || late.length > 0 ? await getItems(db.sql, operation.items, plan.id) : [...report.values()];
-  return { plan: await getRow(db.sql, operation.plans, plan.id, noun), items: reported };
+  return { plan: await getRow(db.sql, operation.plans, plan.id, noun, plan.workspaceId), items: reported };
 }
 
 /**

@@ -17,6 +17,8 @@ export interface BulkLifecycle {
   executedBy: Actor | null;
   executedAt: Date | null;
   completedAt: Date | null;
+  /** The workspace it was made in: it is listed, read and carried out only there (docs/design.md, "Workspaces"). */
+  workspaceId: string;
 }
 
 /** The lifecycle's columns, as every plan table has them. */
@@ -30,6 +32,7 @@ export const LIFECYCLE_COLUMNS = [
   "executed_by_id",
   "executed_at",
   "completed_at",
+  "workspace_id",
 ] as const;
 
 export type LifecycleRow = {
@@ -42,6 +45,7 @@ export type LifecycleRow = {
   executed_by_id: string | null;
   executed_at: Date | string | null;
   completed_at: Date | string | null;
+  workspace_id: string;
 };
 
 const dateOrNull = (value: Date | string | null) => (value === null ? null : new Date(value));
@@ -57,6 +61,7 @@ export function lifecycleFromRow(row: LifecycleRow): BulkLifecycle {
     executedBy: actorFromColumns(row.executed_by_type, row.executed_by_id),
     executedAt: dateOrNull(row.executed_at),
     completedAt: dateOrNull(row.completed_at),
+    workspaceId: row.workspace_id,
   };
 }
 
@@ -72,6 +77,7 @@ export function lifecycleToRow(plan: BulkLifecycle): LifecycleRow {
     executed_by_id: plan.executedBy ? actorId(plan.executedBy) : null,
     executed_at: plan.executedAt,
     completed_at: plan.completedAt,
+    workspace_id: plan.workspaceId,
   };
 }
 

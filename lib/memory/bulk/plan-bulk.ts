@@ -14,7 +14,7 @@ import { insertItems, insertRow } from "./report-tables.ts";
 export async function planBulk<T extends BulkTypes>(
   db: Db,
   operation: BulkOperation<T>,
-  input: { selection: T["selection"]; actor: Actor },
+  input: { selection: T["selection"]; actor: Actor; workspaceId: string },
 ): Promise<{ plan: T["plan"]; items: T["item"][] }> {
   const items = (await operation.find(db, input.selection)).map((target) => operation.planned(target));
   // A dry run of thousands: finding, digesting and recording each hold the event loop a while.
@@ -28,6 +28,7 @@ export async function planBulk<T extends BulkTypes>(
     executedBy: null,
     executedAt: null,
     completedAt: null,
+    workspaceId: input.workspaceId,
   };
   const plan = operation.describe(lifecycle, input.selection, items, digest);
   await letOthersRun();

@@ -110,23 +110,26 @@ export function defineItemTable<Item, Row extends object>(definition: ItemTableD
   };
 }
 
-/** One row by id, or the not-found error naming it (`Erasure erasure_… not found.`). */
-export async function getRow<Value>(client: SqlClient, table: Table<Value>, id: string, noun: string): Promise<Value> {
-  const [row] = await client.$queryRaw<unknown[]>`SELECT ${table.columns} FROM ${table.sqlName} WHERE id = ${id}`;
+/**
+ * One row by id in a workspace, or the not-found error naming it (`Erasure erasure_… not found.`):
+ * a row of another workspace answers exactly as one that does not exist.
+ */
+export async function getRow<Value>(client: SqlClient, table: Table<Value>, id: string, noun: string, workspaceId: string): Promise<Value> {
+  const [row] = await client.$queryRaw<unknown[]>`SELECT ${table.columns} FROM ${table.sqlName} WHERE id = ${id} AND workspace_id = ${workspaceId}`;
   if (!row) throw notFound(`${noun} ${id} not found.`);
   return table.fromRow(row);
 }
 
 /**
  * Rows newest first (ids are time-ordered, so the cursor is the last id), `limit` of them and
- * whether more follow, narrowed by `where` (a store-limited key's stores, say).
+ * whether more follow, of one workspace, narrowed by `where` (a store-limited key's stores, say).
  */
 export async function listRows<Value extends { id: string }>(
   client: SqlClient,
   table: Table<Value>,
-  input: { limit: number; afterId?: string; where?: readonly Sql[] },
+  input: { limit: number; afterId?: string; workspaceId: string; where?: readonly Sql[] },
 ): Promise<{ items: Value[]; nextAfterId: string | null }> {
-  const where = [...(input.afterId ? [sql`id < ${input.afterId}`] : []), ...(input.where ?? [])];
+  const where = [sql`workspace_id = ${input.workspaceId}`, ...(input.afterId ? [sql`id < ${input.afterId}`] : []), ...(input.where ?? [])];
   const filter = where.length ? sql`WHERE ${join(where, " AND ")}` : empty;
   const rows = await client.$queryRaw<unknown[]>`SELECT ${table.columns} FROM ${table.sqlName} ${filter} ORDER BY id DESC LIMIT ${input.limit + 1}`;
   const hasMore = rows.length > input.limit;

@@ -17,6 +17,8 @@ export type ErasureTypes = {
     values: EraseValues;
     patternType: PatternType | null;
     storeIds: string[] | null;
+    /** The workspace erased in: `storeIds` null means every store of it. */
+    workspaceId: string;
     action: EraseAction;
     marker: string | null;
     /** The dry run tells what it plans per memory; the look for late items does not need to. */
@@ -42,8 +44,8 @@ export const ERASURE: BulkOperation<ErasureTypes> = {
   plans: ERASURES,
   items: ERASURE_ITEMS,
 
-  async find(db, { values, storeIds, action, marker, withActions }) {
-    const found = await findErasable(db, values.texts, storeIds);
+  async find(db, { values, storeIds, workspaceId, action, marker, withActions }) {
+    const found = await findErasable(db, values.texts, storeIds === null ? { workspaceId } : { workspaceId, storeIds });
     if (!withActions) return found;
     const heads = found.filter((v) => v.current);
     const actions = await plannedActions(db, heads, { texts: textsOf(values.texts), action, marker });
@@ -78,6 +80,7 @@ export const ERASURE: BulkOperation<ErasureTypes> = {
     values: { texts: run.texts, valueSha256s: erasure.valueSha256s, querySha256: erasure.querySha256 },
     patternType: erasure.patternType,
     storeIds: erasure.storeIds,
+    workspaceId: erasure.workspaceId,
     action: erasure.action,
     marker: erasure.marker,
     withActions: false,
@@ -94,7 +97,8 @@ export const ERASURE: BulkOperation<ErasureTypes> = {
       written.push(...(result.written ?? []));
     }
     // The events this erase just wrote (a deletion names the path that may hold the text), before any worker can deliver them.
-    for (const text of textsOf(run.texts)) await scrubWebhookEvents(tx, text, plan.marker, { storeIds: [memories[0]!.storeId], since });
+    for (const text of textsOf(run.texts))
+      await scrubWebhookEvents(tx, text, plan.marker, { stores: { workspaceId: plan.workspaceId, storeIds: [memories[0]!.storeId] }, since });
     return { done, written };
   },
   gone: (item) => ({ ...item, outcome: "gone" }),
@@ -113,7 +117,7 @@ export const ERASURE: BulkOperation<ErasureTypes> = {
 
 /** Webhook events a page per transaction, then the bulk-deletion reports (lib/memory/erase/scrub-records.ts). */
 async function scrubRecords(db: Db, erasure: Erasure, text: string) {
-  const scope = { storeIds: erasure.storeIds };
+  const scope = { stores: erasure.storeIds === null ? { workspaceId: erasure.workspaceId } : { workspaceId: erasure.workspaceId, storeIds: erasure.storeIds } };
   let after: string | null = "";
   while (after !== null) {
     const from: string = after;

@@ -16,6 +16,8 @@ export interface ExecuteErasureInput {
   /** What the person typed: the dry run's confirmation phrase. */
   confirmation: unknown;
   actor: Actor;
+  /** The request's workspace: an erasure of another answers as one that does not exist. */
+  workspaceId: string;
 }
 
 /**
@@ -28,6 +30,7 @@ export async function executeErasure(db: Db, input: ExecuteErasureInput): Promis
     id: input.erasureId,
     confirmation: input.confirmation,
     actor: input.actor,
+    workspaceId: input.workspaceId,
     check(erasure) {
       if (erasure.valueSha256s === null) {
         if (input.values != null) throw invalidRequest("values: this dry run erases one text: send it as query.");

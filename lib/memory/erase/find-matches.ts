@@ -2,7 +2,7 @@ import type { Db } from "../db.ts";
 import { join } from "../db.ts";
 import { invalidRequest } from "../errors.ts";
 import { letOthersRun, SLICE_MS } from "../let-others-run.ts";
-import { assertStoreExists } from "../stores/assert-store-exists.ts";
+import { assertStoresInWorkspace } from "../stores/assert-store-in-workspace.ts";
 import type { PatternType } from "./erasure-rows.ts";
 import { erasableValue, parsePattern, type Pattern } from "./match-pattern.ts";
 
@@ -15,8 +15,10 @@ const PAGE = 100;
 
 export interface FindMatchesInput {
   pattern: unknown;
-  /** The stores to look in; null: every store. */
+  /** The stores to look in; null: every store of the workspace. */
   storeIds: readonly string[] | null;
+  /** The request's workspace: a store of another answers as missing, and is never looked in. */
+  workspaceId: string;
   /** Distinct values listed at most (1 to MAX_DISTINCT_MATCHES). */
   limit?: number;
 }
@@ -62,8 +64,9 @@ export async function findMatches(db: Db, input: FindMatchesInput): Promise<Patt
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_DISTINCT_MATCHES)
     throw invalidRequest(`limit: must be an integer from 1 to ${MAX_DISTINCT_MATCHES}.`);
   const storeIds = input.storeIds === null ? null : [...new Set(input.storeIds)];
-  for (const id of storeIds ?? []) await assertStoreExists(db.sql, id);
-  const stores = storeIds ?? (await db.sql.$queryRaw<{ id: string }[]>`SELECT id FROM memory_stores ORDER BY id`).map((s) => s.id);
+  await assertStoresInWorkspace(db.sql, input.workspaceId, storeIds ?? []);
+  const stores =
+    storeIds ?? (await db.sql.$queryRaw<{ id: string }[]>`SELECT id FROM memory_stores WHERE workspace_id = ${input.workspaceId} ORDER BY id`).map((s) => s.id);
 
   const scan = { tallies: new Map<string, Tally>(), limit, truncated: false, skipped: 0, scanned: 0, deadline: Date.now() + MATCH_SCAN_MS, slice: Date.now() };
   let complete = true;

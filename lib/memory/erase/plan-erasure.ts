@@ -2,7 +2,7 @@ import type { Actor } from "../actor.ts";
 import { planBulk } from "../bulk/plan-bulk.ts";
 import type { Db } from "../db.ts";
 import { invalidRequest } from "../errors.ts";
-import { assertStoreExists } from "../stores/assert-store-exists.ts";
+import { assertStoresInWorkspace } from "../stores/assert-store-in-workspace.ts";
 import { parseMarker } from "./erase-text.ts";
 import { parseEraseValues, parsePatternType } from "./erase-values.ts";
 import { ERASURE } from "./erasure-operation.ts";
@@ -16,8 +16,10 @@ export interface PlanErasureInput {
   values?: unknown;
   /** How the values were found (kept in the report; never the pattern itself). */
   patternType?: unknown;
-  /** The stores to erase from; null means every store. */
+  /** The stores to erase from; null means every store of the workspace. */
   storeIds: readonly string[] | null;
+  /** The request's workspace: the erasure is made, and erases, only there (a store of another answers as missing). */
+  workspaceId: string;
   action: unknown;
   marker?: unknown;
   actor: Actor;
@@ -41,8 +43,8 @@ export async function planErasure(db: Db, input: PlanErasureInput): Promise<{ er
     values.texts.map((t) => t.text),
   );
   const storeIds = input.storeIds === null ? null : [...new Set(input.storeIds)];
-  for (const id of storeIds ?? []) await assertStoreExists(db.sql, id);
-  const selection = { values, patternType, storeIds, action, marker, withActions: true };
-  const { plan, items } = await planBulk(db, ERASURE, { selection, actor: input.actor });
+  await assertStoresInWorkspace(db.sql, input.workspaceId, storeIds ?? []);
+  const selection = { values, patternType, storeIds, workspaceId: input.workspaceId, action, marker, withActions: true };
+  const { plan, items } = await planBulk(db, ERASURE, { selection, actor: input.actor, workspaceId: input.workspaceId });
   return { erasure: plan, items: await withPaths(db.sql, items) };
 }

@@ -7,13 +7,14 @@
  * `memory.deleted` event naming it. Each string holding the text gets the marker in its place.
  */
 import { type Sql, empty, join, sql, type SqlClient } from "../db.ts";
+import { inStoreScope, type StoreScope } from "../store-scope.ts";
 import { exactMatches } from "../search/text-matches.ts";
 import { DEFAULT_MARKER, replaceAll } from "./erase-text.ts";
 
 /** Where to look. */
 export interface ScrubScope {
-  /** The erase's stores (null: every store). */
-  storeIds: readonly string[] | null;
+  /** The erase's stores: its workspace's, or some of them. */
+  stores: StoreScope;
   /** Only what was written at or after this time (an erase's own events, in its transaction). */
   since?: Date;
 }
@@ -54,8 +55,17 @@ function mayHold(column: Sql, text: string, json: boolean): Sql {
   return sql`lower(${column}) LIKE ${pattern} ESCAPE '\\'`;
 }
 
-const inStores = (column: Sql, scope: ScrubScope) =>
-  scope.storeIds === null ? sql`1 = 1` : scope.storeIds.length ? sql`${column} IN (${join([...scope.storeIds])})` : sql`1 = 0`;
+const inStores = (column: Sql, scope: ScrubScope) => inStoreScope(scope.stores, column);
+
+/**
+ * For what outlives its store (a bulk deletion's report names stores it deleted): the report is
+ * of the erase's workspace, and names one of its stores when the erase names some.
+ */
+const inReportScope = (storeColumn: Sql, workspaceColumn: Sql, scope: ScrubScope) => {
+  const { workspaceId, storeIds } = scope.stores;
+  const stores = storeIds === undefined ? sql`1 = 1` : storeIds.length ? sql`${storeColumn} IN (${join([...storeIds])})` : sql`1 = 0`;
+  return sql`${workspaceColumn} = ${workspaceId} AND ${stores}`;
+};
 
 /** The webhook events of the scope that hold the text, a page at a time after `after`; returns the last id looked at (null: none left). */
 export async function scrubWebhookEvents(tx: SqlClient, text: string, marker: string | null, scope: ScrubScope, after = ""): Promise<string | null> {
@@ -74,8 +84,8 @@ export async function scrubWebhookEvents(tx: SqlClient, text: string, marker: st
 /** The bulk-deletion reports of the scope: their items' paths and names, and their filters. */
 export async function scrubBulkDeletionReports(tx: SqlClient, text: string, marker: string | null, scope: ScrubScope): Promise<void> {
   const items = await tx.$queryRaw<{ bulk_deletion_id: string; target_id: string; label: string }[]>`
-    SELECT bulk_deletion_id, target_id, label FROM bulk_deletion_items
-    WHERE ${inStores(sql`store_id`, scope)} AND ${mayHold(sql`label`, text, false)}`;
+    SELECT i.bulk_deletion_id, i.target_id, i.label FROM bulk_deletion_items i JOIN bulk_deletions b ON b.id = i.bulk_deletion_id
+    WHERE ${inReportScope(sql`i.store_id`, sql`b.workspace_id`, scope)} AND ${mayHold(sql`i.label`, text, false)}`;
   for (const item of items) {
     const label = scrubText(item.label, text, marker);
     if (label !== item.label) {
@@ -85,7 +95,7 @@ export async function scrubBulkDeletionReports(tx: SqlClient, text: string, mark
   // A stores filter names no store (store_id is null): it is in every erase's scope.
   const reports = await tx.$queryRaw<{ id: string; filter: string }[]>`
     SELECT id, filter FROM bulk_deletions
-    WHERE (store_id IS NULL OR ${inStores(sql`store_id`, scope)}) AND ${mayHold(sql`filter`, text, true)}`;
+    WHERE workspace_id = ${scope.stores.workspaceId} AND (store_id IS NULL OR ${inReportScope(sql`store_id`, sql`workspace_id`, scope)}) AND ${mayHold(sql`filter`, text, true)}`;
   for (const report of reports) {
     const filter = JSON.stringify(scrubJson(JSON.parse(report.filter), text, marker));
     if (filter !== report.filter) await tx.$executeRaw`UPDATE bulk_deletions SET filter = ${filter} WHERE id = ${report.id}`;

@@ -3,6 +3,7 @@
  * A report is written in the import's own transaction, so an import that landed always has one
  * and a refused import never does.
  */
+import type { StoreScope } from "../store-scope.ts";
 import { recordAuditEvent } from "../audit/record-audit-event.ts";
 import { actorFromColumns, actorId, type Actor } from "../actor.ts";
 import { type Sql, empty, join, raw, sql, type SqlClient } from "../db.ts";
@@ -90,9 +91,10 @@ export async function insertImportReport(
 ): Promise<ImportReportRecord> {
   const { id, at: createdAt } = started;
   await tx.$executeRaw`
-    INSERT INTO imports (${COLUMNS})
+    INSERT INTO imports (${COLUMNS}, workspace_id)
     VALUES (${id}, ${report.storeId}, ${report.source}, ${report.sourceName}, ${report.onConflict}, ${report.withHistory}, ${report.newStore},
-            ${report.actor.type}, ${actorId(report.actor)}, ${createdAt}, ${JSON.stringify(report.counts)}, ${report.memoriesWritten}, ${items.length})`;
+            ${report.actor.type}, ${actorId(report.actor)}, ${createdAt}, ${JSON.stringify(report.counts)}, ${report.memoriesWritten}, ${items.length},
+            (SELECT workspace_id FROM memory_stores WHERE id = ${report.storeId}))`;
   for (let i = 0; i < items.length; i += ITEMS_PER_STATEMENT) {
     const values = items.slice(i, i + ITEMS_PER_STATEMENT).map((item) => sql`(${id}, ${item.versionId}, ${item.memoryId}, ${item.action})`);
     await tx.$executeRaw(sql`INSERT INTO import_items (import_id, version_id, memory_id, action) VALUES ${join(values)}`);
@@ -116,8 +118,9 @@ export async function insertImportReport(
   return { ...rest, id, createdAt, createdBy: actorFromColumns(actor.type, actorId(actor)), versionsWritten: items.length };
 }
 
-export async function getImportReport(client: SqlClient, importId: string): Promise<ImportReportRecord> {
-  const [row] = await client.$queryRaw<ImportRow[]>`SELECT ${COLUMNS} FROM imports WHERE id = ${importId}`;
+/** One import report of the workspace: one of another answers as one that does not exist. */
+export async function getImportReport(client: SqlClient, importId: string, workspaceId: string): Promise<ImportReportRecord> {
+  const [row] = await client.$queryRaw<ImportRow[]>`SELECT ${COLUMNS} FROM imports WHERE id = ${importId} AND workspace_id = ${workspaceId}`;
   if (!row) throw notFound(`Import ${importId} not found.`);
   return fromRow(row);
 }
@@ -130,9 +133,10 @@ export async function getImportItems(client: SqlClient, importId: string): Promi
 }
 
 /** Reports newest first, of one store or of the stores given (a store-limited key's), or all. */
-export async function listImportReports(client: SqlClient, input: { storeIds?: readonly string[]; limit: number; afterId?: string }) {
-  const where: Sql[] = [];
-  if (input.storeIds) where.push(input.storeIds.length ? sql`store_id IN (${join(input.storeIds)})` : sql`1 = 0`);
+export async function listImportReports(client: SqlClient, input: { scope: StoreScope; limit: number; afterId?: string }) {
+  const where: Sql[] = [sql`workspace_id = ${input.scope.workspaceId}`];
+  const { storeIds } = input.scope;
+  if (storeIds) where.push(storeIds.length ? sql`store_id IN (${join(storeIds)})` : sql`1 = 0`);
   if (input.afterId) where.push(sql`id < ${input.afterId}`);
   const filter = where.length ? sql`WHERE ${join(where, " AND ")}` : empty;
   const rows = await client.$queryRaw<ImportRow[]>`SELECT ${COLUMNS} FROM imports ${filter} ORDER BY id DESC LIMIT ${input.limit + 1}`;

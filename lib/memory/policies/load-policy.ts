@@ -20,21 +20,44 @@ function policyOf(json: string | null): WritePolicy {
 
 export interface StorePolicy {
   policy: WritePolicy;
-  /** Whether the store has its own policy, rather than the instance default. */
+  /** Whether the store has its own policy, rather than its workspace's default (or the instance's). */
   own: boolean;
   memoryCount: number;
 }
 
-/** A store's policy in force, with its live memory count (for the agents' cap): one statement, in the caller's transaction. */
+/**
+ * A store's policy in force, with its live memory count (for the agents' cap): one statement, in
+ * the caller's transaction. Resolution: the store's own, else its workspace's default, else the
+ * instance default, else DEFAULT_WRITE_POLICY (docs/api-extensions.md, "Write policies").
+ */
 export async function loadStorePolicy(client: SqlClient, storeId: string): Promise<StorePolicy | null> {
-  const [row] = await client.$queryRaw<{ write_policy: string | null; default_policy: string | null; memory_count: number | bigint }[]>`
-    SELECT s.write_policy, s.memory_count, (SELECT value FROM app_settings WHERE key = ${DEFAULT_POLICY_KEY}) AS default_policy
-    FROM memory_stores s WHERE s.id = ${storeId}`;
+  const [row] = await client.$queryRaw<
+    { write_policy: string | null; workspace_policy: string | null; default_policy: string | null; memory_count: number | bigint }[]
+  >`
+    SELECT s.write_policy, s.memory_count, w.write_policy AS workspace_policy,
+      (SELECT value FROM app_settings WHERE key = ${DEFAULT_POLICY_KEY}) AS default_policy
+    FROM memory_stores s LEFT JOIN workspaces w ON w.id = s.workspace_id WHERE s.id = ${storeId}`;
   if (!row) return null;
-  return { policy: policyOf(row.write_policy ?? row.default_policy), own: row.write_policy !== null, memoryCount: Number(row.memory_count) };
+  return {
+    policy: policyOf(row.write_policy ?? row.workspace_policy ?? row.default_policy),
+    own: row.write_policy !== null,
+    memoryCount: Number(row.memory_count),
+  };
 }
 
 export async function loadDefaultPolicy(client: SqlClient): Promise<WritePolicy> {
   const [row] = await client.$queryRaw<{ value: string }[]>`SELECT value FROM app_settings WHERE key = ${DEFAULT_POLICY_KEY}`;
   return policyOf(row?.value ?? null);
+}
+
+/**
+ * A workspace's default in force (its own, else the instance's), and whether it has its own.
+ * Default has none of its own: its default is the instance default (policy-settings.ts).
+ */
+export async function loadWorkspacePolicy(client: SqlClient, workspaceId: string): Promise<{ policy: WritePolicy; own: boolean }> {
+  const [row] = await client.$queryRaw<{ write_policy: string | null; default_policy: string | null }[]>`
+    SELECT w.write_policy, (SELECT value FROM app_settings WHERE key = ${DEFAULT_POLICY_KEY}) AS default_policy
+    FROM workspaces w WHERE w.id = ${workspaceId}`;
+  const own = row?.write_policy ?? null;
+  return { policy: policyOf(own ?? row?.default_policy ?? null), own: own !== null };
 }

@@ -44,7 +44,7 @@ export const BATCH_UNDO: BulkOperation<BatchUndoTypes> = {
   }),
   confirmation: batchUndoPhrase,
   size: (undo) => undo.actionable,
-  selection: (undo) => ({ batchId: undo.batchId, action: undo.batchAction }),
+  selection: (undo) => ({ batchId: undo.batchId, scope: { workspaceId: undo.workspaceId, storeIds: undo.storeIds }, action: undo.batchAction }),
   // Chunks of one store each (the put-back step locks one store), in execution order within it.
   chunks: (_undo, items) => {
     const planned = items.filter((i) => i.outcome === "planned");

@@ -1,4 +1,5 @@
 import { actorFromColumns, actorId } from "../actor.ts";
+import { inStoreScope, type StoreScope } from "../store-scope.ts";
 import { empty, join, raw, sql, type Db } from "../db.ts";
 import { notFound } from "../errors.ts";
 import { decisionColumns, decisionFromRow, type ReviewDecisionRecord, type ReviewDecisionRow } from "../review/review-rows.ts";
@@ -17,14 +18,18 @@ import {
 } from "../time-travel/put-back-items.ts";
 import type { BatchUndoItem } from "./batch-undo-rows.ts";
 
-export type BatchUndoSelection = { batchId: string; visibleStoreIds?: readonly string[] };
+export type BatchUndoSelection = { batchId: string; scope: StoreScope };
 
-/** A batch's decisions, oldest first; not found when it has none (or one in a store the caller may not see). */
-export async function batchDecisions(db: Db, { batchId, visibleStoreIds }: BatchUndoSelection): Promise<ReviewDecisionRecord[]> {
-  const rows = await db.sql.$queryRaw<ReviewDecisionRow[]>`
-    SELECT ${decisionColumns()} FROM review_decisions WHERE batch_id = ${batchId} ORDER BY id`;
+/**
+ * A batch's decisions, oldest first; not found when it has none, or one in a store the caller may
+ * not see (another workspace's, or outside a store-limited key's stores): a batch is undone whole.
+ */
+export async function batchDecisions(db: Db, { batchId, scope }: BatchUndoSelection): Promise<ReviewDecisionRecord[]> {
+  const rows = await db.sql.$queryRaw<(ReviewDecisionRow & { in_scope: number | bigint | boolean })[]>`
+    SELECT ${decisionColumns()}, CASE WHEN ${inStoreScope(scope, sql`store_id`)} THEN 1 ELSE 0 END AS in_scope
+    FROM review_decisions WHERE batch_id = ${batchId} ORDER BY id`;
   const decisions = rows.map(decisionFromRow);
-  if (decisions.length === 0 || (visibleStoreIds && decisions.some((d) => !visibleStoreIds.includes(d.storeId)))) {
+  if (decisions.length === 0 || rows.some((r) => Number(r.in_scope) !== 1)) {
     throw notFound(`Review batch ${batchId} not found.`);
   }
   return decisions;

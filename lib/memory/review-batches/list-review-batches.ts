@@ -1,5 +1,6 @@
 import { actorFromColumns, type Actor } from "../actor.ts";
-import { empty, join, sql, type Db } from "../db.ts";
+import { inStoreScope, type StoreScope } from "../store-scope.ts";
+import { join, sql, type Db } from "../db.ts";
 
 /** A recorded review batch: one bulk approve or revert, as its decisions (sharing `batch_id`) tell it. */
 export interface ReviewBatch {
@@ -26,14 +27,13 @@ type BatchRow = {
 };
 
 /**
- * Batches newest first (batch ids are time-ordered, so the cursor is the last id). With
- * `visibleStoreIds` (a store-limited key's), only batches all of whose decisions are in those
- * stores: a batch is undone whole or not at all.
+ * Batches newest first (batch ids are time-ordered, so the cursor is the last id): only batches
+ * all of whose decisions are in the scope's stores (its workspace's, or a store-limited key's
+ * there): a batch is undone whole or not at all.
  */
-export async function listReviewBatches(db: Db, input: { limit: number; afterId?: string; visibleStoreIds?: readonly string[] }) {
+export async function listReviewBatches(db: Db, input: { limit: number; afterId?: string; scope: StoreScope }) {
   const where = [sql`batch_id IS NOT NULL`, ...(input.afterId ? [sql`batch_id < ${input.afterId}`] : [])];
-  const visible = input.visibleStoreIds;
-  const having = visible ? sql`HAVING SUM(CASE WHEN store_id IN (${join([...visible, ""])}) THEN 0 ELSE 1 END) = 0` : empty;
+  const having = sql`HAVING SUM(CASE WHEN ${inStoreScope(input.scope, sql`store_id`)} THEN 0 ELSE 1 END) = 0`;
   const rows = await db.sql.$queryRaw<BatchRow[]>`
     SELECT batch_id, MIN(action) AS action, MIN(reviewer_type) AS reviewer_type, MIN(reviewer_id) AS reviewer_id,
       MIN(created_at) AS created_at, COUNT(*) AS decisions, MAX(reason) AS reason

@@ -1,8 +1,10 @@
 import { join, sql, type Db } from "../db.ts";
+import { inStoreScope, type StoreScope } from "../store-scope.ts";
 import { decisionColumns, decisionFromRow, type ReviewDecisionRow } from "./review-rows.ts";
 
 export interface DecisionFilter {
-  visibleStoreIds?: readonly string[];
+  /** The stores the caller may see: its workspace's, or a store-limited key's there. */
+  scope: StoreScope;
   storeId?: string;
   memoryId?: string;
   batchId?: string;
@@ -11,7 +13,7 @@ export interface DecisionFilter {
 /** Who settled what, newest first: a memory's review trail, a store's, or one bulk action's report. */
 export async function listDecisions(db: Db, input: DecisionFilter & { limit: number; afterId?: string }) {
   const where = [
-    ...(input.visibleStoreIds !== undefined ? [input.visibleStoreIds.length > 0 ? sql`store_id IN (${join(input.visibleStoreIds)})` : sql`1 = 0`] : []),
+    inStoreScope(input.scope, sql`store_id`),
     ...(input.storeId !== undefined ? [sql`store_id = ${input.storeId}`] : []),
     ...(input.memoryId !== undefined ? [sql`memory_id = ${input.memoryId}`] : []),
     ...(input.batchId !== undefined ? [sql`batch_id = ${input.batchId}`] : []),

@@ -1,4 +1,5 @@
 import { type Sql, empty, join, sql, type Db, type SqlClient } from "../db.ts";
+import { inStoreScope, type StoreScope } from "../store-scope.ts";
 import { invalidRequest, notFound } from "../errors.ts";
 import { nothingAwaits } from "./open-item.ts";
 import { folderRange, validatePathPrefix } from "../paths.ts";
@@ -8,8 +9,8 @@ import { sweepStaleIfDue } from "../policies/stale-memories.ts";
 import { itemColumns, itemFromRow, type ReviewItemRecord, type ReviewItemRow } from "./review-rows.ts";
 
 export interface ReviewFilter {
-  /** The stores the caller may see (a store-limited key's stores); undefined: every store. */
-  visibleStoreIds?: readonly string[];
+  /** The stores the caller may see: its workspace's, or a store-limited key's there. */
+  scope: StoreScope;
   storeId?: string;
   /** Items whose last writer is this key, session, user or service account. */
   actorId?: string;
@@ -44,7 +45,7 @@ export function reviewWhere(filter: ReviewFilter): Sql {
   }
   const range = filter.pathPrefix !== undefined && filter.pathPrefix !== "/" ? folderRange(validatePathPrefix(filter.pathPrefix)) : null;
   const where = [
-    ...(filter.visibleStoreIds !== undefined ? [filter.visibleStoreIds.length > 0 ? sql`r.store_id IN (${join(filter.visibleStoreIds)})` : sql`1 = 0`] : []),
+    inStoreScope(filter.scope, sql`r.store_id`),
     ...(filter.storeId !== undefined ? [sql`r.store_id = ${filter.storeId}`] : []),
     ...(filter.actorId !== undefined ? [actorWhere(filter.actorId)] : []),
     ...(range ? [sql`r.path >= ${range.from} AND r.path < ${range.to}`] : []),
@@ -103,8 +104,10 @@ export async function findItem(client: SqlClient, memoryId: string): Promise<Rev
  * The store of a memory's open review item, so that the caller's access to it can be checked
  * first. None is "not found" to a reader, and to an action a conflict (someone settled it).
  */
-export async function reviewStoreOf(db: Db, memoryId: string, purpose: "read" | "act"): Promise<string> {
-  const [row] = await db.sql.$queryRaw<{ store_id: string }[]>`SELECT store_id FROM review_items WHERE memory_id = ${memoryId}`;
+export async function reviewStoreOf(db: Db, memoryId: string, purpose: "read" | "act", workspaceId: string): Promise<string> {
+  // A memory of another workspace answers exactly as one with nothing awaiting review.
+  const [row] = await db.sql.$queryRaw<{ store_id: string }[]>`
+    SELECT store_id FROM review_items WHERE memory_id = ${memoryId} AND ${inStoreScope({ workspaceId }, sql`store_id`)}`;
   if (row) return row.store_id;
   throw purpose === "read" ? notFound(`Nothing in memory ${memoryId} awaits review.`) : nothingAwaits(memoryId);
 }

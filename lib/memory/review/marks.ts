@@ -1,5 +1,6 @@
 import type { Actor } from "../actor.ts";
-import { join, type Db } from "../db.ts";
+import { inStoreScope } from "../store-scope.ts";
+import { join, sql, type Db } from "../db.ts";
 import { invalidRequest } from "../errors.ts";
 import { decisionColumns, decisionFromRow, type ReviewDecisionRow } from "./review-rows.ts";
 
@@ -21,12 +22,13 @@ const within = (id: string, from: string | null, to: string) => (from === null |
  * open item covers it), or approved/reverted by whom (the latest decision covering it). A
  * version no review touched (a reviewer's own write, a store not under review) has no mark.
  */
-export async function reviewMarks(db: Db, storeId: string, versionIds: readonly string[]): Promise<Map<string, ReviewMark>> {
+export async function reviewMarks(db: Db, storeId: string, versionIds: readonly string[], workspaceId: string): Promise<Map<string, ReviewMark>> {
   if (versionIds.length > MARKS_MAX_VERSIONS) throw invalidRequest(`version_id: at most ${MARKS_MAX_VERSIONS} at a time.`);
   const marks = new Map<string, ReviewMark>();
   if (versionIds.length === 0) return marks;
   const versions = await db.sql.$queryRaw<{ id: string; memory_id: string }[]>`
-    SELECT id, memory_id FROM memory_versions WHERE store_id = ${storeId} AND id IN (${join([...new Set(versionIds)])})`;
+    SELECT id, memory_id FROM memory_versions
+    WHERE store_id = ${storeId} AND ${inStoreScope({ workspaceId }, sql`store_id`)} AND id IN (${join([...new Set(versionIds)])})`;
   const memoryIds = [...new Set(versions.map((v) => v.memory_id))];
   if (memoryIds.length === 0) return marks;
   const [items, decisionRows] = await Promise.all([

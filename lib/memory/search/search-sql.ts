@@ -1,4 +1,5 @@
 import { type Sql, join, raw, sql } from "../db.ts";
+import { inStoreScope, type StoreScope } from "../store-scope.ts";
 import { actorFilter, type ActorFilterInput } from "../versions/list-versions.ts";
 import type { SearchText } from "./search-text.ts";
 
@@ -9,8 +10,8 @@ export type SearchScope = (typeof SEARCH_SCOPES)[number];
 export interface SearchFilters extends ActorFilterInput {
   text: SearchText;
   scope: SearchScope;
-  /** The stores searched; null means every store. */
-  storeIds: readonly string[] | null;
+  /** The stores searched: the request's workspace (docs/design.md, "Workspaces"), and of it only `storeIds` when given. */
+  stores: StoreScope;
   /** A validated folder prefix (`/` or `/notes/`). */
   pathPrefix?: string;
   createdAtGte?: Date;
@@ -46,7 +47,7 @@ export function filterConditions(input: SearchFilters): Sql[] {
   const prefix = input.pathPrefix && input.pathPrefix !== "/" ? input.pathPrefix : null;
   return [
     ...(input.scope === "memories" ? [sql`m.id IS NOT NULL`] : []),
-    ...(input.storeIds ? [sql`v.store_id IN (${join([...input.storeIds])})`] : []),
+    inStoreScope(input.stores, sql`v.store_id`),
     // substr counts characters on both engines; a byte-order range would need memory_versions.path in COLLATE "C" on PostgreSQL.
     ...(prefix ? [sql`substr(v.path, 1, ${[...prefix].length}) = ${prefix}`] : []),
     ...actorFilter(input, "v."),

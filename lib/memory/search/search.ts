@@ -65,7 +65,7 @@ export const notACursor = () => invalidRequest("page: not a page cursor returned
  * chunks with yields; snippets are cut from each hit's own text in linear time.
  */
 export async function search(db: Db, input: SearchInput): Promise<SearchPage> {
-  if (input.storeIds?.length === 0) return { hits: [], next: null };
+  if (input.stores.storeIds?.length === 0) return { hits: [], next: null };
   // Refused here, before the dialect runs: its code may be another bundle's copy (the database is
   // opened once per process), whose errors the API would not know as this MemoryError.
   filterConditions(input);

@@ -40,7 +40,8 @@ export async function deleteLockedStore(tx: SqlClient, storeId: string): Promise
   ]) {
     while ((await deleteBatch()) === BATCH) await letOthersRun();
   }
+  const [store] = await tx.$queryRaw<{ workspace_id: string }[]>`SELECT workspace_id FROM memory_stores WHERE id = ${storeId}`;
   await tx.$executeRaw`DELETE FROM memory_stores WHERE id = ${storeId}`;
-  // Memory deletions inside a store deletion are not announced one by one: this one event says it all.
-  await enqueueWebhookEvent(tx, { type: "memory_store.deleted", storeId, at: new Date(), data: { id: storeId } });
+  // Memory deletions inside a store deletion are not announced one by one: this one event says it all (to its workspace's endpoints).
+  await enqueueWebhookEvent(tx, { type: "memory_store.deleted", storeId, workspaceId: store?.workspace_id, at: new Date(), data: { id: storeId } });
 }

@@ -6,6 +6,8 @@ import type { WebhookEventType } from "./event-types.ts";
 export interface WebhookEventInput {
   type: WebhookEventType;
   storeId: string;
+  /** The store's workspace, when the store row is already gone (a store deletion): only its endpoints hear it. */
+  workspaceId?: string;
   /** The event's object, after `type`: ids, path, hashes, actor. Never memory content. */
   data: Record<string, unknown>;
   at: Date;
@@ -22,7 +24,7 @@ export const actorOnWire = (actor: Actor) => actorFromColumns(actor.type, actorI
  * The payload is the Standard Webhooks body, kept exactly as it will be signed.
  */
 export async function enqueueWebhookEvent(tx: SqlClient, event: WebhookEventInput): Promise<string | null> {
-  const [id] = await enqueueWebhookEvents(tx, event.type, event.storeId, [event]);
+  const [id] = await enqueueWebhookEvents(tx, event.type, event.storeId, [event], event.workspaceId);
   return id ?? null;
 }
 
@@ -38,11 +40,14 @@ export async function enqueueWebhookEvents(
   type: WebhookEventType,
   storeId: string,
   events: readonly Pick<WebhookEventInput, "data" | "at">[],
+  workspaceId?: string,
 ): Promise<string[]> {
   if (events.length === 0) return [];
+  // An endpoint hears only the events of its own workspace's stores (docs/design.md, "Workspaces").
+  const workspace = workspaceId ?? sql`(SELECT workspace_id FROM memory_stores WHERE id = ${storeId})`;
   const endpoints = await tx.$queryRaw<{ id: string }[]>`
     SELECT id FROM webhook_endpoints
-    WHERE enabled = TRUE AND (store_id IS NULL OR store_id = ${storeId}) AND (',' || events || ',') LIKE ${`%,${type},%`}`;
+    WHERE enabled = TRUE AND workspace_id = ${workspace} AND (store_id IS NULL OR store_id = ${storeId}) AND (',' || events || ',') LIKE ${`%,${type},%`}`;
   if (endpoints.length === 0) return [];
   const written = events.map((event) => {
     const id = newId("whevt");

@@ -3,7 +3,7 @@ import type { Db, SqlClient } from "../db.ts";
 import { invalidRequest, notFound } from "../errors.ts";
 import { newId } from "../ids.ts";
 import { letOthersRun } from "../let-others-run.ts";
-import { assertStoreExists } from "../stores/assert-store-exists.ts";
+import { assertStoreInWorkspace } from "../stores/assert-store-in-workspace.ts";
 import { ENDPOINT_COLUMNS, endpointFromRow, type EndpointRow, type WebhookEndpoint } from "./endpoint-rows.ts";
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "./event-types.ts";
 import { checkWebhookSecret, newWebhookSecret } from "./secret.ts";
@@ -11,7 +11,9 @@ import { checkWebhookSecret, newWebhookSecret } from "./secret.ts";
 /**
  * Webhook endpoints (admins only; the HTTP layer checks the role and, before calling these,
  * that the URL does not point at this server or a private address: lib/webhooks/url-safety.ts).
- * The secret is returned by create and rotate only.
+ * The secret is returned by create and rotate only. An endpoint belongs to the workspace it was
+ * made in: it hears only that workspace's events, and is read and changed only there (one of
+ * another answers as one that does not exist; docs/design.md, "Workspaces").
  */
 export interface EndpointInput {
   url: string;
@@ -36,40 +38,40 @@ function checkEvents(events: readonly string[]): string {
   return [...new Set(events)].join(",");
 }
 
-async function readEndpoint(client: SqlClient, id: string): Promise<WebhookEndpoint> {
-  const [row] = await client.$queryRaw<EndpointRow[]>`SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE id = ${id}`;
+async function readEndpoint(client: SqlClient, id: string, workspaceId: string): Promise<WebhookEndpoint> {
+  const [row] = await client.$queryRaw<EndpointRow[]>`SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE id = ${id} AND workspace_id = ${workspaceId}`;
   if (!row) throw notFound(`Webhook endpoint ${id} not found.`);
   return endpointFromRow(row);
 }
 
-export const getEndpoint = (db: Db, id: string) => readEndpoint(db.sql, id);
+export const getEndpoint = (db: Db, id: string, workspaceId: string) => readEndpoint(db.sql, id, workspaceId);
 
-export async function listEndpoints(db: Db): Promise<WebhookEndpoint[]> {
-  const rows = await db.sql.$queryRaw<EndpointRow[]>`SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints ORDER BY id DESC`;
+export async function listEndpoints(db: Db, workspaceId: string): Promise<WebhookEndpoint[]> {
+  const rows = await db.sql.$queryRaw<EndpointRow[]>`SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE workspace_id = ${workspaceId} ORDER BY id DESC`;
   return rows.map(endpointFromRow);
 }
 
-export async function createEndpoint(db: Db, input: EndpointInput & { secret?: string }, actor: Actor) {
+export async function createEndpoint(db: Db, input: EndpointInput & { secret?: string; workspaceId: string }, actor: Actor) {
   checkEndpointUrl(input.url);
   const events = checkEvents(input.events);
   const secret = input.secret === undefined ? newWebhookSecret() : checkWebhookSecret(input.secret);
   return db.sqlTransaction(async (tx) => {
-    if (input.storeId !== null) await assertStoreExists(tx, input.storeId);
+    if (input.storeId !== null) await assertStoreInWorkspace(tx, input.workspaceId, input.storeId);
     const id = newId("whep");
     const now = new Date();
     await tx.$executeRaw`
-      INSERT INTO webhook_endpoints (id, url, secret, events, store_id, enabled, created_by_type, created_by_id, created_at, updated_at)
-      VALUES (${id}, ${input.url}, ${secret}, ${events}, ${input.storeId}, ${input.enabled}, ${actor.type}, ${actorId(actor)}, ${now}, ${now})`;
-    return { endpoint: await readEndpoint(tx, id), secret };
+      INSERT INTO webhook_endpoints (id, url, secret, events, store_id, enabled, created_by_type, created_by_id, created_at, updated_at, workspace_id)
+      VALUES (${id}, ${input.url}, ${secret}, ${events}, ${input.storeId}, ${input.enabled}, ${actor.type}, ${actorId(actor)}, ${now}, ${now}, ${input.workspaceId})`;
+    return { endpoint: await readEndpoint(tx, id, input.workspaceId), secret };
   });
 }
 
-export async function updateEndpoint(db: Db, id: string, patch: Partial<EndpointInput>) {
+export async function updateEndpoint(db: Db, id: string, workspaceId: string, patch: Partial<EndpointInput>) {
   if (patch.url !== undefined) checkEndpointUrl(patch.url);
   const events = patch.events === undefined ? undefined : checkEvents(patch.events);
   return db.sqlTransaction(async (tx) => {
-    const current = await readEndpoint(tx, id);
-    if (patch.storeId) await assertStoreExists(tx, patch.storeId);
+    const current = await readEndpoint(tx, id, workspaceId);
+    if (patch.storeId) await assertStoreInWorkspace(tx, workspaceId, patch.storeId);
     const next = {
       url: patch.url ?? current.url,
       events: events ?? current.events.join(","),
@@ -79,7 +81,7 @@ export async function updateEndpoint(db: Db, id: string, patch: Partial<Endpoint
     await tx.$executeRaw`
       UPDATE webhook_endpoints SET url = ${next.url}, events = ${next.events}, store_id = ${next.storeId}, enabled = ${next.enabled}, updated_at = ${new Date()}
       WHERE id = ${id}`;
-    return readEndpoint(tx, id);
+    return readEndpoint(tx, id, workspaceId);
   });
 }
 
@@ -87,8 +89,9 @@ export async function updateEndpoint(db: Db, id: string, patch: Partial<Endpoint
 const BATCH = 250;
 
 /** Deletes the endpoint and its deliveries (pending ones are never sent), in batches with a yield between. */
-export async function deleteEndpoint(db: Db, id: string): Promise<{ id: string }> {
+export async function deleteEndpoint(db: Db, id: string, workspaceId: string): Promise<{ id: string }> {
   return db.sqlTransaction(async (tx) => {
+    await readEndpoint(tx, id, workspaceId);
     const batch = () => tx.$executeRaw`DELETE FROM webhook_deliveries WHERE id IN (SELECT id FROM webhook_deliveries WHERE endpoint_id = ${id} LIMIT ${BATCH})`;
     while ((await batch()) === BATCH) await letOthersRun();
     const deleted = await tx.$executeRaw`DELETE FROM webhook_endpoints WHERE id = ${id}`;
@@ -98,11 +101,12 @@ export async function deleteEndpoint(db: Db, id: string): Promise<{ id: string }
 }
 
 /** A new secret, shown once; deliveries from now on (retries included) are signed with it. */
-export async function rotateEndpointSecret(db: Db, id: string) {
+export async function rotateEndpointSecret(db: Db, id: string, workspaceId: string) {
   const secret = newWebhookSecret();
   return db.sqlTransaction(async (tx) => {
-    const changed = await tx.$executeRaw`UPDATE webhook_endpoints SET secret = ${secret}, updated_at = ${new Date()} WHERE id = ${id}`;
+    const changed = await tx.$executeRaw`
+      UPDATE webhook_endpoints SET secret = ${secret}, updated_at = ${new Date()} WHERE id = ${id} AND workspace_id = ${workspaceId}`;
     if (changed === 0) throw notFound(`Webhook endpoint ${id} not found.`);
-    return { endpoint: await readEndpoint(tx, id), secret };
+    return { endpoint: await readEndpoint(tx, id, workspaceId), secret };
   });
 }

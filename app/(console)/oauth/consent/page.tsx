@@ -62,15 +62,21 @@ export default async function ConsentPage({ searchParams }: { searchParams: Sear
           <fieldset>
             <legend className="text-sm font-medium text-slate-900">Stores it may use</legend>
             {choices.stores.length === 0 && <p className="mt-2 text-sm text-slate-600">There are no memory stores yet: create one first.</p>}
-            <div className="mt-2 max-h-72 space-y-1 overflow-y-auto">
-              {choices.stores.map((store) => (
-                <label key={store.id} className="flex items-start gap-2 rounded px-1 py-1 text-sm hover:bg-slate-50">
-                  <input type="checkbox" name="store_ids" value={store.id} defaultChecked={store.id === choices.preselected} className="mt-0.5" />
-                  <span className="min-w-0">
-                    <span className="block break-words text-slate-900">{store.name}</span>
-                    <span className="block font-mono text-xs break-all text-slate-500">{store.id}</span>
-                  </span>
-                </label>
+            {/* By workspace: a grant belongs to one workspace, so its stores are chosen from one of them. */}
+            <div className="mt-2 max-h-72 space-y-3 overflow-y-auto">
+              {choices.workspaces.map((workspace) => (
+                <div key={workspace.id} role="group" aria-label={`Workspace ${workspace.name}`}>
+                  <p className="px-1 text-xs font-medium text-slate-600">{workspace.name}</p>
+                  {workspace.stores.map((store) => (
+                    <label key={store.id} className="flex items-start gap-2 rounded px-1 py-1 text-sm hover:bg-slate-50">
+                      <input type="checkbox" name="store_ids" value={store.id} defaultChecked={store.id === choices.preselected} className="mt-0.5" />
+                      <span className="min-w-0">
+                        <span className="block break-words text-slate-900">{store.name}</span>
+                        <span className="block font-mono text-xs break-all text-slate-500">{store.id}</span>
+                      </span>
+                    </label>
+                  ))}
+                </div>
               ))}
             </div>
           </fieldset>

@@ -8,7 +8,7 @@ import { getBulkDeletion, getBulkDeletionItems } from "@/lib/memory/bulk-delete/
 import { notFound } from "@/lib/memory/errors.ts";
 
 export const GET = apiRoute(OPERATIONS.retrieveBulkDeletion, async ({ db, params, query, principal }) => {
-  const bulk = await getBulkDeletion(db.sql, params.bulk_deletion);
+  const bulk = await getBulkDeletion(db.sql, params.bulk_deletion, principal.workspaceId);
   // A store-limited key sees only memory deletions in its stores (as in the list), others are not found.
   const only = storeFilterOf(principal);
   if (only && (bulk.filter.target !== "memories" || !only.includes(bulk.filter.storeId))) throw notFound(`Bulk deletion ${bulk.id} not found.`);

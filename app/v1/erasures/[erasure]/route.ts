@@ -5,8 +5,8 @@ import { OPERATIONS } from "@/lib/http/operations.ts";
 import { apiRoute, otherMethods } from "@/lib/http/route.ts";
 import { getErasure, getErasureItems } from "@/lib/memory/erase/get-erasure.ts";
 
-export const GET = apiRoute(OPERATIONS.retrieveErasure, async ({ db, params, query }) => {
-  const erasure = await getErasure(db.sql, params.erasure);
+export const GET = apiRoute(OPERATIONS.retrieveErasure, async ({ db, params, query, principal }) => {
+  const erasure = await getErasure(db.sql, params.erasure, principal.workspaceId);
   const items = await getErasureItems(db.sql, erasure.id);
   return reportAnswer(
     erasure.id,

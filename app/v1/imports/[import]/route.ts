@@ -6,7 +6,7 @@ import { apiRoute, otherMethods } from "@/lib/http/route.ts";
 import { getImportItems, getImportReport } from "@/lib/memory/import/import-rows.ts";
 
 export const GET = apiRoute(OPERATIONS.retrieveImport, async ({ db, params, principal }) => {
-  const report = await getImportReport(db.sql, params.import);
+  const report = await getImportReport(db.sql, params.import, principal.workspaceId);
   assertStoreAccess(principal, report.storeId);
   return importReportWire(report, await getImportItems(db.sql, report.id));
 });

@@ -6,7 +6,7 @@ import { assertMayPutBack, putBackCsv, restoreWire } from "@/lib/http/put-back-w
 import { getRestore } from "@/lib/memory/time-travel/run-put-back.ts";
 
 export const GET = apiRoute(OPERATIONS.retrieveRestore, async ({ db, params, query, principal }) => {
-  const { plan, items } = await getRestore(db.sql, params.restore);
+  const { plan, items } = await getRestore(db.sql, params.restore, principal.workspaceId);
   assertMayPutBack(principal, plan, "Restore");
   return reportAnswer(
     plan.id,

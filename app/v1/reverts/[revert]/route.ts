@@ -6,7 +6,7 @@ import { assertMayPutBack, putBackCsv, revertWire } from "@/lib/http/put-back-wi
 import { getRevert } from "@/lib/memory/time-travel/run-put-back.ts";
 
 export const GET = apiRoute(OPERATIONS.retrieveRevert, async ({ db, params, query, principal }) => {
-  const { plan, items } = await getRevert(db.sql, params.revert);
+  const { plan, items } = await getRevert(db.sql, params.revert, principal.workspaceId);
   assertMayPutBack(principal, plan, "Revert");
   return reportAnswer(
     plan.id,

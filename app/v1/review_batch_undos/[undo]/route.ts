@@ -6,7 +6,7 @@ import { apiRoute, otherMethods } from "@/lib/http/route.ts";
 import { getBatchUndo } from "@/lib/memory/review-batches/run-batch-undo.ts";
 
 export const GET = apiRoute(OPERATIONS.retrieveBatchUndo, async ({ db, params, query, principal }) => {
-  const { plan, items } = await getBatchUndo(db.sql, params.undo);
+  const { plan, items } = await getBatchUndo(db.sql, params.undo, principal.workspaceId);
   assertMayUndo(principal, plan);
   return reportAnswer(
     plan.id,

@@ -5,12 +5,14 @@ import { selfHosts, webhookEndpointWire } from "@/lib/http/webhook-wire.ts";
 import { deleteEndpoint, getEndpoint, updateEndpoint } from "@/lib/memory/webhooks/manage-endpoints.ts";
 import { assertWebhookUrlAllowed } from "@/lib/webhooks/url-safety.ts";
 
-export const GET = apiRoute(OPERATIONS.retrieveWebhookEndpoint, async ({ db, params }) => webhookEndpointWire(await getEndpoint(db, params.endpoint)));
+export const GET = apiRoute(OPERATIONS.retrieveWebhookEndpoint, async ({ db, params, principal }) =>
+  webhookEndpointWire(await getEndpoint(db, params.endpoint, principal.workspaceId)),
+);
 
-export const POST = apiRoute(OPERATIONS.updateWebhookEndpoint, async ({ db, params, input: read, request }) => {
+export const POST = apiRoute(OPERATIONS.updateWebhookEndpoint, async ({ db, params, input: read, request, principal }) => {
   const input = await read();
   if (input.url !== undefined) await assertWebhookUrlAllowed(input.url, selfHosts(request));
-  const endpoint = await updateEndpoint(db, params.endpoint, {
+  const endpoint = await updateEndpoint(db, params.endpoint, principal.workspaceId, {
     url: input.url,
     events: input.events,
     storeId: input.memory_store_id,
@@ -19,8 +21,8 @@ export const POST = apiRoute(OPERATIONS.updateWebhookEndpoint, async ({ db, para
   return webhookEndpointWire(endpoint);
 });
 
-export const DELETE = apiRoute(OPERATIONS.deleteWebhookEndpoint, async ({ db, params }) => {
-  const { id } = await deleteEndpoint(db, params.endpoint);
+export const DELETE = apiRoute(OPERATIONS.deleteWebhookEndpoint, async ({ db, params, principal }) => {
+  const { id } = await deleteEndpoint(db, params.endpoint, principal.workspaceId);
   return { type: "webhook_endpoint_deleted" as const, id };
 });
 

@@ -1,5 +1,5 @@
 // POST /v1/bulk_deletions/{bulk_deletion}/execute – carry out a bulk delete dry run, conditional on what it saw (extension)
-import { storeFilterOf } from "@/lib/auth/principal.ts";
+import { storeScopeOf } from "@/lib/auth/principal.ts";
 import { assertMayBulkDelete, bulkDeletionWire } from "@/lib/http/bulk-deletion-wire.ts";
 import { OPERATIONS } from "@/lib/http/operations.ts";
 import { apiRoute, otherMethods } from "@/lib/http/route.ts";
@@ -8,13 +8,13 @@ import { getBulkDeletion } from "@/lib/memory/bulk-delete/get-bulk-deletion.ts";
 
 export const POST = apiRoute(OPERATIONS.executeBulkDeletion, async ({ db, params, input: read, actor, principal }) => {
   const input = await read();
-  assertMayBulkDelete(principal, (await getBulkDeletion(db.sql, params.bulk_deletion)).filter);
+  assertMayBulkDelete(principal, (await getBulkDeletion(db.sql, params.bulk_deletion, principal.workspaceId)).filter);
   const { bulk, items } = await executeBulkDeletion(db, {
     id: params.bulk_deletion,
     digest: input.digest,
     confirmation: input.confirmation,
     actor,
-    onlyIds: storeFilterOf(principal),
+    scope: storeScopeOf(principal),
   });
   return bulkDeletionWire(bulk, items);
 });

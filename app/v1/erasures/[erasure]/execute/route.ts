@@ -4,7 +4,7 @@ import { OPERATIONS } from "@/lib/http/operations.ts";
 import { apiRoute, otherMethods } from "@/lib/http/route.ts";
 import { executeErasure } from "@/lib/memory/erase/execute-erasure.ts";
 
-export const POST = apiRoute(OPERATIONS.executeErasure, async ({ db, params, input: read, actor }) => {
+export const POST = apiRoute(OPERATIONS.executeErasure, async ({ db, params, input: read, actor, principal }) => {
   const input = await read();
   const { erasure, items } = await executeErasure(db, {
     erasureId: params.erasure,
@@ -12,6 +12,7 @@ export const POST = apiRoute(OPERATIONS.executeErasure, async ({ db, params, inp
     values: input.values,
     confirmation: input.confirmation,
     actor,
+    workspaceId: principal.workspaceId,
   });
   return erasureWire(erasure, items);
 });

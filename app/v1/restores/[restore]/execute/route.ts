@@ -6,8 +6,8 @@ import { executeRestore, getRestorePlan } from "@/lib/memory/time-travel/run-put
 
 export const POST = apiRoute(OPERATIONS.executeRestore, async ({ db, params, input, actor, principal }) => {
   const { confirmation } = await input();
-  assertMayPutBack(principal, await getRestorePlan(db.sql, params.restore), "Restore");
-  const { plan, items } = await executeRestore(db, { id: params.restore, confirmation, actor });
+  assertMayPutBack(principal, await getRestorePlan(db.sql, params.restore, principal.workspaceId), "Restore");
+  const { plan, items } = await executeRestore(db, { id: params.restore, confirmation, actor, workspaceId: principal.workspaceId });
   return restoreWire(plan, items);
 });
 

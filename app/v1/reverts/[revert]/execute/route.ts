@@ -6,8 +6,8 @@ import { executeRevert, getRevertPlan } from "@/lib/memory/time-travel/run-put-b
 
 export const POST = apiRoute(OPERATIONS.executeRevert, async ({ db, params, input, actor, principal }) => {
   const { confirmation } = await input();
-  assertMayPutBack(principal, await getRevertPlan(db.sql, params.revert), "Revert");
-  const { plan, items } = await executeRevert(db, { id: params.revert, confirmation, actor });
+  assertMayPutBack(principal, await getRevertPlan(db.sql, params.revert, principal.workspaceId), "Revert");
+  const { plan, items } = await executeRevert(db, { id: params.revert, confirmation, actor, workspaceId: principal.workspaceId });
   return revertWire(plan, items);
 });
 

@@ -6,8 +6,8 @@ import { executeBatchUndo, getBatchUndo } from "@/lib/memory/review-batches/run-
 
 export const POST = apiRoute(OPERATIONS.executeBatchUndo, async ({ db, params, input, actor, principal }) => {
   const { confirmation } = await input();
-  assertMayUndo(principal, (await getBatchUndo(db.sql, params.undo)).plan);
-  const { plan, items } = await executeBatchUndo(db, { id: params.undo, confirmation, actor });
+  assertMayUndo(principal, (await getBatchUndo(db.sql, params.undo, principal.workspaceId)).plan);
+  const { plan, items } = await executeBatchUndo(db, { id: params.undo, confirmation, actor, workspaceId: principal.workspaceId });
   return batchUndoWire(plan, items);
 });
 

@@ -4,8 +4,8 @@ import { apiRoute, otherMethods } from "@/lib/http/route.ts";
 import { webhookEndpointWire } from "@/lib/http/webhook-wire.ts";
 import { rotateEndpointSecret } from "@/lib/memory/webhooks/manage-endpoints.ts";
 
-export const POST = apiRoute(OPERATIONS.rotateWebhookSecret, async ({ db, params }) => {
-  const { endpoint, secret } = await rotateEndpointSecret(db, params.endpoint);
+export const POST = apiRoute(OPERATIONS.rotateWebhookSecret, async ({ db, params, principal }) => {
+  const { endpoint, secret } = await rotateEndpointSecret(db, params.endpoint, principal.workspaceId);
   return { ...webhookEndpointWire(endpoint), secret };
 });
 
