@@ -1,6 +1,7 @@
 import type { ListedKey } from "../auth/api-keys.ts";
 import { can, type Principal } from "../auth/principal.ts";
 import type { Role } from "../auth/roles.ts";
+import type { UsableWorkspace } from "../auth/usable-workspaces.ts";
 import type { UserRecord } from "../auth/user-rows.ts";
 import { isWorkspaceRole } from "../auth/workspace-roles.ts";
 import type { ApiKeyWire, PrincipalWire, UserWire } from "./wire-schemas.ts";
@@ -47,11 +48,21 @@ export function apiKeyWire(key: ListedKey): ApiKeyWire {
   };
 }
 
-export function principalWire(principal: Principal): PrincipalWire {
+/** `workspaces`: for a person, the workspaces they may act in (GET /v1/me's extension field). */
+export function principalWire(principal: Principal, workspaces: readonly UsableWorkspace[] = []): PrincipalWire {
   const permissions = { read: can(principal, "read"), write: can(principal, "write"), admin: can(principal, "admin") };
   const where = { workspace_id: principal.workspaceId, organization_admin: principal.orgAdmin };
   return principal.kind === "user"
-    ? { type: "principal" as const, kind: "user" as const, id: principal.userId, email: principal.email, role: principal.role, permissions, ...where }
+    ? {
+        type: "principal" as const,
+        kind: "user" as const,
+        id: principal.userId,
+        email: principal.email,
+        role: principal.role,
+        permissions,
+        ...where,
+        workspaces: workspaces.map((w) => ({ id: w.id, name: w.name, display_color: w.displayColor, workspace_role: w.workspaceRole })),
+      }
     : {
         ...where,
         type: "principal" as const,

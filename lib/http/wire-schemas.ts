@@ -222,9 +222,28 @@ const permissions = z.object({ read: z.boolean(), write: z.boolean(), admin: z.b
 /** Where the request acts: its workspace (`role` is the power there), and whether it is an organisation admin. */
 const inWorkspace = { workspace_id: z.string(), organization_admin: z.boolean() };
 
+/** A workspace a person may act in (GET /v1/me's extension field; lib/auth/usable-workspaces.ts). */
+const usableWorkspaceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  display_color: z.string(),
+  workspace_role: z.enum(WORKSPACE_ROLES).nullable().meta({ description: "The person's membership; null for an organisation admin who is not a member." }),
+});
+
 export const principalSchema = named(
   z.discriminatedUnion("kind", [
-    z.object({ type: z.literal("principal"), kind: z.literal("user"), id: z.string(), email: z.string(), role, permissions, ...inWorkspace }),
+    z.object({
+      type: z.literal("principal"),
+      kind: z.literal("user"),
+      id: z.string(),
+      email: z.string(),
+      role,
+      permissions,
+      ...inWorkspace,
+      workspaces: z
+        .array(usableWorkspaceSchema)
+        .meta({ description: "Extension: the live workspaces the person may act in (organisation admins: all), Default first." }),
+    }),
     z.object({
       type: z.literal("principal"),
       kind: z.literal("api_key"),

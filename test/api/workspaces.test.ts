@@ -138,17 +138,21 @@ describe("the request's workspace", () => {
 describe("people act by their membership", () => {
   let memberId: string;
   let cookie: string;
+  let ownerCookie: string;
 
   beforeAll(async () => {
     const made = await op("createUser", { body: { ...MEMBER, role: "viewer" } }, { workspace: teamB });
     expect(made.body.workspace_role).toBe("workspace_user");
     memberId = made.body.id as string;
     cookie = (await signInForCookie(server.baseURL, MEMBER.email, MEMBER.password)).cookie!;
+    ownerCookie = (await signInForCookie(server.baseURL, OWNER.email, OWNER.password)).cookie!;
   });
 
   it("a new reviewer or viewer joins the request's workspace only", async () => {
     const inB = await op("me", {}, { cookie, workspace: teamB });
     expect(inB.body).toMatchObject({ workspace_id: teamB, role: "viewer", organization_admin: false, permissions: { read: true, write: false } });
+    // The extension field the console's switcher lists: the member's own workspaces, with their role.
+    expect(inB.body.workspaces).toEqual([{ id: teamB, name: "Team B", display_color: "#0ea5e9", workspace_role: "workspace_user" }]);
     const inDefault = await call("GET", "/v1/memory_stores", { cookie });
     expect(inDefault.status).toBe(403);
     expect(inDefault.body.error?.message).toContain("not a member");
@@ -174,5 +178,11 @@ describe("people act by their membership", () => {
     await member(memberId, billing, "workspace_billing");
     const res = await call("GET", "/v1/memory_stores", { cookie, workspace: billing });
     expect(res.status).toBe(403);
+    // Not offered by the switcher either; an organisation admin is offered every live workspace, Default first.
+    const own = (await op("me", {}, { cookie })).body.workspaces as { id: string }[];
+    expect(own.map((w) => w.id)).toEqual([DEFAULT_WORKSPACE_ID, teamB]);
+    const all = (await op("me", {}, { cookie: ownerCookie })).body.workspaces as { id: string; workspace_role: string | null }[];
+    expect(all.map((w) => w.id)).toEqual(expect.arrayContaining([DEFAULT_WORKSPACE_ID, teamB, billing]));
+    expect(all[0]!.id).toBe(DEFAULT_WORKSPACE_ID);
   });
 });
