@@ -11,4 +11,4 @@ export function proxy(request: NextRequest) {
 }
 
 // Only the console's pages (the ones the console layout guards); never /v1, /api or assets.
-export const config = { matcher: ["/", "/stores/:path*", "/users/:path*", "/api-keys/:path*", "/api-reference", "/oauth/consent"] };
+export const config = { matcher: ["/", "/stores/:path*", "/users/:path*", "/api-keys/:path*", "/api-reference", "/oauth/consent", "/workspaces", "/invites"] };

@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { AppShell } from "@/components/shell/app-shell.tsx";
 import { Providers } from "@/components/shell/providers.tsx";
 import { SessionUserProvider } from "@/components/shell/session-user.tsx";
+import { consoleDefaultWorkspace } from "@/lib/auth/console-workspace.ts";
 import { authOptions } from "@/lib/auth/next-auth-options.ts";
 import { csrfTokenFrom } from "@/lib/auth/csrf-cookie.ts";
 import { isFirstRun } from "@/lib/auth/first-run.ts";
@@ -23,7 +24,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   return (
     <>
       <script dangerouslySetInnerHTML={{ __html: BEFORE_HYDRATION_SCRIPT }} />
-      <Providers>
+      <Providers defaultWorkspaceId={await consoleDefaultWorkspace(session.user.id, session.user.role === "admin")}>
         <SessionUserProvider user={session.user}>
           <AppShell csrfToken={csrfTokenFrom(await cookies())}>{children}</AppShell>
         </SessionUserProvider>

@@ -1,6 +1,6 @@
 "use client";
 
-import { useRouter } from "next/navigation";
+import { useWorkspaceRouter } from "@/components/shell/current-workspace.tsx";
 import { useState, type FormEvent } from "react";
 import { DryRunList } from "@/components/bulk/dry-run-list.tsx";
 import { usePermissions } from "@/components/shell/session-user.tsx";
@@ -34,7 +34,7 @@ function parsePairs(text: string): Record<string, string> | null {
  * the deletion acts only on what the dry run showed, and leads to its report.
  */
 export function BulkDeleteForm() {
-  const router = useRouter();
+  const router = useWorkspaceRouter();
   const { isAdmin } = usePermissions();
   const stores = useStores({ includeArchived: true });
   const storeList = stores.data?.pages.flatMap((p) => p.data) ?? [];

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useRouter } from "next/navigation";
+import { useWorkspaceRouter } from "@/components/shell/current-workspace.tsx";
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from "react";
 import { Kbd } from "@/components/review/kbd.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -104,7 +104,7 @@ export function QuickOpen({ storeId, hrefFor }: QuickOpenProps) {
 }
 
 function QuickOpenDialog({ storeId, hrefFor, onClose }: QuickOpenProps & { onClose: () => void }) {
-  const router = useRouter();
+  const router = useWorkspaceRouter();
   const paths = useStorePaths(storeId, true);
   const [query, setQuery] = useState("");
   const [active, setActive] = useState(0);

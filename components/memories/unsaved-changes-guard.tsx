@@ -1,6 +1,6 @@
 "use client";
 
-import { useRouter } from "next/navigation";
+import { useWorkspaceRouter } from "@/components/shell/current-workspace.tsx";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button.tsx";
 import { Dialog, DialogActions } from "@/components/ui/dialog.tsx";
@@ -13,7 +13,7 @@ export type UnsavedChangesGuardProps = { when: boolean };
  * Router has no navigation events, so link clicks are caught before Next's Link sees them.
  */
 export function UnsavedChangesGuard({ when }: UnsavedChangesGuardProps) {
-  const router = useRouter();
+  const router = useWorkspaceRouter();
   const [target, setTarget] = useState<string | null>(null);
 
   useEffect(() => {

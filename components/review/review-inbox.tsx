@@ -1,6 +1,7 @@
 "use client";
 
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { usePathname, useSearchParams } from "next/navigation";
+import { useWorkspaceRouter } from "@/components/shell/current-workspace.tsx";
 import { useRef, useState, type ReactNode } from "react";
 import { usePermissions } from "@/components/shell/session-user.tsx";
 import { Alert } from "@/components/ui/alert.tsx";
@@ -44,7 +45,7 @@ export type ReviewInboxProps = {
  * shown, so a change an agent makes meanwhile is never approved or reverted unseen.
  */
 export function ReviewInbox({ storeId, header }: ReviewInboxProps) {
-  const router = useRouter();
+  const router = useWorkspaceRouter();
   const pathname = usePathname();
   const search = useSearchParams();
   const { canWrite } = usePermissions();

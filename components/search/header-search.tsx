@@ -1,6 +1,6 @@
 "use client";
 
-import { useRouter } from "next/navigation";
+import { useWorkspaceRouter } from "@/components/shell/current-workspace.tsx";
 import { useRef, type FormEvent } from "react";
 import { searchQueryString } from "@/lib/queries/use-search.ts";
 import { parseBoxQuery } from "./search-href.ts";
@@ -11,7 +11,7 @@ import { parseBoxQuery } from "./search-href.ts";
  * searches exact text.
  */
 export function HeaderSearch() {
-  const router = useRouter();
+  const router = useWorkspaceRouter();
   const input = useRef<HTMLInputElement>(null);
 
   const submit = (event: FormEvent) => {

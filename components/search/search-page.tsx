@@ -1,6 +1,7 @@
 "use client";
 
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { usePathname, useSearchParams } from "next/navigation";
+import { useWorkspaceRouter } from "@/components/shell/current-workspace.tsx";
 import { useEffect, useState } from "react";
 import { usePermissions } from "@/components/shell/session-user.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -15,7 +16,7 @@ import { SearchResults } from "./search-results.tsx";
 
 /** /search: the query and filters live in the URL (the API's own names); admins can erase exact text from here. */
 export function SearchPage() {
-  const router = useRouter();
+  const router = useWorkspaceRouter();
   const pathname = usePathname();
   const url = useSearchParams();
   const params = searchParamsFromUrl(new URLSearchParams(url.toString()));

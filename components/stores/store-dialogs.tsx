@@ -1,6 +1,6 @@
 "use client";
 
-import { useRouter } from "next/navigation";
+import { useWorkspaceRouter } from "@/components/shell/current-workspace.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Dialog, DialogActions } from "@/components/ui/dialog.tsx";
 import { TypedConfirmation, useTypedConfirmation } from "@/components/ui/typed-confirmation.tsx";
@@ -92,7 +92,7 @@ export function ArchiveStoreDialog({ store, open, onClose }: StoreDialogProps) {
 /** Deleting needs the store's name typed exactly, then removes the store, its memories and every version. */
 export function DeleteStoreDialog({ store, open, onClose, redirectTo }: StoreDialogProps & { redirectTo?: string }) {
   const remove = useDeleteStore(store.id);
-  const router = useRouter();
+  const router = useWorkspaceRouter();
   const confirmation = useTypedConfirmation(store.name);
   const close = () => {
     confirmation.reset();

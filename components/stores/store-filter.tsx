@@ -1,6 +1,7 @@
 "use client";
 
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { usePathname, useSearchParams } from "next/navigation";
+import { useWorkspaceRouter } from "@/components/shell/current-workspace.tsx";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button.tsx";
 import { Field, Input } from "@/components/ui/field.tsx";
@@ -10,7 +11,7 @@ import { isFiltering, storeFilterOf, storeListingQuery, type StoreFilter } from 
 /** The stores page's filter lives in its URL: `/stores?q=acme&meta=customer:acme&meta=tier:gold`. */
 export function useStoreFilter(): [StoreFilter, (filter: StoreFilter) => void] {
   const params = useSearchParams();
-  const router = useRouter();
+  const router = useWorkspaceRouter();
   const pathname = usePathname();
   const filter = storeFilterOf(new URLSearchParams(params.toString()));
   const apply = (next: StoreFilter) => {

@@ -1,7 +1,8 @@
 "use client";
 
 import Link from "next/link";
-import { useRouter, useSearchParams } from "next/navigation";
+import { useSearchParams } from "next/navigation";
+import { useWorkspaceRouter } from "@/components/shell/current-workspace.tsx";
 import { useEffect, useState } from "react";
 import { usePermissions } from "@/components/shell/session-user.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -45,7 +46,7 @@ export function changesHref(storeId: string, span: ChangesWindow) {
 export function ChangesView({ storeId }: { storeId: string }) {
   const actorName = useActorName();
   const search = useSearchParams();
-  const router = useRouter();
+  const router = useWorkspaceRouter();
   const span = windowOf(new URLSearchParams(search.toString()));
   const store = useStore(storeId);
   const activity = useStoreActivity(storeId);

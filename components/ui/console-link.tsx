@@ -5,6 +5,7 @@ import { formatUrl } from "next/dist/shared/lib/router/utils/format-url.js";
 import type PublicLink from "next/link";
 import { useRouter } from "next/navigation";
 import type { ComponentProps } from "react";
+import { useWorkspaceHref } from "@/components/shell/current-workspace.tsx";
 
 export { useLinkStatus } from "next/dist/client/app-dir/link.js";
 
@@ -22,9 +23,14 @@ const BaseLink = NextLink as unknown as typeof PublicLink;
  * at a time, and a reader's first click waited behind them on the browser's connections and the
  * server's CPU (issue 42). A link pointed at is about to be followed: that one is prefetched.
  * `prefetch={false}` still means never.
+ *
+ * It is also where every console link carries the current workspace (`?workspace=`,
+ * lib/console/workspace-url.ts): one place, so no link of a page can lead out of it.
  */
-export default function Link({ prefetch = null, onMouseEnter, onFocus, onTouchStart, ...props }: LinkProps) {
+export default function Link({ prefetch = null, onMouseEnter, onFocus, onTouchStart, href: to, ...rest }: LinkProps) {
   const router = useRouter();
+  const inWorkspace = useWorkspaceHref();
+  const props = { ...rest, href: typeof to === "string" ? inWorkspace(to) : to };
   const intent = () => {
     if (prefetch === false) return;
     router.prefetch(typeof props.href === "string" ? props.href : formatUrl(props.href));

@@ -1,7 +1,8 @@
 "use client";
 
 import Link from "next/link";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { usePathname, useSearchParams } from "next/navigation";
+import { useWorkspaceRouter } from "@/components/shell/current-workspace.tsx";
 import { usePermissions } from "@/components/shell/session-user.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Card, PageHeader } from "@/components/ui/card.tsx";
@@ -25,7 +26,7 @@ import { ErrorAlert } from "@/components/ui/error-alert.tsx";
  * with diff, restore and redact.
  */
 export function StoreHistory({ storeId }: { storeId: string }) {
-  const router = useRouter();
+  const router = useWorkspaceRouter();
   const pathname = usePathname();
   const search = useSearchParams();
   const filters = filtersFromSearchParams(new URLSearchParams(search.toString()));

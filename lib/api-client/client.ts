@@ -1,6 +1,7 @@
 // Relative, not "@/": the operator commands bundle this file with esbuild (scripts/build-cli.mjs).
 import { OPERATION_ROUTES } from "../http/operation-routes.ts";
 import type { CallArgs, CallRest, OperationName, PagedName, ParamsOf, QueryOf, ResponseOf } from "./operation-types.ts";
+import { WORKSPACE_HEADER } from "../http/operation-routes.ts";
 import { api, apiUrl, CONSOLE_TRANSPORT, jsonOf, send, type Query, type Transport } from "./request.ts";
 
 /**
@@ -67,6 +68,13 @@ export function createApiClient(transport: Transport): ApiClient {
 }
 
 export const apiClient = createApiClient(CONSOLE_TRANSPORT);
+
+/**
+ * The console's client acting in a workspace other than its URL's, for the one call that names
+ * a workspace by where it is sent (an invite joins the workspace it is created in).
+ */
+export const apiClientIn = (workspaceId: string) =>
+  createApiClient({ ...CONSOLE_TRANSPORT, headers: { ...CONSOLE_TRANSPORT.headers, [WORKSPACE_HEADER]: workspaceId } });
 
 /** GET /v1/openapi.json, the document generated from the operation table (not itself an operation in it). */
 export const openApiDocument = <T>(signal?: AbortSignal) => api<T>("/v1/openapi.json", { signal });

@@ -1,3 +1,5 @@
+import { WORKSPACE_HEADER } from "../http/operation-routes.ts";
+
 /**
  * The low-level request: a URL with its query, JSON in, JSON out, and every refusal an
  * `ApiError` carrying the API's own message and type (the Anthropic envelope). The typed
@@ -41,10 +43,24 @@ export interface Transport {
 
 export const BETA_HEADERS = { "anthropic-beta": "agent-memory-2026-07-22" } as const;
 
-/** The console in the browser: same origin, the session cookie, and a 401 sends the person back to sign-in. */
+let consoleWorkspace: string | null = null;
+
+/**
+ * The workspace the console's requests act in: the one its URL names (components/shell/
+ * current-workspace.tsx sets it as the URL changes). One per browser tab, as the URL is; the
+ * React Query cache is one per workspace too (providers.tsx), so an answer is only ever cached
+ * under the workspace it was asked in.
+ */
+export function setConsoleWorkspace(workspaceId: string | null) {
+  consoleWorkspace = workspaceId;
+}
+
+/** The console in the browser: same origin, the session cookie, its workspace, and a 401 sends the person back to sign-in. */
 export const CONSOLE_TRANSPORT: Transport = {
   baseUrl: "",
-  headers: BETA_HEADERS,
+  get headers() {
+    return consoleWorkspace ? { ...BETA_HEADERS, [WORKSPACE_HEADER]: consoleWorkspace } : BETA_HEADERS;
+  },
   credentials: "same-origin",
   onUnauthorized: () => {
     if (typeof window === "undefined") return;

@@ -1,10 +1,10 @@
 import type { SqlClient } from "../memory/db.ts";
 import { invalidRequest, notFound, permissionDenied, storeNotFound } from "../memory/errors.ts";
 import type { Principal } from "./principal.ts";
+import { WORKSPACE_HEADER } from "../http/operation-routes.ts";
 import { DEFAULT_WORKSPACE_ID, isWorkspaceRole, WORKSPACE_ROLE_POWERS, type WorkspaceRole } from "./workspace-roles.ts";
 
-/** The header the official SDKs send for `workspace_id` on every Memory Stores call. */
-export const WORKSPACE_HEADER = "anthropic-workspace-id";
+export { WORKSPACE_HEADER } from "../http/operation-routes.ts";
 
 /** A workspace id as this server makes them (`wrkspc_` and a ULID), or another install's of the same shape. */
 const WORKSPACE_ID = /^wrkspc_[0-9A-Za-z]{1,64}$/;

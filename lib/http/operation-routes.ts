@@ -128,3 +128,6 @@ export const OPERATION_ROUTES = {
 } as const satisfies Record<string, OperationRoute>;
 
 export type OperationName = keyof typeof OPERATION_ROUTES;
+
+/** The header the official SDKs send for `workspace_id` on every call, and the console with its URL's workspace. */
+export const WORKSPACE_HEADER = "anthropic-workspace-id";

@@ -1,7 +1,8 @@
 "use client";
 
 import Link from "next/link";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { usePathname, useSearchParams } from "next/navigation";
+import { useWorkspaceRouter } from "@/components/shell/current-workspace.tsx";
 import { usePrefetchQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { CreateMemoryDialog } from "@/components/memories/create-memory-dialog.tsx";
@@ -31,7 +32,7 @@ export type StoreViewProps = { storeId: string };
 export function StoreView({ storeId }: StoreViewProps) {
   const store = useStore(storeId);
   const search = useSearchParams();
-  const router = useRouter();
+  const router = useWorkspaceRouter();
   const pathname = usePathname();
   const root = folderOf(search.get("prefix"));
   // `?as_of=`: the tree as it was then, read-only (GET /v1/point_in_time/…).

@@ -1,7 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { useRouter } from "next/navigation";
+import { useWorkspaceRouter } from "@/components/shell/current-workspace.tsx";
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
 import { ConflictView } from "@/components/editor/conflict-view.tsx";
 import { MemoryEditor } from "@/components/editor/memory-editor.tsx";
@@ -77,7 +77,7 @@ export type MemoryEditingProps = {
 
 /** The memory's header, editor (or conflict view), and its rename and delete dialogs. */
 export function MemoryEditing({ store, memory, editable, searchMarks, toolbar, archivedBanner = true }: MemoryEditingProps) {
-  const router = useRouter();
+  const router = useWorkspaceRouter();
   const editing = useMemoryEditing(store.id, memory);
   const [dialog, setDialog] = useState<"rename" | "delete" | null>(null);
   const [leaving, setLeaving] = useState(false);
