@@ -10,27 +10,17 @@ import { ReviewCount } from "@/components/review/review-count.tsx";
 import { HeaderSearch } from "@/components/search/header-search.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { useHydrated } from "@/components/ui/local-time.tsx";
-import { useSessionUser } from "./session-user.tsx";
-
-const NAV = [
-  { href: "/stores", label: "Stores", admin: false },
-  { href: "/review", label: "Review", admin: false },
-  { href: "/users", label: "Users", admin: true },
-  { href: "/api-keys", label: "API keys", admin: true },
-  { href: "/api-reference", label: "API reference", admin: false },
-  { href: "/erasures", label: "Erasures", admin: true },
-  { href: "/webhooks", label: "Webhooks", admin: true },
-  { href: "/audit", label: "Audit log", admin: true },
-  // Reviewers delete memories in bulk; stores take an admin (the page offers what the role allows).
-  { href: "/bulk-deletions", label: "Bulk deletes", admin: false, write: true },
-  // Not "Restores": a link named so would also answer to a search for "Stores".
-  { href: "/restores", label: "Rollbacks", admin: false, write: true },
-  { href: "/imports", label: "Imports", admin: false },
-];
+import { useIsOrganizationAdmin } from "@/lib/queries/use-admin.ts";
+import { DisclosureMenu } from "./disclosure-menu.tsx";
+import { isSection, NAV_GROUPS, NAV_LINKS, type NavItem } from "./nav-sections.ts";
+import { usePermissions, useSessionUser } from "./session-user.tsx";
+import { WorkspaceGate } from "./workspace-gate.tsx";
+import { WorkspaceSwitcher } from "./workspace-switcher.tsx";
 
 /**
  * The console's frame. From the `md` breakpoint (768 px) up: title, search and the user on one
- * row, the sections on a second. Below it the title and search share the row with a "Menu"
+ * row; the workspace switcher and the sections (nav-sections.ts: Stores, Review, and the
+ * Activity and Settings menus) on a second. Below it the title and search share the row with a "Menu"
  * button that opens the sections and the user (e-mail, role, Sign out) as a panel, so nothing
  * of the header is ever off-screen on a phone.
  *
@@ -72,7 +62,10 @@ export function AppShell({ children, csrfToken }: { children: ReactNode; csrfTok
     if (shownOn.current !== pathname) menu.current?.hidePopover();
     shownOn.current = pathname;
   }, [pathname]);
-  const items = NAV.filter((item) => (item.admin ? user.role === "admin" : "write" in item ? user.role !== "viewer" : true));
+  // What the person may do in this workspace (GET /v1/me there); the organisation admin flag from the same answer.
+  const { canWrite, isAdmin } = usePermissions();
+  const orgAdmin = useIsOrganizationAdmin() ?? user.role === "admin";
+  const shown = (item: NavItem) => (item.need === "orgAdmin" ? orgAdmin : item.need === "admin" ? isAdmin : item.need === "write" ? canWrite : true);
   const badge = <Badge tone={user.role === "admin" ? "indigo" : user.role === "reviewer" ? "green" : "gray"}>{user.role}</Badge>;
   const signOutButton = (
     <form
@@ -90,8 +83,8 @@ export function AppShell({ children, csrfToken }: { children: ReactNode; csrfTok
       </button>
     </form>
   );
-  const link = (item: (typeof NAV)[number], layout: string) => {
-    const active = pathname === item.href || pathname.startsWith(item.href + "/");
+  const link = (item: NavItem, layout: string) => {
+    const active = isSection(pathname, item.href);
     return (
       <PrefetchLink
         key={item.href}
@@ -144,8 +137,27 @@ export function AppShell({ children, csrfToken }: { children: ReactNode; csrfTok
           data-testid={menuOpen ? "console-menu" : undefined}
         >
           {/* From md up a row of its own: an admin's sections outgrow the top row, and a label never wraps. */}
-          <nav aria-label="Main" className="mx-auto grid max-w-7xl grid-cols-2 gap-1 px-4 pt-2 md:flex md:items-center md:overflow-x-auto md:pb-2 md:pt-0">
-            {items.map((item) => link(item, "py-2 md:py-1.5"))}
+          <nav aria-label="Main" className="mx-auto flex max-w-7xl flex-col gap-1 px-4 pt-2 md:flex-row md:items-center md:pb-2 md:pt-0">
+            <div className="mb-1 md:mb-0 md:mr-3">
+              <WorkspaceSwitcher />
+            </div>
+            <div className="grid grid-cols-2 gap-1 md:flex">{NAV_LINKS.filter(shown).map((item) => link(item, "py-2 md:py-1.5"))}</div>
+            {NAV_GROUPS.map((group) => {
+              const items = group.items.filter(shown);
+              const active = items.some((item) => isSection(pathname, item.href));
+              return (
+                items.length > 0 && (
+                  <DisclosureMenu
+                    key={group.label}
+                    phoneHeading={group.label}
+                    buttonClassName={`items-center gap-1 whitespace-nowrap rounded-md px-3 py-1.5 text-sm ${active ? "bg-slate-100 font-medium text-slate-900" : "text-slate-600 hover:text-slate-900"}`}
+                    button={group.label}
+                  >
+                    {items.map((item) => link(item, "py-2 md:py-1.5"))}
+                  </DisclosureMenu>
+                )
+              );
+            })}
           </nav>
           {/* The user below md. Once hydrated it is in the page only while the menu is open, so
               the e-mail and Sign out are there once, as the header's own are from md up. */}
@@ -160,7 +172,9 @@ export function AppShell({ children, csrfToken }: { children: ReactNode; csrfTok
           )}
         </div>
       </header>
-      <main className="mx-auto max-w-7xl px-4 py-6">{children}</main>
+      <main className="mx-auto max-w-7xl px-4 py-6">
+        <WorkspaceGate>{children}</WorkspaceGate>
+      </main>
     </div>
   );
 }

@@ -9,6 +9,17 @@ export function useMe() {
   return useQuery({ queryKey: queryKeys.me, queryFn: () => apiClient.call("me"), staleTime: 60_000 });
 }
 
+/** The workspaces the signed-in person may act in (GET /v1/me's `workspaces`), Default first; empty until known. */
+export function useMyWorkspaces() {
+  const me = useMe().data;
+  return me?.kind === "user" ? me.workspaces : [];
+}
+
+/** Is the signed-in person an organisation admin (admin in every workspace)? Null until known. */
+export function useIsOrganizationAdmin(): boolean | null {
+  return useMe().data?.organization_admin ?? null;
+}
+
 export function useActors() {
   return useQuery({ queryKey: queryKeys.actors, queryFn: () => apiClient.call("listActors"), staleTime: 60_000 });
 }
