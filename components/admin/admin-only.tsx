@@ -3,6 +3,7 @@
 import type { ReactNode } from "react";
 import { usePermissions } from "@/components/shell/session-user.tsx";
 import { Alert } from "@/components/ui/alert.tsx";
+import { useIsOrganizationAdmin } from "@/lib/queries/use-admin.ts";
 
 const WHO = { admin: "Admins only", write: "Reviewers and admins only" } as const;
 
@@ -20,4 +21,17 @@ export function RequirePermission({ permission, children }: { permission: keyof 
 
 export function AdminOnly({ children }: { children: ReactNode }) {
   return <RequirePermission permission="admin">{children}</RequirePermission>;
+}
+
+/** Pages of the organisation itself (workspaces, invites): organisation admins only. */
+export function OrganizationAdminOnly({ children }: { children: ReactNode }) {
+  const orgAdmin = useIsOrganizationAdmin();
+  if (orgAdmin === null) return null;
+  if (!orgAdmin)
+    return (
+      <Alert tone="warning" title="Organisation admins only">
+        Ask an organisation admin if you need access to this page.
+      </Alert>
+    );
+  return <>{children}</>;
 }

@@ -5,6 +5,13 @@ export const queryKeys = {
   users: ["users"] as const,
   apiKeys: ["api-keys"] as const,
   openapi: ["openapi"] as const,
+  /** The organisation API's (the same in every workspace; cached in each workspace's cache all the same). */
+  organization: {
+    workspaces: ["organization", "workspaces"] as const,
+    members: (workspaceId: string) => ["organization", "workspaces", workspaceId, "members"] as const,
+    users: ["organization", "users"] as const,
+    invites: ["organization", "invites"] as const,
+  },
   stores: {
     all: ["stores"] as const,
     list: (params: Record<string, unknown>) => ["stores", "list", params] as const,
