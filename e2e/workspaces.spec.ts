@@ -80,6 +80,7 @@ for (const [label, viewport] of [
     const context = await browser.newContext({ storageState: { cookies: [], origins: [] }, viewport });
     const stranger = await context.newPage();
     await signIn(stranger, email, "stranger password 123");
+    await stranger.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
     await stranger.goto(`/stores?workspace=${stagingId}`);
     await expect(stranger.getByRole("heading", { name: "You are not a member of this workspace" })).toBeVisible();
     await stranger.screenshot({ path: `${SHOTS}/not-member-${viewport.width}.png` });
@@ -98,7 +99,7 @@ for (const [label, viewport] of [
     await expect(invite.getByLabel("Workspace")).toHaveValue(stagingId);
     await invite.getByLabel("Role").selectOption("user");
     await invite.getByRole("button", { name: "Create invite" }).click();
-    await expect(invite.getByText("Shown once")).toBeVisible();
+    await expect(invite.getByText("Shown once", { exact: true })).toBeVisible();
     const link = new URL((await invite.getByTestId("invite-link").textContent())!);
     await page.screenshot({ path: `${SHOTS}/invite-link-${viewport.width}.png` });
     await invite.getByRole("button", { name: "Done" }).click();

@@ -17,7 +17,10 @@ export function Providers({ defaultWorkspaceId, children }: { defaultWorkspaceId
   if (!clients.has(workspace.id)) clients.set(workspace.id, makeQueryClient());
   return (
     <CurrentWorkspaceProvider workspace={workspace}>
-      <QueryClientProvider client={clients.get(workspace.id)!}>{children}</QueryClientProvider>
+      {/* Keyed: nothing rendered for one workspace, nor its cache, carries over into another's. */}
+      <QueryClientProvider key={workspace.id ?? ""} client={clients.get(workspace.id)!}>
+        {children}
+      </QueryClientProvider>
     </CurrentWorkspaceProvider>
   );
 }

@@ -1,4 +1,5 @@
-import { dehydrate, HydrationBoundary, QueryClient, type QueryKey } from "@tanstack/react-query";
+import { dehydrate, QueryClient, type QueryKey } from "@tanstack/react-query";
+import { WorkspaceHydration } from "@/components/shell/workspace-hydration.tsx";
 import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { GET as retrieveMemory } from "@/app/v1/memory_stores/[store]/memories/[memory]/route.ts";
@@ -82,5 +83,9 @@ export async function WithPageData({ queries, children }: { queries: { queryKey:
       if (data !== undefined) client.setQueryData(queryKey, request.paged ? { pages: [data], pageParams: [null] } : data);
     }),
   );
-  return <HydrationBoundary state={dehydrate(client)}>{children}</HydrationBoundary>;
+  return (
+    <WorkspaceHydration workspaceId={workspaceId} state={dehydrate(client)}>
+      {children}
+    </WorkspaceHydration>
+  );
 }
