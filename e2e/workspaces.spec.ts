@@ -135,6 +135,10 @@ test("an admin's header groups the sections into menus that open, close with Esc
   await expect(activity).toHaveAttribute("aria-expanded", "true");
   const nav = page.getByRole("navigation", { name: "Main" });
   await expect(nav.getByRole("link", { name: "Audit log" })).toBeVisible();
+  // Drawn, not only laid out: nothing clips the open menu (the header's popover once did).
+  const box = (await nav.getByRole("link", { name: "Audit log" }).boundingBox())!;
+  const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest("a")?.textContent ?? null, [box.x + box.width / 2, box.y + box.height / 2]);
+  expect(hit).toBe("Audit log");
   await page.screenshot({ path: `${SHOTS}/activity-menu-1280.png` });
   await page.keyboard.press("Escape");
   await expect(activity).toHaveAttribute("aria-expanded", "false");
@@ -146,4 +150,19 @@ test("an admin's header groups the sections into menus that open, close with Esc
   await expect(nav.getByRole("link", { name: "Workspaces" })).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/workspaces$/);
+});
+
+test("the API keys page names each key's scope, and only an organisation admin may make an organisation key", async ({ page, baseURL }) => {
+  await page.setViewportSize(DESKTOP);
+  const made = await apiCall(baseURL!, "/v1/api_keys", { method: "POST", body: { name: "fleet key", role: "reviewer", scope: "organization" } });
+  expect(made.status).toBe(200);
+  await page.goto("/api-keys");
+  await expect(page.getByTestId("key-row-fleet key").getByTestId("key-scope")).toHaveText("Organisation");
+  await page.getByRole("button", { name: "Create key" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create API key" });
+  await dialog.getByLabel("Name").fill("team key");
+  await expect(dialog.getByLabel(/Organisation-scoped/)).toBeVisible();
+  await dialog.getByRole("button", { name: "Create key" }).click();
+  await page.getByRole("button", { name: "Done" }).click();
+  await expect(page.getByTestId("key-row-team key").getByTestId("key-scope")).toHaveText("Default");
 });

@@ -9,7 +9,7 @@ import { ROLES } from "@/lib/auth/roles.ts";
 import { apiClient } from "@/lib/api-client/client.ts";
 import { queryKeys } from "@/lib/queries/keys.ts";
 import type { ApiKey } from "@/lib/queries/types.ts";
-import { useCreateApiKey } from "@/lib/queries/use-admin.ts";
+import { useCreateApiKey, useIsOrganizationAdmin } from "@/lib/queries/use-admin.ts";
 import { ROLE_HELP } from "./user-form.tsx";
 import { ErrorAlert } from "@/components/ui/error-alert.tsx";
 
@@ -24,12 +24,21 @@ export function ApiKeyForm({ onCreated, onCancel }: { onCreated: (key: ApiKey & 
   const [role, setRole] = useState<string>("reviewer");
   const [limited, setLimited] = useState(false);
   const [storeIds, setStoreIds] = useState<string[]>([]);
+  // Only organisation admins may make a key that reaches every workspace (lib/auth/api-keys.ts).
+  const orgAdmin = useIsOrganizationAdmin() === true;
+  const [organization, setOrganization] = useState(false);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     create.mutate(
-      { name: String(form.get("name")), role, read_only: form.get("read_only") === "on", store_ids: limited ? storeIds : null },
+      {
+        name: String(form.get("name")),
+        role,
+        read_only: form.get("read_only") === "on",
+        store_ids: limited ? storeIds : null,
+        ...(organization && { scope: "organization" as const }),
+      },
       { onSuccess: onCreated },
     );
   }
@@ -59,11 +68,26 @@ export function ApiKeyForm({ onCreated, onCancel }: { onCreated: (key: ApiKey & 
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" name="read_only" /> Read-only (it can never write, whatever its role)
       </label>
+      {orgAdmin && (
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={organization}
+            onChange={(e) => {
+              setOrganization(e.target.checked);
+              // An organisation key names its workspace on each request; store lists are a workspace key's.
+              if (e.target.checked) setLimited(false);
+            }}
+          />{" "}
+          Organisation-scoped: acts in any workspace it names (anthropic-workspace-id), Default without one
+        </label>
+      )}
       <div className="space-y-2">
         <label className="flex items-center gap-2 text-sm">
           <input
             type="checkbox"
             checked={limited}
+            disabled={organization}
             onChange={(e) => {
               setLimited(e.target.checked);
               // Admin reaches every store (users, keys, archiving), so a store-limited key is a reviewer or viewer.

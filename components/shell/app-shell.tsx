@@ -127,12 +127,13 @@ export function AppShell({ children, csrfToken }: { children: ReactNode; csrfTok
         {/* One menu for every width, so each section's link is in the page once. Below md, a
             popover in the top layer just below the header (absolute: it scrolls with the page);
             from md up, shown in the header's flow as the row of sections (a display class there
-            overrides the closed popover's display: none). */}
+            overrides the closed popover's display: none, and overflow-visible its overflow: auto, which
+            would clip the Activity and Settings menus to the row). */}
         <div
           ref={menu}
           id="console-menu"
           popover="auto"
-          className="absolute inset-x-0 bottom-auto top-14 m-0 w-full max-w-none border-0 border-b border-t border-slate-200 bg-white p-0 shadow-md md:static md:block md:border-0 md:bg-transparent md:shadow-none"
+          className="absolute inset-x-0 bottom-auto top-14 m-0 w-full max-w-none border-0 border-b border-t border-slate-200 bg-white p-0 shadow-md md:static md:block md:overflow-visible md:border-0 md:bg-transparent md:shadow-none"
           // Names the phone's open panel, as it always has; the row of sections from md up is not it.
           data-testid={menuOpen ? "console-menu" : undefined}
         >

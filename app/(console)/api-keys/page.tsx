@@ -13,12 +13,24 @@ import { formatDateTime } from "@/components/ui/format.ts";
 import { EmptyState, QueryState } from "@/components/ui/states.tsx";
 import { Cell, Row, Table } from "@/components/ui/table.tsx";
 import type { ApiKey } from "@/lib/queries/types.ts";
-import { useApiKeys, useRevokeApiKey } from "@/lib/queries/use-admin.ts";
+import { useApiKeys, useMyWorkspaces, useRevokeApiKey } from "@/lib/queries/use-admin.ts";
+import { WorkspaceDot } from "@/components/shell/workspace-switcher.tsx";
 import { ErrorAlert } from "@/components/ui/error-alert.tsx";
+
+/** A workspace key's workspace, by name and colour (its id where the person cannot see it by name). */
+function WorkspaceScope({ workspace, id }: { workspace: { name: string; display_color: string } | undefined; id: string }) {
+  return (
+    <span className="inline-flex items-center gap-1.5 text-sm text-slate-700" title={id}>
+      <WorkspaceDot color={workspace?.display_color} />
+      {workspace?.name ?? <span className="font-mono text-xs">{id}</span>}
+    </span>
+  );
+}
 
 function KeysTable() {
   const keys = useApiKeys();
   const revoke = useRevokeApiKey();
+  const workspaces = useMyWorkspaces();
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   return (
     <Card>
@@ -29,7 +41,7 @@ function KeysTable() {
         isEmpty={keys.data?.data.length === 0}
         empty={<EmptyState title="No API keys yet">Create one for each agent or script that talks to the API.</EmptyState>}
       >
-        <Table columns={["Name", "Key", "Access", "Created", ""]}>
+        <Table columns={["Name", "Key", "Scope", "Access", "Created", ""]}>
           {keys.data?.data.map((key) => (
             <Row key={key.id} data-testid={`key-row-${key.name}`}>
               <Cell>
@@ -37,6 +49,15 @@ function KeysTable() {
                 <div className="font-mono text-xs text-slate-500">{key.id}</div>
               </Cell>
               <Cell className="font-mono text-xs">{key.prefix}…</Cell>
+              <Cell data-testid="key-scope">
+                {key.scope.type === "organization" ? (
+                  <Badge tone="indigo" title="Acts in any workspace it names with anthropic-workspace-id, Default without one">
+                    Organisation
+                  </Badge>
+                ) : (
+                  <WorkspaceScope workspace={workspaces.find((w) => w.id === (key.scope as { workspace_id: string }).workspace_id)} id={key.scope.workspace_id} />
+                )}
+              </Cell>
               <Cell>
                 <div className="flex flex-wrap gap-1">
                   {key.oauth_client && (
