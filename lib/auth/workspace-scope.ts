@@ -1,15 +1,11 @@
 import type { SqlClient } from "../memory/db.ts";
 import { invalidRequest, permissionDenied, storeNotFound, workspaceNotFound } from "../memory/errors.ts";
 import type { Principal } from "./principal.ts";
+import { isWorkspaceId } from "../memory/workspace.ts";
 import { DEFAULT_WORKSPACE_ID, isWorkspaceRole, WORKSPACE_ROLE_POWERS, type WorkspaceRole } from "./workspace-roles.ts";
 
 /** The header the official SDKs send for `workspace_id` on every Memory Stores call. */
 export const WORKSPACE_HEADER = "anthropic-workspace-id";
-
-/** A workspace id as this server makes them (`wrkspc_` and a ULID), or another install's of the same shape. */
-const WORKSPACE_ID = /^wrkspc_[0-9A-Za-z]{1,64}$/;
-
-export const isWorkspaceId = (value: string) => WORKSPACE_ID.test(value);
 
 /**
  * The workspace a request acts in, and the principal's power there (docs/design.md, "Workspaces"):

@@ -8,6 +8,11 @@ import { workspaceNotFound } from "./errors.ts";
  */
 export const DEFAULT_WORKSPACE_ID = "wrkspc_00000000000000000000000000";
 
+/** A workspace id as this server makes them (`wrkspc_` and a ULID), or another install's of the same shape. */
+const WORKSPACE_ID = /^wrkspc_[0-9A-Za-z]{1,64}$/;
+
+export const isWorkspaceId = (value: string) => WORKSPACE_ID.test(value);
+
 /**
  * Locks a live workspace's row until the transaction ends, or answers not found (archived ones
  * too). Whatever puts a store into a workspace takes it first, and archiving a workspace takes it

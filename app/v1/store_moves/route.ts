@@ -1,12 +1,12 @@
 // POST /v1/store_moves – move a store of the request's workspace to another workspace (extension)
 import { assertWorkspaceAdmin } from "@/lib/auth/organization-access.ts";
 import { assertStoreAccess } from "@/lib/auth/principal.ts";
-import { isWorkspaceId } from "@/lib/auth/workspace-scope.ts";
 import { OPERATIONS } from "@/lib/http/operations.ts";
 import { apiRoute, otherMethods } from "@/lib/http/route.ts";
 import { storeMoveWire } from "@/lib/http/store-move-wire.ts";
 import { invalidRequest } from "@/lib/memory/errors.ts";
 import { moveStore } from "@/lib/memory/stores/move-store.ts";
+import { isWorkspaceId } from "@/lib/memory/workspace.ts";
 
 export const POST = apiRoute(OPERATIONS.moveStore, async ({ db, input, actor, principal }) => {
   const body = await input();
