@@ -24,6 +24,7 @@ import { measureCore } from "./core.ts";
 import { measureGuard } from "./guard.ts";
 import { measureGuardedWrite } from "./guarded-write.ts";
 import { measureReview } from "./review.ts";
+import { measureWorkspaces } from "./workspaces.ts";
 import { measureTimeTravel } from "./time-travel.ts";
 import { measureTransfer } from "./transfer.ts";
 import { measureBackfill } from "./search-backfill.ts";
@@ -45,6 +46,8 @@ const { values: args } = parseArgs({
     "guarded-write-only": { type: "boolean", default: false },
     /** Only the review inbox benchmark (bench/review.ts), merged into an existing results.json. */
     "review-only": { type: "boolean", default: false },
+    /** Only the workspaces benchmark (bench/workspaces.ts), merged into an existing results.json. */
+    "workspaces-only": { type: "boolean", default: false },
     /** Only the import/export benchmark (bench/transfer.ts), merged into an existing results.json. */
     "transfer-only": { type: "boolean", default: false },
     /** Files in the import benchmark's archive. */
@@ -132,6 +135,12 @@ try {
     const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, "utf8")) as object) : { engine };
     writeFileSync(RESULTS, JSON.stringify({ ...previous, ...review }, null, 2) + "\n");
     log(JSON.stringify(review));
+    await finish();
+  }
+  if (args["workspaces-only"]) {
+    const workspaces = await measureWorkspaces(server, HEADERS, Math.min(ROUNDS, 1000), log);
+    const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, "utf8")) as object) : { engine };
+    writeFileSync(RESULTS, JSON.stringify({ ...previous, ...workspaces }, null, 2) + "\n");
     await finish();
   }
   if (args["time-travel-only"]) {
@@ -465,6 +474,9 @@ try {
   const backfill = await measureBackfill(engine, engine === "sqlite" ? server.databaseUrl.slice("file:".length) : server.databaseUrl, backfillDir);
   log(`search index backfill: ${backfill.versions} versions in ${backfill.seconds.toFixed(2)} s`);
   const searchSqlite = engine === "sqlite" ? { ...(await measureSearchSqlite(log)), ...(await measureSearchWriteHttp(log)) } : null;
+  // Last: its 50,100 stores would be in every earlier phase's store lists.
+  log("workspaces: the header's cost, and the first page of stores in a workspace of 50,000");
+  const workspaces = await measureWorkspaces(server, HEADERS, Math.min(ROUNDS, 1000), log);
   const results = {
     engine,
     memories: MEMORIES,
@@ -480,6 +492,7 @@ try {
     search_backfill_versions_per_s: Math.round(backfill.rate),
     ...compression,
     ...searchSqlite,
+    ...workspaces,
   };
   writeFileSync(RESULTS, JSON.stringify(results, null, 2) + "\n");
 

@@ -1,8 +1,11 @@
 // npm run transfer -- --from URL --from-key K --store ID --to URL --to-key K [--history] [--to-store ID] – copy a store between servers
 import { parseArgs } from "node:util";
+import { isWorkspaceId } from "../lib/memory/workspace.ts";
 import { transferStore, type TransferProgress } from "../lib/transfer/transfer-store.ts";
 
-const USAGE = `Usage: npm run transfer -- --from <url> --from-key <key> --store <memstore_id> --to <url> --to-key <key> [--history] [--to-store <memstore_id>]`;
+const USAGE = `Usage: npm run transfer -- --from <url> --from-key <key> --store <memstore_id> --to <url> --to-key <key> [--history] [--to-store <memstore_id>] [--from-workspace <wrkspc_id>] [--to-workspace <wrkspc_id>]
+
+The workspaces are needed only with organisation-scoped keys, for stores outside Default.`;
 const { values } = parseArgs({
   options: {
     from: { type: "string" },
@@ -11,12 +14,25 @@ const { values } = parseArgs({
     to: { type: "string" },
     "to-key": { type: "string" },
     "to-store": { type: "string" },
+    "from-workspace": { type: "string" },
+    "to-workspace": { type: "string" },
     history: { type: "boolean", default: false },
+    help: { type: "boolean", short: "h", default: false },
   },
 });
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 if (!values.from || !values["from-key"] || !values.store || !values.to || !values["to-key"]) {
   console.error(USAGE);
   process.exit(2);
+}
+for (const flag of ["from-workspace", "to-workspace"] as const) {
+  if (values[flag] !== undefined && !isWorkspaceId(values[flag])) {
+    console.error(`--${flag} must be a workspace id (wrkspc_…).\n\n${USAGE}`);
+    process.exit(2);
+  }
 }
 
 function bar({ total, done, created, updated, unchanged, failed }: TransferProgress): string {
@@ -32,8 +48,8 @@ process.once("SIGINT", () => stop.abort());
 const tty = process.stderr.isTTY;
 let last = 0;
 const report = await transferStore({
-  from: { baseURL: values.from, apiKey: values["from-key"] },
-  to: { baseURL: values.to, apiKey: values["to-key"] },
+  from: { baseURL: values.from, apiKey: values["from-key"], workspaceId: values["from-workspace"] },
+  to: { baseURL: values.to, apiKey: values["to-key"], workspaceId: values["to-workspace"] },
   storeId: values.store,
   toStoreId: values["to-store"],
   history: values.history,

@@ -1,7 +1,7 @@
 import type { SqlClient } from "../memory/db.ts";
-import { permissionDenied } from "../memory/errors.ts";
+import { permissionDenied, workspaceNotFound } from "../memory/errors.ts";
 import type { Principal } from "./principal.ts";
-import { membershipOf, workspaceNotFound } from "./workspace-scope.ts";
+import { membershipOf } from "./workspace-scope.ts";
 
 /**
  * Who may call the organisation API (docs/api-extensions.md, "Organisation API"): organisation

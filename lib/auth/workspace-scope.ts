@@ -1,18 +1,11 @@
 import type { SqlClient } from "../memory/db.ts";
-import { invalidRequest, notFound, permissionDenied, storeNotFound } from "../memory/errors.ts";
+import { invalidRequest, permissionDenied, storeNotFound, workspaceNotFound } from "../memory/errors.ts";
 import type { Principal } from "./principal.ts";
 import { WORKSPACE_HEADER } from "../http/operation-routes.ts";
+import { isWorkspaceId } from "../memory/workspace.ts";
 import { DEFAULT_WORKSPACE_ID, isWorkspaceRole, WORKSPACE_ROLE_POWERS, type WorkspaceRole } from "./workspace-roles.ts";
 
 export { WORKSPACE_HEADER } from "../http/operation-routes.ts";
-
-/** A workspace id as this server makes them (`wrkspc_` and a ULID), or another install's of the same shape. */
-const WORKSPACE_ID = /^wrkspc_[0-9A-Za-z]{1,64}$/;
-
-export const isWorkspaceId = (value: string) => WORKSPACE_ID.test(value);
-
-/** The message for a workspace that does not exist, or that the caller may not know of: one text, so neither is told apart. */
-export const workspaceNotFound = (id: string) => notFound(`Workspace ${id} not found.`);
 
 /**
  * The workspace a request acts in, and the principal's power there (docs/design.md, "Workspaces"):

@@ -1,12 +1,12 @@
 import { join, sql, type Db, type SqlClient } from "../memory/db.ts";
-import { conflict, invalidRequest } from "../memory/errors.ts";
+import { conflict, invalidRequest, workspaceNotFound } from "../memory/errors.ts";
 import { newId } from "../memory/ids.ts";
 import type { Actor } from "../memory/actor.ts";
 import { recordAuditEvent } from "../memory/audit/record-audit-event.ts";
 import { idPageOf, idPageSql, type IdPage, type IdPageQuery } from "./id-page.ts";
 import { mergeTags, validateDisplayColor, validateWorkspaceName } from "./workspace-fields.ts";
 import { DEFAULT_WORKSPACE_ID } from "./workspace-roles.ts";
-import { workspaceNotFound } from "./workspace-scope.ts";
+import { lockLiveWorkspace } from "../memory/workspace.ts";
 
 /** Workspaces as the organisation API manages them (`/v1/organizations/workspaces`). */
 export interface WorkspaceRecord {
@@ -115,27 +115,26 @@ export async function listWorkspaces(client: SqlClient, query: ListWorkspacesQue
 /**
  * Archiving is final, as on the hosted API, and the workspace's keys stop with it (api-keys.ts).
  * Default cannot be archived. A workspace whose memory stores are not all archived is refused,
- * so that no live memory becomes unreachable: the answer says how many are live. The check and
- * the archive are one statement. Archiving an archived workspace answers it as it is.
+ * so that no live memory becomes unreachable: the answer says how many are live. Archiving an archived workspace answers it as it is.
  */
 export async function archiveWorkspace(db: Db, id: string, by: Actor): Promise<WorkspaceRecord> {
   if (id === DEFAULT_WORKSPACE_ID) throw invalidRequest("The Default workspace cannot be archived.");
   return db.sqlTransaction(async (tx) => {
     const current = await findWorkspace(tx, id);
     if (current.archivedAt) return current;
-    const [row] = await tx.$queryRaw<WorkspaceRow[]>`
-      UPDATE workspaces SET archived_at = ${new Date()}
-      WHERE id = ${id} AND archived_at IS NULL AND NOT EXISTS (SELECT 1 FROM memory_stores WHERE workspace_id = ${id} AND archived_at IS NULL)
-      RETURNING ${COLUMNS}`;
-    if (!row) {
-      const [live] = await tx.$queryRaw<{ n: number | bigint | string }[]>`
-        SELECT COUNT(*) AS n FROM memory_stores WHERE workspace_id = ${id} AND archived_at IS NULL`;
-      const n = Number(live!.n);
+    // Locked before the count, in statements of their own: a store being created or moved in has
+    // the lock (memory/workspace.ts) and is counted once it commits; after this, none can land.
+    await lockLiveWorkspace(tx, id);
+    const [live] = await tx.$queryRaw<{ n: number | bigint | string }[]>`
+      SELECT COUNT(*) AS n FROM memory_stores WHERE workspace_id = ${id} AND archived_at IS NULL`;
+    const n = Number(live!.n);
+    if (n > 0) {
       throw conflict(
         `Workspace ${id} still has ${n} live memory store${n === 1 ? "" : "s"}; archive or delete ${n === 1 ? "it" : "them"} first, so that no live memory becomes unreachable.`,
       );
     }
+    const [row] = await tx.$queryRaw<WorkspaceRow[]>`UPDATE workspaces SET archived_at = ${new Date()} WHERE id = ${id} RETURNING ${COLUMNS}`;
     await recordAuditEvent(tx, { action: "workspace.archived", actor: by, target: { type: "workspace", id }, workspaceId: null });
-    return fromRow(row);
+    return fromRow(row!);
   });
 }

@@ -59,6 +59,7 @@ export const OPERATION_ROUTES = {
   updateReviewSettings: { method: "POST", path: "/v1/review_settings/{store}" },
   search: { method: "GET", path: "/v1/search", pagination: "cursor", repeated: ["memory_store_id"] },
   findStores: { method: "GET", path: "/v1/store_search", pagination: "cursor", repeated: ["metadata"] },
+  moveStore: { method: "POST", path: "/v1/store_moves" },
   listBulkDeletions: { method: "GET", path: "/v1/bulk_deletions", pagination: "cursor" },
   planBulkDeletion: { method: "POST", path: "/v1/bulk_deletions" },
   retrieveBulkDeletion: { method: "GET", path: "/v1/bulk_deletions/{bulk_deletion}" },

@@ -16,6 +16,7 @@ import { TRANSFER_OPERATIONS } from "./transfer-operations.ts";
 import { WEBHOOK_OPERATIONS } from "./webhook-operations.ts";
 import { INTEGRITY_OPERATIONS } from "./integrity-operations.ts";
 import { ORGANIZATION_OPERATIONS } from "./organization-operations.ts";
+import { moveStoreBody, storeMoveSchema } from "./store-move-wire.ts";
 import {
   createMemoryBody,
   createStoreBody,
@@ -249,6 +250,14 @@ export const OPERATIONS = {
     summary: "Revoke an API key",
     permission: "admin",
     response: apiKeySchema,
+  }),
+  moveStore: op({
+    ...OPERATION_ROUTES.moveStore,
+    ...consoleAdmin,
+    summary: "Move a memory store, with its id and history, to another workspace (admin powers in both)",
+    permission: "admin",
+    body: moveStoreBody,
+    response: storeMoveSchema,
   }),
   ...REVIEW_OPERATIONS,
   ...REVIEW_BATCH_OPERATIONS,

@@ -58,6 +58,8 @@ export const invalidRequest = (message: string) => new MemoryError("invalid_requ
 export const notFound = (message: string) => new MemoryError("not_found", message);
 /** A store that does not exist, or that the caller's workspace does not own: one message, so the two are never told apart. */
 export const storeNotFound = (storeId: string) => notFound(`Memory store ${storeId} not found.`);
+/** A workspace that does not exist, or that the caller may not know of: one text, so neither is told apart. */
+export const workspaceNotFound = (id: string) => notFound(`Workspace ${id} not found.`);
 export const conflict = (message: string) => new MemoryError("conflict", message);
 export const permissionDenied = (message: string) => new MemoryError("permission", message);
 export const preconditionFailed = (message: string) => new MemoryError("precondition_failed", message);

@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { isWorkspaceId } from "../memory/workspace.ts";
 
 /** What `npm run mirror` runs with: flags first, then the environment. */
 export interface MirrorOptions {
@@ -8,6 +9,8 @@ export interface MirrorOptions {
   dir: string;
   baseURL: string;
   apiKey: string;
+  /** The store's workspace, sent as anthropic-workspace-id (an organisation-scoped key needs it outside Default). */
+  workspaceId?: string;
   /** Time between sync passes; local edits reach the store at most this often (and once at exit). */
   intervalMs: number;
   /** Pull only: local edits stay local and nothing in the store is changed. */
@@ -30,6 +33,8 @@ A file changed on both sides keeps the store's version; the local one is kept be
   --dir <folder>      local folder, created if missing
   --url <url>         server (env MEMORY_CONSOLE_URL, then ANTHROPIC_BASE_URL; default http://127.0.0.1:3000)
   --api-key <key>     API key (env MEMORY_CONSOLE_API_KEY, then ANTHROPIC_API_KEY)
+  --workspace <id>    the store's workspace, wrkspc_… (env MEMORY_CONSOLE_WORKSPACE_ID); only
+                      an organisation-scoped key needs it, for a store outside Default
   --allow-key-to <origin>
                       let a key from ANTHROPIC_API_KEY go to this origin too; by default it
                       is only ever sent to ${ANTHROPIC_ORIGIN}
@@ -48,6 +53,7 @@ export function parseMirrorOptions(argv: string[], env: Record<string, string | 
       dir: { type: "string" },
       url: { type: "string" },
       "api-key": { type: "string" },
+      workspace: { type: "string" },
       "allow-key-to": { type: "string", multiple: true },
       interval: { type: "string" },
       "read-only": { type: "boolean", default: false },
@@ -81,6 +87,9 @@ export function parseMirrorOptions(argv: string[], env: Record<string, string | 
         `to send the Anthropic key there anyway, add --allow-key-to ${origin}.`,
     );
   }
+  const workspaceId = values.workspace ?? env.MEMORY_CONSOLE_WORKSPACE_ID;
+  if (workspaceId !== undefined && !isWorkspaceId(workspaceId))
+    throw new UsageError("--workspace must be a workspace id (wrkspc_…, as the console's URL and the organisation API show it).");
   const seconds = values.interval === undefined ? 15 : Number(values.interval);
   if (!Number.isFinite(seconds) || seconds <= 0) throw new UsageError("--interval must be a positive number of seconds.");
   return {
@@ -88,6 +97,7 @@ export function parseMirrorOptions(argv: string[], env: Record<string, string | 
     dir: resolve(values.dir),
     baseURL,
     apiKey,
+    workspaceId,
     intervalMs: Math.round(seconds * 1000),
     readOnly: values["read-only"],
     once: values.once,

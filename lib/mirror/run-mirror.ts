@@ -7,7 +7,7 @@ import { syncOnce } from "./sync-pass.ts";
 
 /** The sync context of a folder and a store, with the state file loaded (or started). */
 export async function openMirror(
-  options: Pick<MirrorOptions, "storeId" | "dir" | "baseURL" | "apiKey" | "readOnly">,
+  options: Pick<MirrorOptions, "storeId" | "dir" | "baseURL" | "apiKey" | "workspaceId" | "readOnly">,
   log: (line: string) => void = console.log,
 ): Promise<SyncContext> {
   await mkdir(options.dir, { recursive: true });
@@ -15,7 +15,13 @@ export async function openMirror(
   const dir = await realpath(options.dir);
   const warned = new Set<string>();
   return {
-    client: new Anthropic({ baseURL: options.baseURL, apiKey: options.apiKey, maxRetries: 1, timeout: 30_000 }),
+    client: new Anthropic({
+      baseURL: options.baseURL,
+      apiKey: options.apiKey,
+      maxRetries: 1,
+      timeout: 30_000,
+      ...(options.workspaceId && { defaultHeaders: { "anthropic-workspace-id": options.workspaceId } }),
+    }),
     storeId: options.storeId,
     dir,
     readOnly: options.readOnly,

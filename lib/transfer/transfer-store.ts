@@ -6,6 +6,8 @@ import { copyHistory } from "./copy-history.ts";
 export interface Endpoint {
   baseURL: string;
   apiKey: string;
+  /** Sent as anthropic-workspace-id: the workspace an organisation-scoped key acts in (Default without it). */
+  workspaceId?: string;
 }
 
 export interface TransferOptions {
@@ -46,7 +48,14 @@ export interface TransferReport extends TransferProgress {
   identical: boolean;
 }
 
-const client = (endpoint: Endpoint) => new Anthropic({ baseURL: endpoint.baseURL, apiKey: endpoint.apiKey, maxRetries: 3, timeout: 120_000 });
+const client = (endpoint: Endpoint) =>
+  new Anthropic({
+    baseURL: endpoint.baseURL,
+    apiKey: endpoint.apiKey,
+    maxRetries: 3,
+    timeout: 120_000,
+    ...(endpoint.workspaceId && { defaultHeaders: { "anthropic-workspace-id": endpoint.workspaceId } }),
+  });
 
 /**
  * Copies a store's current memories between two Memory Stores API servers (this project's or

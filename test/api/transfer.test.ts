@@ -171,4 +171,24 @@ describe.skipIf(!canRun)(`transfer ${ENGINE} → ${other}`, () => {
     expect(again.stdout).toMatch(/history: 0 versions replayed \(the destination already held memories\)/);
     expect(again.stdout).toMatch(/0 created, 0 updated, 1 already the same/);
   }, 180_000);
+  it("npm run transfer --from-workspace --to-workspace: an organisation key copies between workspaces, each named with the header", async () => {
+    const from = await source.client.beta.organization.workspaces.create({ name: "Source team" });
+    const to = await destination.client.beta.organization.workspaces.create({ name: "Destination team" });
+    const stores = source.client.beta.memoryStores;
+    const store = await stores.create({ name: "team notes", workspace_id: from.id });
+    await stores.memories.create(store.id, { path: "/team.md", content: "ours", workspace_id: from.id });
+    const args = ["tsx", "scripts/transfer.ts", "--from", source.baseURL, "--from-key", ADMIN_KEY, "--store", store.id];
+    args.push("--to", destination.baseURL, "--to-key", ADMIN_KEY, "--from-workspace", from.id, "--to-workspace", to.id);
+    const { stdout } = await promisify(execFile)("npx", args, { cwd: ROOT, timeout: 120_000 });
+    expect(stdout).toMatch(/the destination matches the source/);
+    const copyId = /destination (memstore_\w+) \(created\)/.exec(stdout)![1]!;
+    const copied = destination.client.beta.memoryStores;
+    expect((await copied.retrieve(copyId, { workspace_id: to.id })).name).toBe("team notes");
+    // Made in the named workspace, not in Default.
+    expect((await collect(copied.list())).map((s) => s.id)).not.toContain(copyId);
+
+    // A workspace id that is not one is refused before anything is sent.
+    const bad = promisify(execFile)("npx", [...args.slice(0, -1), "team two"], { cwd: ROOT, timeout: 60_000 });
+    await expect(bad).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(/--to-workspace must be a workspace id/) });
+  }, 180_000);
 });

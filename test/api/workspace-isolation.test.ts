@@ -133,6 +133,7 @@ const PROBES: Record<OperationName, Probe> = {
   redactVersion: missing("redactVersion", (i) => ({ params: { store: i.store, version: i.version } })),
   runMemoryTool: missing("runMemoryTool", (i) => ({ params: store(i), body: { command: "view", path: "/memories" } })),
   me: own("me"),
+  moveStore: missing("moveStore", (i) => ({ body: { memory_store_id: i.store, workspace_id: workspaceB } })),
   listActors: own("listActors"),
   listUsers: own("listUsers"),
   createUser: { skip: "people are the organisation's; their workspace rules are test/api/workspaces.test.ts's" },

@@ -70,10 +70,11 @@ export async function seed(server: TestServer, storeId: string, files: Record<st
 }
 
 /** The mirror's sync context for a folder, as `npm run mirror` builds it; `lines` collects what it logs. */
-export async function mirrorOf(server: TestServer, storeId: string, dir: string, options: { readOnly?: boolean } = {}) {
+export async function mirrorOf(server: TestServer, storeId: string, dir: string, options: { readOnly?: boolean; workspaceId?: string } = {}) {
   const lines: string[] = [];
-  const ctx: SyncContext = await openMirror({ storeId, dir, baseURL: server.baseURL, apiKey: ADMIN_KEY, readOnly: options.readOnly ?? false }, (line) =>
-    lines.push(line),
+  const ctx: SyncContext = await openMirror(
+    { storeId, dir, baseURL: server.baseURL, apiKey: ADMIN_KEY, readOnly: options.readOnly ?? false, workspaceId: options.workspaceId },
+    (line) => lines.push(line),
   );
   return { ctx, lines };
 }

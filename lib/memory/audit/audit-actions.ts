@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS = [
   "invite.created",
   "invite.deleted",
   "invite.accepted",
+  "memory_store.moved",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

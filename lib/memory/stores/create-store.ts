@@ -1,6 +1,6 @@
 import type { Db, MemoryStore, SqlClient } from "../db.ts";
 import { newId } from "../ids.ts";
-import { DEFAULT_WORKSPACE_ID } from "../workspace.ts";
+import { DEFAULT_WORKSPACE_ID, lockLiveWorkspace } from "../workspace.ts";
 import { DEFAULT_REVIEW_POLICY } from "../review/policy.ts";
 import { validateMetadata, validateStoreDescription, validateStoreName } from "./store-rules.ts";
 
@@ -27,6 +27,7 @@ export function checkNewStore(input: CreateStoreInput) {
  * the same transaction as its memories, so a failed import leaves no empty store behind.
  */
 export async function insertStore(tx: SqlClient, fields: ReturnType<typeof checkNewStore>): Promise<MemoryStore> {
+  await lockLiveWorkspace(tx, fields.workspaceId);
   const now = new Date();
   const store: MemoryStore = {
     id: newId("memstore"),
