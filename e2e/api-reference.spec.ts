@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { failOnConsoleErrors } from "./helpers.ts";
+import { failOnConsoleErrors, headerLink } from "./helpers.ts";
 
 // The console's API reference: rendered from GET /v1/openapi.json with local assets only.
 test("the API reference lists every endpoint, marks extensions, and loads nothing from elsewhere", async ({ page, baseURL }) => {
@@ -10,7 +10,7 @@ test("the API reference lists every endpoint, marks extensions, and loads nothin
   });
   await page.goto("/api-reference");
   await expect(page.getByRole("heading", { name: "API reference" })).toBeVisible();
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "API reference" }).waitFor();
+  await (await headerLink(page, "Settings", "API reference")).waitFor();
 
   const tool = page.getByRole("region", { name: "POST /v1/memory_stores/{store}/memory_tool" });
   await expect(tool).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import type { WireStore } from "./console-helpers.ts";
 import { createMemory } from "./console-helpers.ts";
-import { apiCall, failOnConsoleErrors } from "./helpers.ts";
+import { apiCall, failOnConsoleErrors, headerLink } from "./helpers.ts";
 
 // Bulk delete by filter (issue 11): a deletion request for one end user — every store whose
 // metadata names them — with the dry run, the typed confirmation and the report.
@@ -57,7 +57,7 @@ test("delete every store of one end user: dry run, typed confirmation, report wi
   );
   expect(await csv.text()).toContain(`Support memory ${user}`);
 
-  await page.getByRole("link", { name: "Bulk deletes" }).click();
+  await (await headerLink(page, "Activity", "Bulk deletes")).click();
   await expect(page.getByRole("table")).toContainText(`stores where end_user:${user}`);
   checkConsole();
 });
@@ -80,7 +80,7 @@ test("a reviewer deletes every memory under a folder of one store; stores are no
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByTestId("signed-in-user")).toHaveText(email);
 
-  await page.getByRole("link", { name: "Bulk deletes" }).click();
+  await (await headerLink(page, "Activity", "Bulk deletes")).click();
   const form = page.getByRole("form", { name: "Bulk delete" });
   await expect(form.getByRole("radio")).toHaveCount(0);
   await form.getByLabel("Store", { exact: true }).selectOption(store.id);

@@ -102,3 +102,14 @@ export async function listVersions(baseURL: string, storeId: string, memoryId: s
   const list = await apiCall<{ data: SeededVersion[] }>(baseURL, `/v1/memory_stores/${storeId}/memory_versions?memory_id=${memoryId}&view=full&limit=20`);
   return list.body.data;
 }
+
+/**
+ * A section's link in the header (components/shell/nav-sections.ts): Stores and Review are in
+ * the row; the rest sit in the Activity or Settings menu, opened first. Desktop widths.
+ */
+export async function headerLink(page: Page, group: "Activity" | "Settings", name: string) {
+  const nav = page.getByRole("navigation", { name: "Main" });
+  const button = nav.getByRole("button", { name: group, exact: true });
+  if ((await button.getAttribute("aria-expanded")) !== "true") await button.click();
+  return nav.getByRole("link", { name, exact: true });
+}

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { createServer, type Server } from "node:http";
-import { apiCall, failOnConsoleErrors } from "./helpers.ts";
+import { apiCall, failOnConsoleErrors, headerLink } from "./helpers.ts";
 
 // The webhooks page (issue 14): an admin registers an endpoint, sees its secret once, sees the
 // delivery of an event in the log with its status code, and resends it.
@@ -27,7 +27,8 @@ test("register an endpoint, see a delivery in the log, resend it", async ({ page
   const store = await apiCall<{ id: string }>(baseURL!, "/v1/memory_stores", { method: "POST", body: { name: "Webhook demo" } });
 
   await page.goto("/webhooks");
-  await expect(page.getByRole("link", { name: "Webhooks" })).toHaveAttribute("aria-current", "page");
+  await expect(await headerLink(page, "Settings", "Webhooks")).toHaveAttribute("aria-current", "page");
+  await page.keyboard.press("Escape");
   await page.getByRole("button", { name: "Register endpoint" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("URL", { exact: true }).fill(receiverUrl);

@@ -137,7 +137,10 @@ test("an admin's header groups the sections into menus that open, close with Esc
   await expect(nav.getByRole("link", { name: "Audit log" })).toBeVisible();
   // Drawn, not only laid out: nothing clips the open menu (the header's popover once did).
   const box = (await nav.getByRole("link", { name: "Audit log" }).boundingBox())!;
-  const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest("a")?.textContent ?? null, [box.x + box.width / 2, box.y + box.height / 2]);
+  const hit = await page.evaluate(
+    ([x, y]) => document.elementFromPoint(x!, y!)?.closest("a")?.textContent ?? null,
+    [box.x + box.width / 2, box.y + box.height / 2],
+  );
   expect(hit).toBe("Audit log");
   await page.screenshot({ path: `${SHOTS}/activity-menu-1280.png` });
   await page.keyboard.press("Escape");
@@ -154,15 +157,43 @@ test("an admin's header groups the sections into menus that open, close with Esc
 
 test("the API keys page names each key's scope, and only an organisation admin may make an organisation key", async ({ page, baseURL }) => {
   await page.setViewportSize(DESKTOP);
-  const made = await apiCall(baseURL!, "/v1/api_keys", { method: "POST", body: { name: "fleet key", role: "reviewer", scope: "organization" } });
+  const run = Date.now().toString(36);
+  const made = await apiCall(baseURL!, "/v1/api_keys", { method: "POST", body: { name: `fleet key ${run}`, role: "reviewer", scope: "organization" } });
   expect(made.status).toBe(200);
   await page.goto("/api-keys");
-  await expect(page.getByTestId("key-row-fleet key").getByTestId("key-scope")).toHaveText("Organisation");
+  await expect(page.getByTestId(`key-row-fleet key ${run}`).getByTestId("key-scope")).toHaveText("Organisation");
   await page.getByRole("button", { name: "Create key" }).click();
   const dialog = page.getByRole("dialog", { name: "Create API key" });
-  await dialog.getByLabel("Name").fill("team key");
+  await dialog.getByLabel("Name").fill(`team key ${run}`);
   await expect(dialog.getByLabel(/Organisation-scoped/)).toBeVisible();
   await dialog.getByRole("button", { name: "Create key" }).click();
   await page.getByRole("button", { name: "Done" }).click();
-  await expect(page.getByTestId("key-row-team key").getByTestId("key-scope")).toHaveText("Default");
+  await expect(page.getByTestId(`key-row-team key ${run}`).getByTestId("key-scope")).toHaveText("Default");
 });
+
+for (const [label, viewport] of [
+  ["desktop", DESKTOP],
+  ["phone", PHONE],
+] as const) {
+  test(`an admin moves a store to another workspace, where it opens with its history (${viewport.width}px)`, async ({ page, baseURL }) => {
+    await page.setViewportSize(viewport);
+    const target = await apiCall<{ id: string }>(baseURL!, "/v1/organizations/workspaces", { method: "POST", body: { name: `Archive team ${label}` } });
+    expect(target.status).toBe(200);
+    const store = await apiCall<{ id: string }>(baseURL!, "/v1/memory_stores", { method: "POST", body: { name: `moving ${label}` } });
+    await apiCall(baseURL!, `/v1/memory_stores/${store.body.id}/memories`, { method: "POST", body: { path: "/notes.md", content: "kept\n" } });
+    await page.goto(`/stores/${store.body.id}`);
+    const more = page.getByTestId("store-more");
+    if (await more.isVisible()) await more.click();
+    await page.getByRole("button", { name: "Move", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: `Move moving ${label} to another workspace` });
+    await dialog.getByLabel("Move to").selectOption({ label: `Archive team ${label}` });
+    await dialog.getByLabel(`Type “move moving ${label}” to confirm`).fill(`move moving ${label}`);
+    await page.screenshot({ path: `${SHOTS}/move-store-${viewport.width}.png` });
+    await dialog.getByRole("button", { name: "Move store" }).click();
+    await expect(page).toHaveURL(new RegExp(`/stores/${store.body.id}\\?workspace=${target.body.id}$`));
+    await expect(page.getByRole("heading", { name: `moving ${label}` })).toBeVisible();
+    await expect(page.getByText("notes.md").first()).toBeVisible();
+    // Gone from Default.
+    expect((await apiCall(baseURL!, `/v1/memory_stores/${store.body.id}`)).status).toBe(404);
+  });
+}

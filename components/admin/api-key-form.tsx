@@ -79,7 +79,7 @@ export function ApiKeyForm({ onCreated, onCancel }: { onCreated: (key: ApiKey & 
               if (e.target.checked) setLimited(false);
             }}
           />{" "}
-          Organisation-scoped: acts in any workspace it names (anthropic-workspace-id), Default without one
+          Organisation-scoped: acts in every workspace (chosen per request with anthropic-workspace-id; Default without it)
         </label>
       )}
       <div className="space-y-2">

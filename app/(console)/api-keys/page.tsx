@@ -20,7 +20,7 @@ import { ErrorAlert } from "@/components/ui/error-alert.tsx";
 /** A workspace key's workspace, by name and colour (its id where the person cannot see it by name). */
 function WorkspaceScope({ workspace, id }: { workspace: { name: string; display_color: string } | undefined; id: string }) {
   return (
-    <span className="inline-flex items-center gap-1.5 text-sm text-slate-700" title={id}>
+    <span className="inline-flex items-center gap-1.5 text-sm text-slate-700" title={id} data-testid="key-scope">
       <WorkspaceDot color={workspace?.display_color} />
       {workspace?.name ?? <span className="font-mono text-xs">{id}</span>}
     </span>
@@ -49,13 +49,18 @@ function KeysTable() {
                 <div className="font-mono text-xs text-slate-500">{key.id}</div>
               </Cell>
               <Cell className="font-mono text-xs">{key.prefix}…</Cell>
-              <Cell data-testid="key-scope">
+              <Cell>
                 {key.scope.type === "organization" ? (
-                  <Badge tone="indigo" title="Acts in any workspace it names with anthropic-workspace-id, Default without one">
-                    Organisation
-                  </Badge>
+                  <span data-testid="key-scope">
+                    <Badge tone="indigo" title="Acts in every workspace, chosen per request with anthropic-workspace-id (Default without it)">
+                      Organisation
+                    </Badge>
+                  </span>
                 ) : (
-                  <WorkspaceScope workspace={workspaces.find((w) => w.id === (key.scope as { workspace_id: string }).workspace_id)} id={key.scope.workspace_id} />
+                  <WorkspaceScope
+                    workspace={workspaces.find((w) => w.id === (key.scope as { workspace_id: string }).workspace_id)}
+                    id={key.scope.workspace_id}
+                  />
                 )}
               </Cell>
               <Cell>

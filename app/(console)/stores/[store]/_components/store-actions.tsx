@@ -6,6 +6,7 @@ import { ReviewCount } from "@/components/review/review-count.tsx";
 import { usePermissions } from "@/components/shell/session-user.tsx";
 import { ConnectAgentDialog } from "@/components/stores/connect-agent-dialog.tsx";
 import { ArchiveStoreDialog, DeleteStoreDialog, EditStoreDialog } from "@/components/stores/store-dialogs.tsx";
+import { MoveStoreDialog, useMoveTargets } from "@/components/stores/move-store-dialog.tsx";
 import { DownloadMenu } from "@/components/transfer/download-menu.tsx";
 import { ImportEntry } from "@/components/transfer/import-entry.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -24,7 +25,8 @@ export type StoreActionsProps = {
  */
 export function StoreActions({ store, onNewMemory, narrowHidden }: StoreActionsProps) {
   const { canWrite, isAdmin } = usePermissions();
-  const [dialog, setDialog] = useState<"edit" | "archive" | "delete" | "connect" | null>(null);
+  const [dialog, setDialog] = useState<"edit" | "archive" | "delete" | "connect" | "move" | null>(null);
+  const canMove = useMoveTargets().length > 0;
   const close = () => setDialog(null);
   const live = !store.archived_at;
   const later = `contents ${narrowHidden}`;
@@ -55,6 +57,11 @@ export function StoreActions({ store, onNewMemory, narrowHidden }: StoreActionsP
             Edit store
           </Button>
         )}
+        {isAdmin && canMove && (
+          <Button variant="secondary" onClick={() => setDialog("move")}>
+            Move
+          </Button>
+        )}
         {isAdmin && live && (
           <Button variant="secondary" onClick={() => setDialog("archive")}>
             Archive
@@ -69,6 +76,7 @@ export function StoreActions({ store, onNewMemory, narrowHidden }: StoreActionsP
       {dialog === "connect" && <ConnectAgentDialog store={store} open onClose={close} />}
       {dialog === "edit" && <EditStoreDialog store={store} open onClose={close} />}
       {dialog === "archive" && <ArchiveStoreDialog store={store} open onClose={close} />}
+      {dialog === "move" && <MoveStoreDialog store={store} open onClose={close} />}
       {dialog === "delete" && <DeleteStoreDialog store={store} open onClose={close} redirectTo="/stores" />}
     </>
   );
