@@ -4,6 +4,7 @@ import { conflict, invalidRequest, notFound } from "../memory/errors.ts";
 import { newId } from "../memory/ids.ts";
 import type { Actor } from "../memory/actor.ts";
 import { recordAuditEvent } from "../memory/audit/record-audit-event.ts";
+import { lockLiveWorkspace } from "../memory/workspace.ts";
 import { idPageOf, idPageSql, type IdPage, type IdPageQuery } from "./id-page.ts";
 import { assignableRole } from "./organization-users.ts";
 import type { Role } from "./roles.ts";
@@ -144,11 +145,15 @@ export async function deleteInvite(db: Db, id: string, by: Actor): Promise<void>
 
 /** What the acceptance page shows before the form: the invite of a token, if it can still be accepted, else why not. */
 export async function inviteForToken(client: SqlClient, token: string): Promise<{ invite: InviteRecord | null; problem: string | null }> {
-  const [row] = await client.$queryRaw<InviteRow[]>`SELECT ${COLUMNS} FROM invites WHERE token_hash = ${hashToken(token)}`;
+  const [row] = await client.$queryRaw<(InviteRow & { workspace_archived_at: unknown })[]>`
+    SELECT ${COLUMNS}, (SELECT archived_at FROM workspaces w WHERE w.id = invites.workspace_id) AS workspace_archived_at
+    FROM invites WHERE token_hash = ${hashToken(token)}`;
   if (!row) return { invite: null, problem: "This invite link is not valid. Check that you copied all of it, or ask for a new invite." };
   const invite = fromRow(row);
-  return { invite, problem: problemOf(invite) };
+  return { invite, problem: problemOf(invite) ?? (invite.status === "pending" && row.workspace_archived_at != null ? WORKSPACE_ARCHIVED : null) };
 }
+
+const WORKSPACE_ARCHIVED = "The workspace this invite is for has been archived since. Ask an admin for a new invite.";
 
 function problemOf(invite: InviteRecord): string | null {
   if (invite.status === "accepted") return "This invite has already been used. Sign in with the account it created.";
@@ -181,6 +186,8 @@ export async function acceptInvite(db: Db, input: { token: unknown; name?: unkno
         UPDATE invites SET accepted_at = ${now}
         WHERE token_hash = ${hash} AND deleted_at IS NULL AND accepted_at IS NULL AND expires_at > ${now}`;
       if (claimed === 0) throw conflict("This invite has just been used, withdrawn or has expired. Sign in, or ask an admin for a new one.");
+      // Held until the member row commits, so the workspace cannot be archived in between (lib/memory/workspace.ts).
+      if (invite.workspaceId !== null) await lockLiveWorkspace(tx, invite.workspaceId).catch(() => Promise.reject(conflict(WORKSPACE_ARCHIVED)));
       await recordAuditEvent(tx, {
         action: "invite.accepted",
         actor: null,

@@ -386,6 +386,19 @@ describe("invites", () => {
     expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/expired/);
   });
 
+  it("into a workspace archived since: the page says so, acceptance is refused and no user is made", async () => {
+    const ws = await org.workspaces.create({ name: "Short-lived" });
+    const invite = await org.invites.create({ email: "orphan@example.com", role: "user" }, inWorkspace(ws.id));
+    const token = tokenOf((invite as unknown as { acceptance_url: string }).acceptance_url);
+    await org.workspaces.archive(ws.id);
+    expect(await (await fetch(`${server.baseURL}/invites/accept?token=${token}`)).text()).toContain("archived");
+    const refused = await acceptInvite({ token, password: PASSWORD });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/archived since/);
+    expect((await org.users.list({ email: "orphan@example.com" })).data).toEqual([]);
+    expect((await org.invites.retrieve(invite.id)).status).toBe("pending");
+  });
+
   it("refuse an acceptance from another site", async () => {
     const res = await fetch(`${server.baseURL}/api/invites/accept`, {
       method: "POST",
