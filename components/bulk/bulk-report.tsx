@@ -7,6 +7,7 @@ import { ErrorAlert } from "@/components/ui/error-alert.tsx";
 import { Card, PageHeader } from "@/components/ui/card.tsx";
 import { formatDateTime } from "@/components/ui/format.ts";
 import { Spinner } from "@/components/ui/states.tsx";
+import { useShownRows } from "@/components/ui/shown-rows.tsx";
 import { Cell, Row, Table } from "@/components/ui/table.tsx";
 import { ActorLabel } from "@/components/versions/actor-name.tsx";
 import type { lifecycleWire } from "@/lib/http/bulk-wire.ts";
@@ -103,19 +104,29 @@ export function BulkReport<R extends BulkReportRecord>({ query, noun, content }:
           tabIndex={0}
           className="overflow-x-auto rounded-lg focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600"
         >
-          <Table dense columns={c.columns.map((column) => column.label)}>
-            {(report.items ?? []).map((item) => (
-              <Row key={c.itemKey(item)}>
-                {c.columns.map((column) => (
-                  <Cell key={column.label} className={column.className?.(item)}>
-                    {column.cell(item)}
-                  </Cell>
-                ))}
-              </Row>
-            ))}
-          </Table>
+          <ReportItems items={report.items ?? []} content={c} />
         </div>
       </Card>
+    </>
+  );
+}
+
+function ReportItems<Item>({ items, content }: { items: readonly Item[]; content: BulkReportContent<Item> }) {
+  const { rows, more } = useShownRows(items);
+  return (
+    <>
+      <Table dense columns={content.columns.map((column) => column.label)}>
+        {rows.map((item) => (
+          <Row key={content.itemKey(item)}>
+            {content.columns.map((column) => (
+              <Cell key={column.label} className={column.className?.(item)}>
+                {column.cell(item)}
+              </Cell>
+            ))}
+          </Row>
+        ))}
+      </Table>
+      {more}
     </>
   );
 }

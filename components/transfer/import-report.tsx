@@ -10,12 +10,14 @@ import { ActorLabel } from "@/components/versions/actor-name.tsx";
 import { useImportReport } from "@/lib/queries/use-imports.ts";
 import { ImportCounts } from "./import-counts.tsx";
 import { ErrorAlert } from "@/components/ui/error-alert.tsx";
+import { useShownRows } from "@/components/ui/shown-rows.tsx";
 
 const ACTION = { create: "created", overwrite: "overwritten" } as Record<string, string>;
 
 /** One import's report: who imported what into which store, its counts, and every version it wrote, each linked. */
 export function ImportReportView({ importId }: { importId: string }) {
   const report = useImportReport(importId);
+  const items = useShownRows(report.data?.items ?? []);
   usePageTitle([report.data ? `Import ${report.data.source_name ?? report.data.source}` : "Import"]);
   if (report.isLoading) return <Spinner label="Loading the import report…" />;
   if (report.error || !report.data) return <ErrorAlert error={report.error ?? new Error("Nothing came back.")} title="Could not load this import report" />;
@@ -55,7 +57,7 @@ export function ImportReportView({ importId }: { importId: string }) {
       <Card>
         <h2 className="px-4 pt-4 text-base font-semibold text-slate-900">What it wrote</h2>
         <Table dense columns={["Memory", "Action", "Version"]}>
-          {(r.items ?? []).map((item) => (
+          {items.rows.map((item) => (
             <Row key={item.memory_version_id} data-testid={`import-item-${item.memory_id}`}>
               <Cell>
                 <Link prefetch={false} className="font-mono text-xs text-indigo-700 hover:underline" href={`/stores/${store}/memories/${item.memory_id}`}>
@@ -75,6 +77,7 @@ export function ImportReportView({ importId }: { importId: string }) {
             </Row>
           ))}
         </Table>
+        {items.more}
       </Card>
     </div>
   );
