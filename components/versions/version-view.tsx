@@ -16,6 +16,7 @@ import { ActorLabel } from "./actor-name.tsx";
 import { ImportedNote } from "./imported-note.tsx";
 import { formatVersionTime } from "./version-format.ts";
 import { VersionPageActions } from "./version-page-actions.tsx";
+import { VersionReaders } from "./version-readers.tsx";
 import { ErrorAlert } from "@/components/ui/error-alert.tsx";
 
 export type VersionViewProps = { storeId: string; versionId: string; searchMarks?: SearchMarks | null };
@@ -73,6 +74,7 @@ export function VersionView({ storeId, versionId, searchMarks }: VersionViewProp
           <MemoryEditor path={v.path ?? ""} initialText={v.content} onTextChange={ignore} handleRef={editorRef} readOnly searchMarks={searchMarks} />
         </>
       )}
+      {v.operation !== "deleted" && <VersionReaders storeId={storeId} versionId={v.id} />}
     </div>
   );
 }

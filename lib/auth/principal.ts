@@ -1,4 +1,5 @@
 import type { Actor } from "../memory/actor.ts";
+import type { ReadChannel, Reader } from "../memory/reads/reader.ts";
 import type { StoreScope } from "../memory/store-scope.ts";
 import { permissionDenied } from "../memory/errors.ts";
 import { permissionError, roleGrants, type Permission, type Role } from "./roles.ts";
@@ -43,6 +44,17 @@ export function actorOf(principal: Principal, sessionId?: string): Actor {
       : { type: "session_actor", session_id: sessionId };
   }
   return principal.kind === "api_key" ? { type: "api_actor", api_key_id: principal.apiKeyId } : { type: "user_actor", user_id: principal.userId };
+}
+
+/**
+ * Who a read is recorded as (lib/memory/reads): the key (an OAuth grant is one) or the person, the
+ * session the request named, and `channel`. A person is signed in to the console, so a person's
+ * read is always the console's, whatever route it came through.
+ */
+export function readerOf(principal: Principal, sessionId: string | undefined, channel: ReadChannel): Reader {
+  return principal.kind === "api_key"
+    ? { type: "api_key", id: principal.apiKeyId, sessionId: sessionId ?? null, channel }
+    : { type: "user", id: principal.userId, sessionId: sessionId ?? null, channel: "console" };
 }
 
 /**

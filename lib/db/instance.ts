@@ -1,6 +1,7 @@
 import { config } from "../config.ts";
 import { openDb, type OpenDb } from "./client.ts";
 import { migrate } from "./migrate.ts";
+import { flushReads } from "../memory/reads/read-buffer.ts";
 
 /**
  * The process's database, opened once: pending migrations are applied first, so a fresh clone
@@ -21,10 +22,16 @@ export function getDb(): Promise<OpenDb> {
   return holder.__memoryConsoleDb;
 }
 
-/** Closes the process's database (graceful shutdown); a later getDb() refuses instead of reopening it. */
+/**
+ * Closes the process's database (graceful shutdown) after writing the reads it still buffers
+ * (lib/memory/reads), so a clean stop loses none; a later getDb() refuses instead of reopening it.
+ */
 export async function closeDb(): Promise<void> {
   const open = holder.__memoryConsoleDb;
   holder.__memoryConsoleDb = Promise.reject(new Error("The database is closed: the server is shutting down."));
   holder.__memoryConsoleDb.catch(() => {});
-  if (open) await (await open.catch(() => null))?.close();
+  const db = open && (await open.catch(() => null));
+  if (!db) return;
+  await flushReads(db).catch(() => {}); // a database that refuses now refused the flusher too: nothing more can be kept
+  await db.close();
 }

@@ -83,6 +83,8 @@ export const OPERATION_ROUTES = {
   resendWebhookDelivery: { method: "POST", path: "/v1/webhook_deliveries/{delivery}/resend" },
   listMemoriesAsOf: { method: "GET", path: "/v1/point_in_time/{store}/memories", pagination: "cursor" },
   retrieveMemoryAsOf: { method: "GET", path: "/v1/point_in_time/{store}/memories/{memory}" },
+  listMemoryReads: { method: "GET", path: "/v1/memory_reads/{store}", pagination: "cursor" },
+  listVersionReaders: { method: "GET", path: "/v1/version_readers/{store}/{version}", pagination: "cursor" },
   retrieveStoreAsOf: { method: "GET", path: "/v1/point_in_time/{store}" },
   listStoreChanges: { method: "GET", path: "/v1/store_changes/{store}", pagination: "cursor" },
   storeActivity: { method: "GET", path: "/v1/store_activity/{store}" },

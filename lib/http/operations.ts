@@ -11,6 +11,7 @@ import { BULK_OPERATIONS } from "./bulk-operations.ts";
 import { TIME_TRAVEL_OPERATIONS } from "./time-travel-operations.ts";
 import { FOLDER_SUMMARY_OPERATIONS } from "./folder-summary-operations.ts";
 import { STORE_AS_OF_OPERATIONS } from "./store-as-of-operations.ts";
+import { READ_OPERATIONS } from "./read-operations.ts";
 import { POLICY_OPERATIONS } from "./policy-operations.ts";
 import { TRANSFER_OPERATIONS } from "./transfer-operations.ts";
 import { WEBHOOK_OPERATIONS } from "./webhook-operations.ts";
@@ -268,6 +269,7 @@ export const OPERATIONS = {
   ...TIME_TRAVEL_OPERATIONS,
   ...FOLDER_SUMMARY_OPERATIONS,
   ...STORE_AS_OF_OPERATIONS,
+  ...READ_OPERATIONS,
   ...POLICY_OPERATIONS,
   ...INTEGRITY_OPERATIONS,
   ...ORGANIZATION_OPERATIONS,

@@ -3,7 +3,9 @@ import type { z } from "zod";
 import { config } from "../config.ts";
 import { getDb } from "../db/instance.ts";
 import type { Actor } from "../memory/actor.ts";
-import { actorOf } from "../auth/principal.ts";
+import { actorOf, readerOf } from "../auth/principal.ts";
+import type { ReadChannel, Reader } from "../memory/reads/reader.ts";
+import { sessionIdOf } from "./agent-session.ts";
 import type { Db } from "../memory/db.ts";
 import { annotateRequest } from "../observability/request-context.ts";
 import { authenticate } from "./authenticate.ts";
@@ -30,6 +32,8 @@ export interface ApiContext<O extends Operation> {
   query: QueryOf<O>;
   principal: Principal;
   actor: Actor;
+  /** Who a read this request hands out is recorded as (lib/memory/reads): through `channel`, in the session `x-memory-session-id` names. */
+  reader(channel: ReadChannel): Reader;
   /** The JSON body, parsed by the operation's schema (read on demand, size-limited). */
   input(): Promise<InputOf<O>>;
   /** The JSON object body as sent (read on demand, size-limited), for a body the domain checks itself. */
@@ -68,7 +72,8 @@ export function apiRoute<const O extends Operation>(operation: O, handler: Handl
       const query = (operation.query ? parseWire(operation.query, queryOf(url), "query") : {}) as QueryOf<O>;
       const body = () => readJsonBody(request, config().MAX_REQUEST_BODY_BYTES);
       const input = async () => parseWire(operation.body!, await body(), "body") as InputOf<O>;
-      const result = await handler({ db, request, url, params, query, principal, actor: actorOf(principal), input, body });
+      const reader = (channel: ReadChannel) => readerOf(principal, sessionIdOf(request.headers), channel);
+      const result = await handler({ db, request, url, params, query, principal, actor: actorOf(principal), reader, input, body });
       // A handler may answer with a Response of its own (a download); it still names the request.
       if (result instanceof Response) {
         result.headers.set("request-id", requestId);

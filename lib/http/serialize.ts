@@ -41,6 +41,8 @@ export function memoryWire(memory: ListedMemory, withContent: boolean): MemoryWi
     memory_version_id: memory.memoryVersionId,
     created_at: iso(memory.createdAt),
     updated_at: iso(memory.updatedAt),
+    // Extension: when an agent last read it (lib/memory/reads); null until one has.
+    last_read_at: isoOrNull(memory.lastReadAt),
   };
 }
 

@@ -56,6 +56,11 @@ export const memorySchema = named(
     memory_version_id: z.string(),
     created_at: timestamp,
     updated_at: timestamp,
+    last_read_at: timestamp.nullable().meta({
+      description:
+        "When an agent last read the memory's content (the memory tool, MCP, the API, a sync), within about a second; null until one has. A person reading it in the console does not move it.",
+      "x-memory-console-extension": true,
+    }),
     write_policy_findings: z.array(policyFindingSchema).optional().meta({
       description:
         "Only in the answer to a create or update that the store's write policy detectors held for review: what they found in this write. Absent everywhere else, so answers the hosted API would give are unchanged.",

@@ -1,11 +1,11 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { actorOf, assertCan, assertStoreAccess, can, type Principal } from "../auth/principal.ts";
+import { actorOf, assertCan, assertStoreAccess, can, readerOf, type Principal } from "../auth/principal.ts";
 import { config } from "../config.ts";
 import { getDb } from "../db/instance.ts";
 import { presentedKey, principalOfKey } from "../http/authenticate.ts";
 import { readBodyText } from "../http/body.ts";
 import { newRequestId } from "../http/errors.ts";
-import { memoryToolQuery } from "../http/memory-tool-schemas.ts";
+import { sessionIdOf } from "../http/agent-session.ts";
 import type { Db } from "../memory/db.ts";
 import { invalidRequest, MemoryError, storeNotFound } from "../memory/errors.ts";
 import { workspaceOfStore } from "../memory/stores/assert-store-in-workspace.ts";
@@ -19,9 +19,6 @@ import { bearerChallenge } from "./protected-resource.ts";
 
 /** The route template, as logs and metrics name it. */
 export const MCP_ROUTE = "/mcp/{memory_store_id}";
-
-/** Writes of a request that sends this header are attributed to that agent session (`session_actor`), as the memory-tool endpoint's `session_id`. */
-export const SESSION_HEADER = "x-memory-session-id";
 
 /**
  * The API key or OAuth access token of the request (Authorization: Bearer, or x-api-key as on
@@ -64,14 +61,6 @@ async function inStoresWorkspace(db: Db, principal: Principal, storeId: string):
   return resolveWorkspace(db.sql, principal, workspaceId);
 }
 
-function sessionIdOf(headers: Headers): string | undefined {
-  const value = headers.get(SESSION_HEADER);
-  if (value === null) return undefined;
-  const parsed = memoryToolQuery.shape.session_id.safeParse(value);
-  if (!parsed.success) throw invalidRequest(`${SESSION_HEADER}: ${parsed.error.issues[0]!.message}`);
-  return parsed.data;
-}
-
 /**
  * POST /mcp/{memory_store_id}: the same checks as every /v1 route, in the same order and with
  * the same error envelope (Host and Origin first, then the key, its role and store list, the
@@ -92,10 +81,12 @@ export async function handleMcpRequest(request: Request, storeId: string): Promi
     assertStoreAccess(authenticated, storeId);
     if (storeId.includes("\u0000")) throw invalidRequest("memory_store_id: must not contain NUL (%00) characters.");
     const principal = await inStoresWorkspace(db, authenticated, storeId);
-    const actor = actorOf(principal, sessionIdOf(request.headers));
+    const sessionId = sessionIdOf(request.headers);
+    const actor = actorOf(principal, sessionId);
     const text = await readBodyText(request, config().MAX_REQUEST_BODY_BYTES);
 
-    const server = buildMcpServer({ db, storeId, principal, actor, canWrite: can(principal, "write") });
+    const reader = readerOf(principal, sessionId, "mcp");
+    const server = buildMcpServer({ db, storeId, principal, actor, reader, canWrite: can(principal, "write") });
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
     try {

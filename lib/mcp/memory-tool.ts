@@ -69,7 +69,7 @@ export function registerMemoryTool(server: McpServer, ctx: McpContext) {
     },
     (args) =>
       answered("memory", async () => {
-        const result = await runMemoryTool(ctx.db, { storeId: ctx.storeId, input: args, actor: ctx.actor, canWrite: ctx.canWrite });
+        const result = await runMemoryTool(ctx.db, { storeId: ctx.storeId, input: args, actor: ctx.actor, canWrite: ctx.canWrite, reader: ctx.reader });
         return textResult(result.content, result.isError);
       }),
   );

@@ -8,6 +8,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { listMemories } from "../memory/memories/list-memories.ts";
 import { findNode } from "../memory/memory-tool/store-nodes.ts";
+import { readOf, recordReads } from "../memory/reads/read-buffer.ts";
 import { toolPathOf } from "../memory/memory-tool/tool-paths.ts";
 import { validateMemoryPath } from "../memory/paths.ts";
 import type { McpContext } from "./context.ts";
@@ -109,6 +110,7 @@ export function registerResources(server: McpServer, ctx: McpContext) {
       if (node?.kind !== "file") {
         throw new McpError(RESOURCE_NOT_FOUND, `Resource not found: no memory at ${toolPathOf(path)}${node ? " (it is a directory)" : ""}.`, { uri });
       }
+      recordReads(ctx.db, ctx.reader, [readOf(node.memory)]);
       return { contents: [{ uri: memoryUri(ctx.storeId, path), mimeType: mimeTypeOf(path), text: node.memory.content }] };
     }),
   );

@@ -38,6 +38,8 @@ export interface Db {
 export interface Dialect {
   /** The SQL function giving a substring's 1-based position in a string (0: absent), as `fn(string, substring)`. */
   readonly position: Sql;
+  /** The aggregate joining a text column's values with commas, as `fn(column, ',')` (a version's readers' channels). */
+  readonly joinText: Sql;
   /**
    * Written after a text expression (`v.path ${byteOrder} >= ${from}`, `ORDER BY k ${byteOrder}`)
    * so that it compares and sorts by bytes, as paths do: `memories.path` has that order on both
@@ -135,6 +137,8 @@ export interface MemoryRecord {
   memoryVersionId: string;
   createdAt: Date;
   updatedAt: Date;
+  /** When an agent last read it (lib/memory/reads): null until one does; the console's reads do not count. */
+  lastReadAt: Date | null;
 }
 
 /** The history chain's columns (migration 0016) are read and written by lib/memory/integrity alone, not with the rows. */

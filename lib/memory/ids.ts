@@ -24,7 +24,8 @@ export type IdPrefix =
   | "revundo"
   | "auditevt"
   | "wrkspc"
-  | "invite";
+  | "invite"
+  | "memread";
 
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 let lastTime = -1;

@@ -65,6 +65,8 @@ export const queryKeys = {
     /** A memory's newest version (is it live or deleted?), read without filters. */
     latest: (storeId: string, memoryId: string) => ["versions", storeId, "latest", memoryId] as const,
     previous: (storeId: string, versionId: string) => ["versions", storeId, "previous", versionId] as const,
+    /** Who was handed the version's content while it was the head (its blast radius). */
+    readers: (storeId: string, versionId: string) => ["versions", storeId, "readers", versionId] as const,
   },
   reviews: {
     /** Everything review state derives from: items, counts, one item's diff. */

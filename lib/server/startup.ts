@@ -1,4 +1,5 @@
 import { sweepAllStaleMemories } from "../memory/policies/stale-memories.ts";
+import { flushReads } from "../memory/reads/read-buffer.ts";
 import { config } from "../config.ts";
 import { getDb } from "../db/instance.ts";
 import { createFirstAdmin } from "../auth/users.ts";
@@ -104,6 +105,14 @@ function startSearchIndexFlusher(db: Db): PeriodicTasks {
   return repeat(flush, SEARCH_FLUSH_INTERVAL_MS);
 }
 
+/** How often this process writes the reads it buffered (lib/memory/reads/read-buffer.ts): a crash loses at most about this much. */
+const READ_FLUSH_INTERVAL_MS = 1000;
+
+function startReadFlusher(db: Db): PeriodicTasks {
+  const flush = () => flushReads(db).catch((error: unknown) => logger().error({ err: error }, "reads: writing buffered reads failed, will retry"));
+  return repeat(flush, READ_FLUSH_INTERVAL_MS);
+}
+
 /**
  * Runs once per server process (from instrumentation.ts): applies pending migrations by
  * opening the database, creates the first admin from the environment if asked, then prunes old
@@ -115,6 +124,6 @@ function startSearchIndexFlusher(db: Db): PeriodicTasks {
 export async function onServerStart(): Promise<PeriodicTasks> {
   const db = await getDb();
   await createAdminFromEnv(db);
-  const tasks = [startRetention(db), startWebhookWorker(db), startSearchIndexFlusher(db), startStaleSweeps(db)];
+  const tasks = [startRetention(db), startWebhookWorker(db), startSearchIndexFlusher(db), startStaleSweeps(db), startReadFlusher(db)];
   return { stop: async () => void (await Promise.all(tasks.map((t) => t.stop()))) };
 }

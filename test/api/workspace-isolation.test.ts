@@ -246,6 +246,8 @@ const PROBES: Record<OperationName, Probe> = {
   executeRevert: missing("executeRevert", (i) => ({ params: { revert: i.revert }, body: { confirmation: "revert 1 memory" } })),
   listFolderSummaries: missing("listFolderSummaries", (i) => ({ params: store(i) })),
   retrieveStoreAsOf: missing("retrieveStoreAsOf", (i) => ({ params: store(i), query: { as_of: asOf() } })),
+  listMemoryReads: missing("listMemoryReads", (i) => ({ params: store(i) })),
+  listVersionReaders: missing("listVersionReaders", (i) => ({ params: { store: i.store, version: i.version } })),
   retrieveDefaultWritePolicy: own("retrieveDefaultWritePolicy"),
   updateDefaultWritePolicy: own("updateDefaultWritePolicy", () => ({ body: { max_content_bytes: 4096 } })),
   retrieveWritePolicy: missing("retrieveWritePolicy", (i) => ({ params: store(i) })),

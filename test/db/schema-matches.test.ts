@@ -152,6 +152,7 @@ describe("the schema reader", () => {
       "memory_stores",
       "memories",
       "memory_versions",
+      "memory_reads",
       "review_items",
       "review_decisions",
       "api_keys",

@@ -18,23 +18,23 @@ export const ENGINE = (process.env.TEST_ENGINE ?? "sqlite") as "sqlite" | "postg
 
 export const API_ACTOR: Actor = { type: "api_actor", api_key_id: "apikey_domaintest" };
 
-async function openFresh(): Promise<{ db: OpenDb; drop(): Promise<void> }> {
+async function openFresh(): Promise<{ db: OpenDb; target: DatabaseTarget; drop(): Promise<void> }> {
   if (ENGINE === "postgres") {
     const database = await createPostgresDatabase("domain");
     const target: DatabaseTarget = { engine: "postgres", url: database.url };
     await migrate(target);
     const db = await openDb(target, { poolSize: 4 });
-    return { db, drop: () => db.close().then(() => database.drop()) };
+    return { db, target, drop: () => db.close().then(() => database.drop()) };
   }
   const dir = mkdtempSync(join(tmpdir(), "memc-domain-"));
   const target: DatabaseTarget = { engine: "sqlite", file: join(dir, "memory-console.db") };
   await migrate(target);
   const db = await openDb(target);
-  return { db, drop: () => db.close().then(() => rmSync(dir, { recursive: true, force: true })) };
+  return { db, target, drop: () => db.close().then(() => rmSync(dir, { recursive: true, force: true })) };
 }
 
 /** Registers the file's database; read `.db` inside tests and hooks. */
-export function useFreshDatabase(): { readonly db: OpenDb } {
+export function useFreshDatabase(): { readonly db: OpenDb; readonly target: DatabaseTarget } {
   let opened: Awaited<ReturnType<typeof openFresh>> | undefined;
   beforeAll(async () => {
     opened = await openFresh();
@@ -46,6 +46,11 @@ export function useFreshDatabase(): { readonly db: OpenDb } {
     get db() {
       if (!opened) throw new Error("the test database is opened in beforeAll");
       return opened.db;
+    },
+    /** Where it is: a test opens a second connection to it as another instance would. */
+    get target() {
+      if (!opened) throw new Error("the test database is opened in beforeAll");
+      return opened.target;
     },
   };
 }

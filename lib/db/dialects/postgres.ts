@@ -4,6 +4,7 @@ import { postgresTextIndex } from "./postgres-search.ts";
 /** What the domain's statements need of PostgreSQL (lib/memory/db.ts, Dialect, says what each is for). */
 export const postgresDialect: Dialect = {
   position: raw("strpos"),
+  joinText: raw("string_agg"),
   // Two instances polling at once take different rows (a row another claim already leased fails the re-checked condition).
   byteOrder: raw('COLLATE "C"'),
   skipLocked: sql`FOR UPDATE OF d SKIP LOCKED`,

@@ -4,6 +4,7 @@ import { sqliteTextIndex } from "./sqlite-search.ts";
 /** What the domain's statements need of SQLite (lib/memory/db.ts, Dialect, says what each is for). */
 export const sqliteDialect: Dialect = {
   position: raw("instr"),
+  joinText: raw("group_concat"),
   // One writer at a time: the claim's UPDATE alone is enough.
   // BINARY, the default: bytes.
   byteOrder: empty,

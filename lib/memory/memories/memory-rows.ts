@@ -7,7 +7,7 @@ import { raw, type MemoryRecord } from "../db.ts";
  * number, timestamps as Dates (through Prisma) or RFC 3339 strings (straight from a driver
  * adapter), so a row maps to the generated model type field by field.
  */
-const COLUMN_NAMES = ["id", "store_id", "path", "content_sha256", "content_size_bytes", "memory_version_id", "created_at", "updated_at"];
+const COLUMN_NAMES = ["id", "store_id", "path", "content_sha256", "content_size_bytes", "memory_version_id", "created_at", "updated_at", "last_read_at"];
 
 /** The one column list of a memory row, with or without its content, optionally of a table alias (`"leaf."`). */
 export const memoryColumns = (withContent: boolean, alias = "") =>
@@ -25,6 +25,7 @@ export interface MemoryRow {
   /** A Date through Prisma, an RFC 3339 string straight from a driver adapter. */
   created_at: Date | string;
   updated_at: Date | string;
+  last_read_at: Date | string | null;
 }
 
 export function memoryFromRow(row: MemoryRow & { content: string }): MemoryRecord;
@@ -39,6 +40,7 @@ export function memoryFromRow(row: MemoryRow): MemoryRecord | Omit<MemoryRecord,
     memoryVersionId: row.memory_version_id,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
+    lastReadAt: row.last_read_at === null ? null : new Date(row.last_read_at),
   };
   return row.content === undefined ? memory : { ...memory, content: row.content };
 }

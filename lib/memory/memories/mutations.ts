@@ -196,7 +196,12 @@ async function recordVersion(tx: SqlClient, write: VersionWrite, options: WriteO
 }
 
 /** The memory row a version leaves: its path and content, the version, the times. */
-const memoryOf = (row: VersionRow & { content: string; sha: string; size: number }, createdAt: Date, updatedAt: Date): MemoryRecord => ({
+const memoryOf = (
+  row: VersionRow & { content: string; sha: string; size: number },
+  createdAt: Date,
+  updatedAt: Date,
+  lastReadAt: Date | null = null,
+): MemoryRecord => ({
   id: row.memoryId,
   storeId: row.storeId,
   path: row.path,
@@ -206,6 +211,7 @@ const memoryOf = (row: VersionRow & { content: string; sha: string; size: number
   memoryVersionId: row.id,
   createdAt,
   updatedAt,
+  lastReadAt,
 });
 
 async function countMemories(tx: SqlClient, storeId: string, delta: 1 | -1) {
@@ -327,7 +333,7 @@ export async function changeMemory(
     { storeId: memory.storeId, memoryId: memory.id, operation: "modified", state, actor, at: now, before },
     options,
   );
-  const changed = memoryOf({ ...row, content: state.content, sha: row.sha!, size: row.size! }, memory.createdAt, now);
+  const changed = memoryOf({ ...row, content: state.content, sha: row.sha!, size: row.size! }, memory.createdAt, now, memory.lastReadAt);
   await tx.$executeRaw`
     UPDATE memories SET path = ${changed.path}, content = ${changed.content}, content_sha256 = ${changed.contentSha256},
       content_size_bytes = ${changed.contentSizeBytes}, memory_version_id = ${changed.memoryVersionId}, updated_at = ${now}
@@ -352,7 +358,9 @@ export async function changeMemories(
   if (changes.length === 0) return [];
   for (const { state } of changes) validateMemoryState(state);
   const { rows, now } = await recordVersions(tx, "modified", changes, actor, options);
-  const changed = rows.map((row, i) => memoryOf({ ...row, content: row.content!, sha: row.sha!, size: row.size! }, changes[i]!.memory.createdAt, now));
+  const changed = rows.map((row, i) =>
+    memoryOf({ ...row, content: row.content!, sha: row.sha!, size: row.size! }, changes[i]!.memory.createdAt, now, changes[i]!.memory.lastReadAt),
+  );
   for (let i = 0; i < changed.length; i += MEMORY_UPDATES_PER_STATEMENT) {
     await letOthersRun();
     const slice = changes.slice(i, i + MEMORY_UPDATES_PER_STATEMENT);

@@ -1,4 +1,5 @@
 import type { Actor } from "../actor.ts";
+import type { Reader } from "../reads/reader.ts";
 import type { Db } from "../db.ts";
 
 /** The `tool_use` input of the memory tool (`memory_20250818`), one shape per command. */
@@ -20,4 +21,6 @@ export interface ToolContext {
   actor: Actor;
   /** False for read-only keys and viewers: write commands are refused with an error result. */
   canWrite: boolean;
+  /** Who a file's view is recorded as having read it (lib/memory/reads); none: not recorded. */
+  reader?: Reader;
 }

@@ -1,5 +1,6 @@
 import type { Actor } from "../actor.ts";
 import type { Db } from "../db.ts";
+import type { Reader } from "../reads/reader.ts";
 import { MemoryError, type MemoryErrorCode } from "../errors.ts";
 import { assertStoreExists } from "../stores/assert-store-exists.ts";
 import type { MemoryToolCommand, ToolContext } from "./commands.ts";
@@ -18,6 +19,8 @@ export interface RunMemoryToolInput {
   input: Record<string, unknown>;
   actor: Actor;
   canWrite: boolean;
+  /** Who a file's view is recorded as having read it. */
+  reader?: Reader;
 }
 
 /** What the endpoint answers: the tool result content, and whether it is an error. */
@@ -62,7 +65,7 @@ async function dispatch(ctx: ToolContext, command: MemoryToolCommand): Promise<s
  */
 export async function runMemoryTool(db: Db, input: RunMemoryToolInput): Promise<MemoryToolResult> {
   await assertStoreExists(db.sql, input.storeId);
-  const ctx: ToolContext = { db, storeId: input.storeId, actor: input.actor, canWrite: input.canWrite };
+  const ctx: ToolContext = { db, storeId: input.storeId, actor: input.actor, canWrite: input.canWrite, reader: input.reader };
   try {
     return { content: await dispatch(ctx, parseCommand(input.input)), isError: false };
   } catch (error) {

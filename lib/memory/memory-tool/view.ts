@@ -1,4 +1,5 @@
 import type { ToolContext, ViewCommand } from "./commands.ts";
+import { readOf, recordReads } from "../reads/read-buffer.ts";
 import { listDirectory } from "./list-directory.ts";
 import { showFile } from "./show-file.ts";
 import { findNode } from "./store-nodes.ts";
@@ -11,5 +12,7 @@ export async function view(ctx: ToolContext, command: ViewCommand): Promise<stri
   const node = await findNode(ctx.db.sql, ctx.storeId, target.store);
   if (!node) fail(`The path ${command.path} does not exist. Please provide a valid path.`);
   if (node.kind === "directory") return listDirectory(ctx.db.sql, ctx.storeId, target.store, command.path);
+  // A file's content is handed to the agent: a read of its head version. A listing reads no content.
+  if (ctx.reader) recordReads(ctx.db, ctx.reader, [readOf(node.memory)]);
   return showFile(command.path, node.memory.content, command.view_range);
 }

@@ -34,6 +34,8 @@ export async function deleteStore(db: Db, storeId: string): Promise<{ id: string
 export async function deleteLockedStore(tx: SqlClient, storeId: string): Promise<void> {
   for (const deleteBatch of [
     () => tx.$executeRaw`DELETE FROM memories WHERE id IN (SELECT id FROM memories WHERE store_id = ${storeId} LIMIT ${BATCH})`,
+    // Before the versions, in batches too: their reads would otherwise go by cascade inside the versions' batches, unbounded.
+    () => tx.$executeRaw`DELETE FROM memory_reads WHERE id IN (SELECT id FROM memory_reads WHERE store_id = ${storeId} LIMIT ${BATCH})`,
     () => tx.$executeRaw`DELETE FROM memory_versions WHERE id IN (SELECT id FROM memory_versions WHERE store_id = ${storeId} LIMIT ${BATCH})`,
     () => tx.$executeRaw`DELETE FROM review_items WHERE memory_id IN (SELECT memory_id FROM review_items WHERE store_id = ${storeId} LIMIT ${BATCH})`,
     () => tx.$executeRaw`DELETE FROM review_decisions WHERE id IN (SELECT id FROM review_decisions WHERE store_id = ${storeId} LIMIT ${BATCH})`,

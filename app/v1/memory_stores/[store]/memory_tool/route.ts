@@ -1,5 +1,5 @@
 // POST /v1/memory_stores/{store}/memory_tool – run one memory-tool (memory_20250818) command against the store
-import { actorOf, can } from "@/lib/auth/principal.ts";
+import { actorOf, can, readerOf } from "@/lib/auth/principal.ts";
 import { OPERATIONS } from "@/lib/http/operations.ts";
 import { apiRoute, otherMethods } from "@/lib/http/route.ts";
 import { countMemoryToolCommand } from "@/lib/observability/metrics.ts";
@@ -12,6 +12,7 @@ export const POST = apiRoute(OPERATIONS.runMemoryTool, async ({ db, params, quer
     storeId: params.store,
     input,
     actor: actorOf(principal, query.session_id),
+    reader: readerOf(principal, query.session_id, "memory_tool"),
     canWrite: can(principal, "write"),
   });
   countMemoryToolCommand(input.command, result.isError);

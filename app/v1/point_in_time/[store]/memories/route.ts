@@ -1,6 +1,7 @@
 // GET /v1/point_in_time/{store}/memories – list the memories as they were at a moment (extension)
 import { decodeCursor, encodeCursor } from "@/lib/http/cursor.ts";
 import { OPERATIONS } from "@/lib/http/operations.ts";
+import { readsAt, recordReads } from "@/lib/memory/reads/read-buffer.ts";
 import { apiRoute, otherMethods } from "@/lib/http/route.ts";
 import { pageSize } from "@/lib/http/schemas.ts";
 import { page } from "@/lib/http/serialize.ts";
@@ -8,7 +9,7 @@ import { memoryAtWire } from "@/lib/http/time-travel-wire.ts";
 import { validatePathPrefix } from "@/lib/memory/paths.ts";
 import { listMemoriesAt } from "@/lib/memory/time-travel/list-memories-at.ts";
 
-export const GET = apiRoute(OPERATIONS.listMemoriesAsOf, async ({ db, params, query }) => {
+export const GET = apiRoute(OPERATIONS.listMemoriesAsOf, async ({ db, params, query, reader }) => {
   const prefix = validatePathPrefix(query.path_prefix ?? "/");
   const depth = (query.depth ?? 0) as 0 | 1;
   const full = query.view === "full";
@@ -23,6 +24,12 @@ export const GET = apiRoute(OPERATIONS.listMemoriesAsOf, async ({ db, params, qu
     limit: pageSize(query.limit, full),
     from: cursor?.from,
   });
+  if (full)
+    recordReads(
+      db,
+      reader("api"),
+      result.items.flatMap((item) => (item.kind === "memory" ? readsAt(item.memory) : [])),
+    );
   const next = result.nextFrom === null ? null : encodeCursor({ from: result.nextFrom, prefix, depth, as_of: asOf });
   return page(
     result.items.map((item) => (item.kind === "prefix" ? { type: "memory_prefix" as const, path: item.path } : memoryAtWire(item.memory, full))),

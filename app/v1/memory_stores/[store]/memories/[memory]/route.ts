@@ -4,11 +4,14 @@ import { apiRoute, otherMethods } from "@/lib/http/route.ts";
 import { memoryWire, writtenMemoryWire } from "@/lib/http/serialize.ts";
 import { deleteMemory } from "@/lib/memory/memories/delete-memory.ts";
 import { getMemory } from "@/lib/memory/memories/get-memory.ts";
+import { readOf, recordReads } from "@/lib/memory/reads/read-buffer.ts";
 import { updateMemory } from "@/lib/memory/memories/update-memory.ts";
 
-export const GET = apiRoute(OPERATIONS.retrieveMemory, async ({ db, params, query }) => {
+export const GET = apiRoute(OPERATIONS.retrieveMemory, async ({ db, params, query, reader }) => {
   const { view = "full" } = query;
-  return memoryWire(await getMemory(db.sql, params.store, params.memory), view === "full");
+  const memory = await getMemory(db.sql, params.store, params.memory);
+  if (view === "full") recordReads(db, reader("api"), [readOf(memory)]);
+  return memoryWire(memory, view === "full");
 });
 
 export const POST = apiRoute(OPERATIONS.updateMemory, async ({ db, params, query, input, actor }) => {
