@@ -30,6 +30,8 @@ export type BulkReportContent<Item> = {
   /** What was asked for (the text's hash, the filter). */
   summary: ReactNode;
   counts: ReactNode;
+  /** What else the act's report says, under its counts (a put-back's exposed sessions). */
+  notice?: ReactNode;
   /** Items left for a new dry run (changed or written since): a warning when there are any. */
   left?: { count: number; title: string; text: string };
   columns: readonly BulkReportColumn<Item>[];
@@ -90,6 +92,7 @@ export function BulkReport<R extends BulkReportRecord>({ query, noun, content }:
       <div className="mb-4 space-y-3 text-sm text-slate-600">
         <p>{c.summary}</p>
         {c.counts}
+        {c.notice}
         {c.left && c.left.count > 0 && (
           <Alert tone="warning" title={c.left.title}>
             {c.left.text}

@@ -12,6 +12,7 @@ import { TypedConfirmation, useTypedConfirmation } from "@/components/ui/typed-c
 import type { PutBack, PutBackItem } from "@/lib/queries/types.ts";
 import { useExecutePutBack, usePlanPutBack, type PlanRestoreInput, type PlanRevertInput } from "@/lib/queries/use-time-travel.ts";
 import { AwaitingReviewBadge, AwaitingReviewNotice } from "./awaiting-review.tsx";
+import { ExposedSessions } from "./exposed-sessions.tsx";
 import { PutBackCounts } from "./put-back-counts.tsx";
 import { ACTION_LABEL, ACTION_TONE, ACTIONS, itemPath, leftOver } from "./put-back-labels.ts";
 import { ErrorAlert } from "@/components/ui/error-alert.tsx";
@@ -62,6 +63,7 @@ export function PutBackDialog({ kind, input, title, description, onClose }: PutB
             <PutBackCounts plan={planned} />
             <GroupedItems items={planned.items ?? []} />
             <AwaitingReviewNotice items={planned.items ?? []} />
+            <ExposedSessions sessions={planned.exposed_sessions} done={false} />
             {writing === 0 ? (
               <>
                 <Alert tone="info">Nothing to put back: every memory is already as it was.</Alert>
@@ -114,6 +116,7 @@ function Done({ report, kind, onClose }: { report: PutBack; kind: PutBackDialogP
       </Alert>
       <PutBackCounts plan={report} />
       <AwaitingReviewNotice items={report.items ?? []} done />
+      <ExposedSessions sessions={report.exposed_sessions} done />
       <DialogActions onCancel={onClose} cancelLabel="Close">
         <Link href={`/${kind}/${report.id}`} className="rounded-md bg-indigo-600 px-3.5 py-2 text-sm font-medium text-white hover:bg-indigo-500">
           Open the report

@@ -11,6 +11,7 @@ import { operationUrl } from "@/lib/api-client/client.ts";
 import type { PutBack, PutBackItem } from "@/lib/queries/types.ts";
 import { usePutBack, type PutBackKind } from "@/lib/queries/use-time-travel.ts";
 import { AwaitingReviewBadge } from "./awaiting-review.tsx";
+import { ExposedSessions } from "./exposed-sessions.tsx";
 import { PutBackCounts } from "./put-back-counts.tsx";
 import { ACTION_LABEL, ACTION_TONE, itemPath, leftOver, OUTCOME_LABEL } from "./put-back-labels.ts";
 
@@ -30,6 +31,7 @@ export function PutBackReport({ kind, id }: { kind: PutBackKind; id: string }) {
         executed: kind === "restores" ? "restored" : "undone",
         summary: <Summary plan={plan} />,
         counts: <PutBackCounts plan={plan} />,
+        notice: <ExposedSessions sessions={plan.exposed_sessions} done={plan.status === "completed"} />,
         left: {
           count: leftOver(plan.items ?? []),
           title: "Changed after the dry run",

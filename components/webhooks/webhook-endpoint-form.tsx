@@ -18,6 +18,7 @@ export const EVENT_HELP: Record<(typeof WEBHOOK_EVENT_TYPES)[number], string> = 
   "memory_store.archived": "a store was archived",
   "memory_store.deleted": "a store was deleted",
   "review.pending": "a memory started awaiting review",
+  "memory_version.exposed": "agents had read content a revert, restore, undo or redaction removed",
 };
 
 export type WebhookEndpointFormProps = { onCreated: (endpoint: WebhookEndpoint & { secret: string }) => void; onCancel: () => void };

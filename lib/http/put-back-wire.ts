@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { exposedSessionWire, type ExposedSession } from "../memory/reads/exposed-sessions.ts";
 import { assertStoreAccess, storeFilterOf, type Principal } from "../auth/principal.ts";
 import { notFound } from "../memory/errors.ts";
 import { PUT_BACK_ACTIONS, PUT_BACK_OUTCOMES, type PutBackItem, type Side } from "../memory/time-travel/put-back-items.ts";
@@ -53,6 +54,23 @@ export const putBackCountsSchema = z.object(
   Object.fromEntries(PUT_BACK_ACTIONS.map((a) => [a, z.number().int()])) as Record<(typeof PUT_BACK_ACTIONS)[number], z.ZodNumber>,
 );
 
+/** An agent session handed content the act removes (removed, once carried out): whose work to check again. */
+export const exposedSessionSchema = z.object({
+  api_key_id: z.string().meta({ description: "The key that read it (an OAuth grant's key)." }),
+  session_id: z.string().nullable().meta({ description: "The session the reads named, or null." }),
+  memory_ids: z.array(z.string()).meta({ description: "The memories of this act whose removed content it read." }),
+  first_read_at: time,
+  last_read_at: time,
+  read_count: z.number().int(),
+});
+
+const exposedField = {
+  exposed_sessions: z.array(exposedSessionSchema).optional().meta({
+    description:
+      "With items: the agent sessions that read content this act removes (planned) or removed (completed), from the recorded reads (GET /v1/memory_reads).",
+  }),
+};
+
 export const restoreSchema = extension(
   z.object({
     type: z.literal("restore"),
@@ -64,6 +82,7 @@ export const restoreSchema = extension(
     ...lifecycleShape,
     counts: putBackCountsSchema,
     items: z.array(putBackItemSchema).optional(),
+    ...exposedField,
   }),
   "Restore",
   "A restore of a folder or a store to a moment: its dry run while planned, its report once completed.",
@@ -81,6 +100,7 @@ export const revertSchema = extension(
     ...lifecycleShape,
     counts: putBackCountsSchema,
     items: z.array(putBackItemSchema).optional(),
+    ...exposedField,
   }),
   "Revert",
   "Undoing a session's, a key's or a user's changes: its dry run while planned, its report once completed.",
@@ -103,7 +123,7 @@ export function putBackItemWire(item: PutBackItem) {
   };
 }
 
-export function restoreWire(restore: Restore, items?: PutBackItem[]) {
+export function restoreWire(restore: Restore, items?: PutBackItem[], exposed?: ExposedSession[]) {
   return {
     type: "restore" as const,
     id: restore.id,
@@ -114,10 +134,11 @@ export function restoreWire(restore: Restore, items?: PutBackItem[]) {
     ...lifecycleWire(restore, restorePhrase(restore)),
     counts: restore.counts,
     ...(items && { items: items.map(putBackItemWire) }),
+    ...(exposed && { exposed_sessions: exposed.map(exposedSessionWire) }),
   };
 }
 
-export function revertWire(revert: Revert, items?: PutBackItem[]) {
+export function revertWire(revert: Revert, items?: PutBackItem[], exposed?: ExposedSession[]) {
   return {
     type: "revert" as const,
     id: revert.id,
@@ -129,6 +150,7 @@ export function revertWire(revert: Revert, items?: PutBackItem[]) {
     ...lifecycleWire(revert, revertPhrase(revert)),
     counts: revert.counts,
     ...(items && { items: items.map(putBackItemWire) }),
+    ...(exposed && { exposed_sessions: exposed.map(exposedSessionWire) }),
   };
 }
 

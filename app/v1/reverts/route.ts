@@ -2,6 +2,8 @@
 import { assertStoreAccess, storeScopeOf } from "@/lib/auth/principal.ts";
 import { decodeCursor, encodeCursor } from "@/lib/http/cursor.ts";
 import { OPERATIONS } from "@/lib/http/operations.ts";
+import { exposedSessions } from "@/lib/memory/reads/exposed-sessions.ts";
+import { removedStretches } from "@/lib/memory/time-travel/put-back-items.ts";
 import { apiRoute, otherMethods } from "@/lib/http/route.ts";
 import { pageSize } from "@/lib/http/schemas.ts";
 import { page } from "@/lib/http/serialize.ts";
@@ -33,7 +35,7 @@ export const POST = apiRoute(OPERATIONS.planRevert, async ({ db, input, actor, p
     actor,
     workspaceId: principal.workspaceId,
   });
-  return revertWire(plan, items);
+  return revertWire(plan, items, await exposedSessions(db, plan.storeId, removedStretches(items)));
 });
 
 export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

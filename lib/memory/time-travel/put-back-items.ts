@@ -4,6 +4,7 @@
  * same. An item records what the dry run saw (the memory's head then, or its absence) and the
  * target; the action follows from the two.
  */
+import type { RemovedStretch } from "../reads/exposed-sessions.ts";
 import { defineItemTable } from "../bulk/report-tables.ts";
 import { compareBytes, type HeadState, type MemoryState } from "./states-at.ts";
 
@@ -52,6 +53,19 @@ export interface PutBackItem {
    * (lib/memory/review/deliberate.ts): the dry run's expectation, then what its execution did.
    */
   awaitingReview: boolean;
+}
+
+/**
+ * What these items remove (or, planned, would remove) from each memory: its versions after the
+ * state it goes back to, up to the head the dry run saw. Readers of those versions are the act's
+ * exposed sessions (lib/memory/reads/exposed-sessions.ts). A memory brought back removes nothing.
+ */
+export function removedStretches(items: readonly PutBackItem[]): RemovedStretch[] {
+  return items.flatMap((item) =>
+    WRITING_ACTIONS.includes(item.action) && item.seen !== null && (item.outcome === "planned" || item.outcome === "done")
+      ? [{ memoryId: item.memoryId, from: item.target?.versionId ?? null, to: item.seen.versionId }]
+      : [],
+  );
 }
 
 export const sideOf = (state: Pick<HeadState, "versionId" | "path" | "contentSha256" | "contentSizeBytes">): Side => ({

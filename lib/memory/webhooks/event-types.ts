@@ -9,6 +9,8 @@ export const WEBHOOK_EVENT_TYPES = [
   "memory_store.archived",
   "memory_store.deleted",
   "review.pending",
+  // Extension: agents had read content a revert, restore, undo or redaction removed (lib/memory/reads/exposed-sessions.ts).
+  "memory_version.exposed",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

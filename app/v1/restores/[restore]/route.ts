@@ -1,6 +1,8 @@
 // GET /v1/restores/{restore} – one restore with every memory it saw; ?format=json|csv downloads it (extension)
 import { reportAnswer } from "@/lib/http/bulk-wire.ts";
 import { OPERATIONS } from "@/lib/http/operations.ts";
+import { exposedSessions } from "@/lib/memory/reads/exposed-sessions.ts";
+import { removedStretches } from "@/lib/memory/time-travel/put-back-items.ts";
 import { apiRoute, otherMethods } from "@/lib/http/route.ts";
 import { assertMayPutBack, putBackCsv, restoreWire } from "@/lib/http/put-back-wire.ts";
 import { getRestore } from "@/lib/memory/time-travel/run-put-back.ts";
@@ -8,10 +10,11 @@ import { getRestore } from "@/lib/memory/time-travel/run-put-back.ts";
 export const GET = apiRoute(OPERATIONS.retrieveRestore, async ({ db, params, query, principal }) => {
   const { plan, items } = await getRestore(db.sql, params.restore, principal.workspaceId);
   assertMayPutBack(principal, plan, "Restore");
+  const exposed = await exposedSessions(db, plan.storeId, removedStretches(items));
   return reportAnswer(
     plan.id,
     query.format,
-    () => restoreWire(plan, items),
+    () => restoreWire(plan, items, exposed),
     () => putBackCsv("restore_id", plan.id, items),
   );
 });

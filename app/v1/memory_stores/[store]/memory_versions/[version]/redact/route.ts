@@ -2,10 +2,18 @@
 import { OPERATIONS } from "@/lib/http/operations.ts";
 import { apiRoute, otherMethods } from "@/lib/http/route.ts";
 import { versionWire } from "@/lib/http/serialize.ts";
+import { announceExposure } from "@/lib/memory/reads/exposed-sessions.ts";
 import { redactVersion } from "@/lib/memory/versions/redact-version.ts";
 
-export const POST = apiRoute(OPERATIONS.redactVersion, async ({ db, params, actor }) =>
-  versionWire(await redactVersion(db, { storeId: params.store, versionId: params.version, actor }), true),
-);
+export const POST = apiRoute(OPERATIONS.redactVersion, async ({ db, params, actor }) => {
+  const version = await redactVersion(db, { storeId: params.store, versionId: params.version, actor });
+  // The sessions that had read what it held are announced (memory_version.exposed); the answer stays the hosted API's.
+  await announceExposure(db, {
+    storeId: params.store,
+    act: { type: "redaction", id: version.id },
+    removed: [{ memoryId: version.memoryId, from: version.id, to: version.id }],
+  });
+  return versionWire(version, true);
+});
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -1,0 +1,104 @@
+import { join, sql, type Db } from "../db.ts";
+import { enqueueWebhookEvent } from "../webhooks/enqueue-event.ts";
+import { flushReads } from "./read-buffer.ts";
+
+/**
+ * What an act removed from one memory: its versions after `from` (exclusive; null: from its
+ * first) up to `to` (inclusive), the content it no longer holds. `from` equal to `to` names that
+ * version alone (a redaction's).
+ */
+export type RemovedStretch = { memoryId: string; from: string | null; to: string };
+
+/** An agent session (or a key that named none) handed content an act removed: whose work to check again. */
+export interface ExposedSession {
+  apiKeyId: string;
+  sessionId: string | null;
+  memoryIds: string[];
+  firstReadAt: Date;
+  lastReadAt: Date;
+  readCount: number;
+}
+
+const STRETCHES_PER_STATEMENT = 100;
+
+interface Row {
+  reader_id: string;
+  session_id: string;
+  memory_id: string;
+  first_read_at: Date | string;
+  last_read_at: Date | string;
+  read_count: number | bigint;
+}
+
+/**
+ * The keys and sessions that read what these stretches held, each once, with the memories they
+ * read and when: the exposed sessions of a revert, restore, undo or redaction. People reading in
+ * the console are reviewers, not agents, and are not listed. This process's buffered reads are
+ * written first.
+ */
+export async function exposedSessions(db: Db, storeId: string, removed: readonly RemovedStretch[]): Promise<ExposedSession[]> {
+  if (removed.length === 0) return [];
+  await flushReads(db);
+  const sessions = new Map<string, ExposedSession>();
+  for (let i = 0; i < removed.length; i += STRETCHES_PER_STATEMENT) {
+    // '' is below every id, so the VALUES list holds no NULL whose type PostgreSQL would have to guess.
+    const wanted = join(removed.slice(i, i + STRETCHES_PER_STATEMENT).map((s) => sql`(${s.memoryId}, ${s.from ?? ""}, ${s.to})`));
+    const rows = await db.sql.$queryRaw<Row[]>(sql`
+      SELECT r.reader_id, r.session_id, r.memory_id, MIN(r.first_read_at) AS first_read_at, MAX(r.last_read_at) AS last_read_at, SUM(r.read_count) AS read_count
+      FROM (VALUES ${wanted}) AS w
+      JOIN memory_reads r ON r.store_id = ${storeId} AND r.memory_id = w.column1 AND (r.version_id > w.column2 OR r.version_id = w.column3) AND r.version_id <= w.column3
+      WHERE r.reader_type = 'api_key'
+      GROUP BY r.reader_id, r.session_id, r.memory_id`);
+    for (const row of rows) {
+      const key = `${row.reader_id}\u0000${row.session_id}`;
+      const first = new Date(row.first_read_at);
+      const last = new Date(row.last_read_at);
+      const held = sessions.get(key);
+      if (!held) {
+        sessions.set(key, {
+          apiKeyId: row.reader_id,
+          sessionId: row.session_id === "" ? null : row.session_id,
+          memoryIds: [row.memory_id],
+          firstReadAt: first,
+          lastReadAt: last,
+          readCount: Number(row.read_count),
+        });
+        continue;
+      }
+      if (!held.memoryIds.includes(row.memory_id)) held.memoryIds.push(row.memory_id);
+      if (first < held.firstReadAt) held.firstReadAt = first;
+      if (last > held.lastReadAt) held.lastReadAt = last;
+      held.readCount += Number(row.read_count);
+    }
+  }
+  return [...sessions.values()].sort((a, b) => a.firstReadAt.getTime() - b.firstReadAt.getTime());
+}
+
+/** The exposed sessions as the API and the `memory_version.exposed` event name them. */
+export const exposedSessionWire = (s: ExposedSession) => ({
+  api_key_id: s.apiKeyId,
+  session_id: s.sessionId,
+  memory_ids: s.memoryIds,
+  first_read_at: s.firstReadAt.toISOString(),
+  last_read_at: s.lastReadAt.toISOString(),
+  read_count: s.readCount,
+});
+
+/**
+ * After an act removed content (a revert, restore, undo or redaction has committed): when agents
+ * had read it, a `memory_version.exposed` webhook event names them, through the same outbox and
+ * signing as every event, so an operator's system can flag or re-run those sessions.
+ */
+export async function announceExposure(db: Db, input: { storeId: string; act: { type: string; id: string }; removed: readonly RemovedStretch[] }) {
+  const sessions = await exposedSessions(db, input.storeId, input.removed);
+  if (sessions.length === 0) return sessions;
+  await db.sqlTransaction((tx) =>
+    enqueueWebhookEvent(tx, {
+      type: "memory_version.exposed",
+      storeId: input.storeId,
+      at: new Date(),
+      data: { memory_store_id: input.storeId, act: input.act, exposed_sessions: sessions.map(exposedSessionWire) },
+    }),
+  );
+  return sessions;
+}
