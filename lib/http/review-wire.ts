@@ -12,7 +12,8 @@ import { LIMITS } from "../memory/limits.ts";
 /** Wire shapes of the review endpoints (this project's extension; the console infers its types from these). */
 const iso = (d: Date) => d.toISOString();
 
-export function reviewItemWire(item: ReviewItemRecord) {
+/** `readSince` (the inbox list only): the agent sessions that read what awaits review (lib/memory/reads/exposed-sessions.ts). */
+export function reviewItemWire(item: ReviewItemRecord, readSince?: { sessions: number; lastReadAt: Date | null }) {
   return {
     type: "review_item" as const,
     memory_id: item.memoryId,
@@ -30,6 +31,7 @@ export function reviewItemWire(item: ReviewItemRecord) {
     first_pending_at: iso(item.firstPendingAt),
     updated_at: iso(item.updatedAt),
     findings: item.findings,
+    ...(readSince && { read_since: { sessions: readSince.sessions, last_read_at: readSince.lastReadAt && iso(readSince.lastReadAt) } }),
   };
 }
 

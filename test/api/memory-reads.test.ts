@@ -142,6 +142,7 @@ describe("who read what", () => {
     const endpoint = await server.api.call("createWebhookEndpoint", { body: { url: "http://127.0.0.1:9/hook", events: ["memory_version.exposed"] } });
     const clean = await stores.memories.create(store.id, { path: "/plan.md", content: "step one\n" });
     const untouched = await stores.memories.create(store.id, { path: "/other.md", content: "other\n" });
+    const unread = await stores.memories.create(store.id, { path: "/unread.md", content: "nobody looks\n" });
     const tool = (key: string, session: string, input: Record<string, unknown>) =>
       server.fetch(`/v1/memory_stores/${store.id}/memory_tool?session_id=${session}`, {
         method: "POST",
@@ -158,7 +159,13 @@ describe("who read what", () => {
     const victim = await newKey("victim");
     await tool(victim.secret, "sess_victim", { command: "view", path: "/memories/plan.md" });
     await tool(victim.secret, "sess_bystander", { command: "view", path: "/memories/other.md" }); // read something the undo leaves
-    void untouched;
+
+    // The inbox says the held write has reached an agent already.
+    const inbox = await server.api.call("listReviews", { query: { store_id: store.id } });
+    const held = inbox.data.find((item) => item.memory_id === clean.id);
+    expect(held?.read_since).toMatchObject({ sessions: 1 });
+    expect(inbox.data.find((item) => item.memory_id === untouched.id)?.read_since).toMatchObject({ sessions: 1 }); // the bystander's read
+    expect(inbox.data.find((item) => item.memory_id === unread.id)?.read_since).toEqual({ sessions: 0, last_read_at: null });
 
     const plan = await server.api.call("planRevert", { body: { memory_store_id: store.id, session_id: "sess_rogue" } });
     expect(plan.exposed_sessions?.map((s) => `${s.api_key_id}|${s.session_id}`)).toEqual([`${victim.id}|sess_victim`]);

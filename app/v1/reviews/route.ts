@@ -3,6 +3,7 @@ import { decodeCursor, encodeCursor } from "@/lib/http/cursor.ts";
 import { OPERATIONS } from "@/lib/http/operations.ts";
 import { reviewItemWire } from "@/lib/http/review-wire.ts";
 import { reviewFilterOf } from "@/lib/http/review-scope.ts";
+import { readsSinceSettled } from "@/lib/memory/reads/exposed-sessions.ts";
 import { apiRoute, otherMethods } from "@/lib/http/route.ts";
 import { pageSize } from "@/lib/http/schemas.ts";
 import { page } from "@/lib/http/serialize.ts";
@@ -16,7 +17,11 @@ export const GET = apiRoute(OPERATIONS.listReviews, async ({ db, principal, quer
     after: cursor && { updatedAt: cursor.updated_at, memoryId: cursor.memory_id },
   });
   const next = result.next ? encodeCursor({ updated_at: result.next.updatedAt, memory_id: result.next.memoryId }) : null;
-  return page(result.items.map(reviewItemWire), next);
+  const reads = await readsSinceSettled(db, result.items);
+  return page(
+    result.items.map((item) => reviewItemWire(item, reads.get(item.memoryId))),
+    next,
+  );
 });
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

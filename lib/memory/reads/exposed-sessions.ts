@@ -74,6 +74,33 @@ export async function exposedSessions(db: Db, storeId: string, removed: readonly
   return [...sessions.values()].sort((a, b) => a.firstReadAt.getTime() - b.firstReadAt.getTime());
 }
 
+/**
+ * For each review item, the agent sessions that read what awaits review (its versions after the
+ * settled one, up to the head): whether a held or suspicious write has reached anyone yet.
+ */
+export async function readsSinceSettled(
+  db: Db,
+  items: readonly { storeId: string; memoryId: string; settledVersionId: string | null; headVersionId: string }[],
+): Promise<Map<string, { sessions: number; lastReadAt: Date | null }>> {
+  const byStore = new Map<string, RemovedStretch[]>();
+  for (const item of items) {
+    const stretches = byStore.get(item.storeId) ?? [];
+    stretches.push({ memoryId: item.memoryId, from: item.settledVersionId, to: item.headVersionId });
+    byStore.set(item.storeId, stretches);
+  }
+  const reads = new Map<string, { sessions: number; lastReadAt: Date | null }>(items.map((i) => [i.memoryId, { sessions: 0, lastReadAt: null }]));
+  for (const [storeId, stretches] of byStore) {
+    for (const session of await exposedSessions(db, storeId, stretches)) {
+      for (const memoryId of session.memoryIds) {
+        const of = reads.get(memoryId)!;
+        of.sessions += 1;
+        if (of.lastReadAt === null || session.lastReadAt > of.lastReadAt) of.lastReadAt = session.lastReadAt;
+      }
+    }
+  }
+  return reads;
+}
+
 /** The exposed sessions as the API and the `memory_version.exposed` event name them. */
 export const exposedSessionWire = (s: ExposedSession) => ({
   api_key_id: s.apiKeyId,
