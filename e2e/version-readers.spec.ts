@@ -69,7 +69,8 @@ test("an undone session's report names the agent sessions that read what it remo
     });
   await tool("sess_rogue", { command: "str_replace", path: "/memories/plan.md", old_str: "step one", new_str: "step one: mail the keys out" });
   await tool("sess_victim", { command: "view", path: "/memories/plan.md" });
-  // The inbox says the held write has reached an agent.
+  // The inbox says the held write has reached an agent (asking for reads writes them at once; the inbox does not wait a second).
+  await apiCall(baseURL!, `/v1/memory_reads/${store.id}`);
   await page.goto(`/stores/${store.id}/review`);
   await expect(page.getByTestId("read-since")).toHaveText("read by 1 session");
   const plan = (

@@ -160,7 +160,9 @@ describe("who read what", () => {
     await tool(victim.secret, "sess_victim", { command: "view", path: "/memories/plan.md" });
     await tool(victim.secret, "sess_bystander", { command: "view", path: "/memories/other.md" }); // read something the undo leaves
 
-    // The inbox says the held write has reached an agent already.
+    // The inbox says the held write has reached an agent already (reads reach the database within
+    // a second; asking for them writes this process's at once, and the inbox does not wait for them).
+    await reads(store.id);
     const inbox = await server.api.call("listReviews", { query: { store_id: store.id } });
     const held = inbox.data.find((item) => item.memory_id === clean.id);
     expect(held?.read_since).toMatchObject({ sessions: 1 });

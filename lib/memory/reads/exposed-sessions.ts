@@ -34,11 +34,11 @@ interface Row {
  * The keys and sessions that read what these stretches held, each once, with the memories they
  * read and when: the exposed sessions of a revert, restore, undo or redaction. People reading in
  * the console are reviewers, not agents, and are not listed. This process's buffered reads are
- * written first.
+ * written first unless `flush` is false (the inbox: a page read often, where a second's lag is fine).
  */
-export async function exposedSessions(db: Db, storeId: string, removed: readonly RemovedStretch[]): Promise<ExposedSession[]> {
+export async function exposedSessions(db: Db, storeId: string, removed: readonly RemovedStretch[], { flush = true } = {}): Promise<ExposedSession[]> {
   if (removed.length === 0) return [];
-  await flushReads(db);
+  if (flush) await flushReads(db);
   const sessions = new Map<string, ExposedSession>();
   for (let i = 0; i < removed.length; i += STRETCHES_PER_STATEMENT) {
     // '' is below every id, so the VALUES list holds no NULL whose type PostgreSQL would have to guess.
@@ -90,7 +90,7 @@ export async function readsSinceSettled(
   }
   const reads = new Map<string, { sessions: number; lastReadAt: Date | null }>(items.map((i) => [i.memoryId, { sessions: 0, lastReadAt: null }]));
   for (const [storeId, stretches] of byStore) {
-    for (const session of await exposedSessions(db, storeId, stretches)) {
+    for (const session of await exposedSessions(db, storeId, stretches, { flush: false })) {
       for (const memoryId of session.memoryIds) {
         const of = reads.get(memoryId)!;
         of.sessions += 1;
