@@ -5,10 +5,21 @@
  * copy of the benchmark's database through prepared statements; PostgreSQL reads the same
  * database through one pg pool. Started by bench/run.ts:
  *   tsx bench/bare-server.ts --sqlite <file> | --postgres <url>   (prints "listening <port>")
+ *
+ * On PostgreSQL it also writes (issue 46), each write one transaction that locks its store's
+ * row, as ours does, and writes the memory and its version: an update with a precondition, a
+ * create (with the overlap check and the store's count), the memory tool's view and str_replace,
+ * an import of a zip into a new store, a restore of a store to a moment, and the review inbox's
+ * first page. No policies, hash chain, review, search row, webhooks or audit: the cost of
+ * those is what "ours / bare" shows.
  */
 import Database from "better-sqlite3";
-import { createServer, type ServerResponse } from "node:http";
+import { unzipSync } from "fflate";
+import { createHash } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import pg from "pg";
+import { newId } from "../lib/memory/ids.ts";
+import { numberedLine } from "../lib/memory/memory-tool/format.ts";
 
 type Row = Record<string, unknown>;
 interface Source {
@@ -109,10 +120,7 @@ function sqliteSource(file: string): Source {
   };
 }
 
-function postgresSource(url: string): Source {
-  pg.types.setTypeParser(1114, (value) => new Date(`${value.replace(" ", "T")}Z`)); // timestamp(3) holds UTC
-  const pool = new pg.Pool({ connectionString: url, max: 4 });
-  pool.on("error", (error) => console.error("bare server: idle connection failed:", error.message));
+function postgresSource(pool: pg.Pool): Source {
   return {
     search: async (store, q, mode, scope, limit) =>
       (await pool.query(searchSql("postgres", mode, scope, { store: "$1", q: "$2", limit: "$3::int" }), [store, searchArgument("postgres", mode, q), limit]))
@@ -139,6 +147,215 @@ function postgresSource(url: string): Source {
           limit,
         ])
       ).rows,
+  };
+}
+
+/** What the bare server writes (PostgreSQL only); each answer is [status, body]. */
+interface Writes {
+  update(store: string, id: string, body: { content: string; precondition?: { content_sha256: string } }): Promise<[number, unknown]>;
+  create(store: string, body: { path: string; content: string }): Promise<[number, unknown]>;
+  memoryTool(store: string, body: { command: string; path: string; old_str?: string; new_str?: string }): Promise<[number, unknown]>;
+  reviewPage(limit: number): Promise<[number, unknown]>;
+  importZip(name: string, zip: Uint8Array): Promise<[number, unknown]>;
+  restore(store: string, asOf: string): Promise<[number, unknown]>;
+}
+
+const BARE_ACTOR = { type: "api_actor", id: "apikey_bench_bare" };
+const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+const NOT_FOUND: [number, unknown] = [404, { type: "error", error: { type: "not_found_error", message: "Not found." } }];
+const toolResult = (content: string, isError = false): [number, unknown] => [200, { type: "memory_tool_result", content, is_error: isError }];
+
+/** The inbox's first page as bench/review.ts writes it for its in-process baseline. */
+const REVIEW_FIRST_PAGE_SQL = `
+  SELECT r.memory_id, r.store_id, r.settled_version_id, r.settled_path, r.head_version_id, r.head_operation, r.path, r.change,
+    r.version_count, r.last_actor_type, r.last_actor_id, r.last_api_key_id, r.first_pending_at, r.updated_at, s.name AS store_name
+  FROM review_items r JOIN memory_stores s ON s.id = r.store_id
+  ORDER BY r.updated_at DESC, r.memory_id DESC LIMIT $1`;
+
+/** `count` rows of `width` placeholders from $`first` on: ($1, $2), ($3, $4)… */
+function valuesList(count: number, width: number, first = 1, casts: string[] = []): string {
+  return Array.from({ length: count }, (_, r) => `(${Array.from({ length: width }, (_, c) => `$${first + r * width + c}${casts[c] ?? ""}`).join(", ")})`).join(
+    ", ",
+  );
+}
+
+function postgresWrites(pool: pg.Pool): Writes {
+  const transaction = async <T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    try {
+      await client.query("BEGIN");
+      const result = await fn(client);
+      await client.query("COMMIT");
+      return result;
+    } catch (error) {
+      await client.query("ROLLBACK").catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
+  /** Locks the store's row (writes to one store are serialised by it) and reads the memory, in one statement. */
+  const lockedMemory = async (c: pg.PoolClient, store: string, where: "id" | "path", value: string) =>
+    (
+      await c.query(
+        `SELECT m.id, m.path, m.content, m.content_sha256, m.memory_version_id, m.updated_at FROM memory_stores s
+         JOIN memories m ON m.store_id = s.id AND m.${where} = $2 WHERE s.id = $1 FOR UPDATE OF s`,
+        [store, value],
+      )
+    ).rows[0] as Row | undefined;
+  /** The new version and the memory's new head: two statements, as a hand-written write path would send them. */
+  const change = async (c: pg.PoolClient, store: string, m: Row, content: string) => {
+    const now = new Date();
+    const versionId = newId("memver");
+    const [sha, size] = [sha256(content), Buffer.byteLength(content)];
+    await c.query(
+      `INSERT INTO memory_versions (id, store_id, memory_id, operation, path, content, content_sha256, content_size_bytes,
+         created_by_type, created_by_id, api_key_id, created_at, previous_id, previous_created_at, previous_path)
+       VALUES ($1, $2, $3, 'modified', $4, $5, $6, $7, $8, $9, $9, $10, $11, $12, $4)`,
+      [versionId, store, m.id, m.path, content, sha, size, BARE_ACTOR.type, BARE_ACTOR.id, now, m.memory_version_id, m.updated_at],
+    );
+    return (
+      await c.query(
+        `UPDATE memories SET content = $2, content_sha256 = $3, content_size_bytes = $4, memory_version_id = $5, updated_at = $6 WHERE id = $1
+         RETURNING ${MEMORY_COLUMNS}`,
+        [m.id, content, sha, size, versionId, now],
+      )
+    ).rows[0] as Row;
+  };
+  return {
+    update: (store, id, body) =>
+      transaction(async (c) => {
+        const m = await lockedMemory(c, store, "id", id);
+        if (!m) return NOT_FOUND;
+        if (body.precondition && body.precondition.content_sha256 !== m.content_sha256)
+          return [409, { type: "error", error: { type: "memory_precondition_failed_error", message: "Precondition failed." } }];
+        return [200, memory(await change(c, store, m, body.content))];
+      }),
+    create: (store, body) =>
+      transaction(async (c) => {
+        // The store lock and the overlap check (same path, an ancestor, a descendant) in one statement.
+        const segments = body.path.split("/").slice(1);
+        const ancestors = segments.map((_, i) => `/${segments.slice(0, i + 1).join("/")}`);
+        const { rows } = await c.query(
+          `SELECT (SELECT m.path FROM memories m WHERE m.store_id = s.id AND (m.path = ANY($2::text[]) OR (m.path >= $3 AND m.path < $4)) LIMIT 1) AS conflict
+           FROM memory_stores s WHERE s.id = $1 FOR UPDATE`,
+          [store, ancestors, `${body.path}/`, `${body.path}0`],
+        );
+        if (rows.length === 0) return NOT_FOUND;
+        if (rows[0].conflict !== null) return [409, { type: "error", error: { type: "memory_path_conflict_error", message: "Conflict." } }];
+        const now = new Date();
+        const [id, versionId] = [newId("mem"), newId("memver")];
+        const [sha, size] = [sha256(body.content), Buffer.byteLength(body.content)];
+        const inserted = await c.query(
+          `INSERT INTO memories (id, store_id, path, content, content_sha256, content_size_bytes, memory_version_id, created_at, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING ${MEMORY_COLUMNS}`,
+          [id, store, body.path, body.content, sha, size, versionId, now],
+        );
+        await c.query(
+          `INSERT INTO memory_versions (id, store_id, memory_id, operation, path, content, content_sha256, content_size_bytes,
+             created_by_type, created_by_id, api_key_id, created_at) VALUES ($1, $2, $3, 'created', $4, $5, $6, $7, $8, $9, $9, $10)`,
+          [versionId, store, id, body.path, body.content, sha, size, BARE_ACTOR.type, BARE_ACTOR.id, now],
+        );
+        await c.query(`UPDATE memory_stores SET memory_count = memory_count + 1 WHERE id = $1`, [store]);
+        return [200, memory(inserted.rows[0] as Row)];
+      }),
+    async memoryTool(store, body) {
+      const path = body.path.slice("/memories".length);
+      if (body.command === "view") {
+        const row = (await pool.query(`SELECT content FROM memories WHERE store_id = $1 AND path = $2`, [store, path])).rows[0] as Row | undefined;
+        if (!row) return toolResult(`The path ${body.path} does not exist.`, true);
+        const lines = (row.content as string).split("\n").map((line, i) => numberedLine(i + 1, line));
+        return toolResult(`Here's the content of ${body.path} with line numbers:\n${lines.join("\n")}`);
+      }
+      if (body.command !== "str_replace") return toolResult(`Unknown command ${body.command}`, true);
+      return transaction(async (c) => {
+        const m = await lockedMemory(c, store, "path", path);
+        if (!m) return toolResult(`The path ${body.path} does not exist.`, true);
+        const content = m.content as string;
+        const at = content.indexOf(body.old_str!);
+        if (at === -1 || content.indexOf(body.old_str!, at + 1) !== -1) return toolResult("No replacement was performed.", true);
+        await change(c, store, m, content.slice(0, at) + (body.new_str ?? "") + content.slice(at + body.old_str!.length));
+        return toolResult("The memory file has been edited.");
+      });
+    },
+    reviewPage: async (limit) => [200, { data: (await pool.query({ name: "review_first_page", text: REVIEW_FIRST_PAGE_SQL, values: [limit + 1] })).rows }],
+    importZip: (name, zip) =>
+      transaction(async (c) => {
+        const files = Object.entries(unzipSync(zip)).filter(([entry]) => !entry.endsWith("/"));
+        const now = new Date();
+        const store = newId("memstore");
+        await c.query(`INSERT INTO memory_stores (id, name, memory_count, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)`, [
+          store,
+          name,
+          files.length,
+          now,
+        ]);
+        // Batches of 500, as ours on PostgreSQL; the versions wait for the search index's flusher, as an import's do.
+        for (let start = 0; start < files.length; start += 500) {
+          const batch = files.slice(start, start + 500).map(([entry, bytes]) => {
+            const content = new TextDecoder().decode(bytes);
+            return { id: newId("mem"), versionId: newId("memver"), path: `/${entry}`, content, sha: sha256(content), size: bytes.byteLength };
+          });
+          await c.query(
+            `INSERT INTO memories (id, store_id, path, content, content_sha256, content_size_bytes, memory_version_id, created_at, updated_at)
+             VALUES ${valuesList(batch.length, 9, 1, ["", "", "", "", "", "::int", "", "::timestamp", "::timestamp"])}`,
+            batch.flatMap((f) => [f.id, store, f.path, f.content, f.sha, f.size, f.versionId, now, now]),
+          );
+          await c.query(
+            `INSERT INTO memory_versions (id, store_id, memory_id, operation, path, content, content_sha256, content_size_bytes,
+               created_by_type, created_by_id, created_at, search_pending)
+             VALUES ${valuesList(batch.length, 12, 1, ["", "", "", "", "", "", "", "::int", "", "", "::timestamp", "::boolean"])}`,
+            batch.flatMap((f) => [f.versionId, store, f.id, "created", f.path, f.content, f.sha, f.size, BARE_ACTOR.type, BARE_ACTOR.id, now, true]),
+          );
+        }
+        return [200, { store_id: store, counts: { create: files.length } }];
+      }),
+    restore: (store, asOf) =>
+      transaction(async (c) => {
+        await c.query(`SELECT id FROM memory_stores WHERE id = $1 FOR UPDATE`, [store]);
+        // Each memory's version at the moment, where its content differs from the memory's now.
+        const { rows } = await c.query(
+          `SELECT m.id, m.path, m.memory_version_id, m.updated_at, t.content FROM memories m
+           JOIN (SELECT memory_id, content, content_sha256, row_number() OVER (PARTITION BY memory_id ORDER BY created_at DESC, id DESC) AS n
+                 FROM memory_versions WHERE store_id = $1 AND created_at <= $2) t ON t.memory_id = m.id AND t.n = 1
+           WHERE m.store_id = $1 AND t.content IS NOT NULL AND t.content_sha256 <> m.content_sha256`,
+          [store, new Date(asOf)],
+        );
+        const now = new Date();
+        for (let start = 0; start < rows.length; start += 500) {
+          const batch = (rows.slice(start, start + 500) as Row[]).map((m) => {
+            const content = m.content as string;
+            return { m, versionId: newId("memver"), content, sha: sha256(content), size: Buffer.byteLength(content) };
+          });
+          await c.query(
+            `INSERT INTO memory_versions (id, store_id, memory_id, operation, path, content, content_sha256, content_size_bytes,
+               created_by_type, created_by_id, created_at, previous_id, previous_created_at, previous_path)
+             VALUES ${valuesList(batch.length, 14, 1, ["", "", "", "", "", "", "", "::int", "", "", "::timestamp", "", "::timestamp", ""])}`,
+            batch.flatMap((b) => [
+              b.versionId,
+              store,
+              b.m.id,
+              "modified",
+              b.m.path,
+              b.content,
+              b.sha,
+              b.size,
+              BARE_ACTOR.type,
+              BARE_ACTOR.id,
+              now,
+              b.m.memory_version_id,
+              b.m.updated_at,
+              b.m.path,
+            ]),
+          );
+          await c.query(
+            `UPDATE memories SET content = v.column2, content_sha256 = v.column3, content_size_bytes = v.column4, memory_version_id = v.column5, updated_at = v.column6
+             FROM (VALUES ${valuesList(batch.length, 6, 1, ["", "", "", "::int", "", "::timestamp"])}) AS v WHERE memories.id = v.column1`,
+            batch.flatMap((b) => [b.m.id, b.content, b.sha, b.size, b.versionId, now]),
+          );
+        }
+        return [200, { status: "completed", counts: { modify: rows.length } }];
+      }),
   };
 }
 
@@ -177,6 +394,25 @@ const version = (r: Row) => ({
   imported: r.imported === null ? null : JSON.parse(r.imported as string),
 });
 const cursor = (state: object) => Buffer.from(JSON.stringify(state), "utf8").toString("base64url");
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** The POSTs (and the review inbox) the bare server answers on PostgreSQL. */
+async function write(writes: Writes, url: URL, body: Buffer): Promise<[number, unknown]> {
+  if (url.pathname === "/v1/imports") return writes.importZip(url.searchParams.get("name") ?? "Bare import", body);
+  const input = JSON.parse(body.toString("utf8") || "{}") as Record<string, unknown>;
+  if (url.pathname === "/bare/restore") return writes.restore(input.memory_store_id as string, input.as_of as string);
+  const parts = url.pathname.split("/"); // "", "v1", "memory_stores", store, kind, id?
+  const store = parts[3]!;
+  if (parts[4] === "memories" && parts.length === 6) return writes.update(store, decodeURIComponent(parts[5]!), input as Parameters<Writes["update"]>[2]);
+  if (parts[4] === "memories") return writes.create(store, input as Parameters<Writes["create"]>[1]);
+  if (parts[4] === "memory_tool") return writes.memoryTool(store, input as Parameters<Writes["memoryTool"]>[1]);
+  return NOT_FOUND;
+}
 
 async function answer(source: Source, url: URL): Promise<[number, unknown]> {
   if (url.pathname === "/v1/search") {
@@ -226,15 +462,33 @@ function send(res: ServerResponse, status: number, body: unknown) {
   res.end(text);
 }
 
+function postgresPool(url: string): pg.Pool {
+  pg.defaults.parseInputDatesAsUTC = true; // timestamps are written as UTC, as ours writes them
+  pg.types.setTypeParser(1114, (value) => new Date(`${value.replace(" ", "T")}Z`)); // timestamp(3) holds UTC
+  // 8: the creates' 8 requests in flight each hold a connection for their transaction, as ours can (its pool has 10).
+  const pool = new pg.Pool({ connectionString: url, max: 8 });
+  pool.on("error", (error) => console.error("bare server: idle connection failed:", error.message));
+  return pool;
+}
+
 const args = process.argv.slice(2);
 const engine = args[0];
-const source = engine === "--sqlite" ? sqliteSource(args[1]!) : engine === "--postgres" ? postgresSource(args[1]!) : null;
+const pool = engine === "--postgres" ? postgresPool(args[1]!) : null;
+const source = engine === "--sqlite" ? sqliteSource(args[1]!) : pool ? postgresSource(pool) : null;
 if (!source) throw new Error("usage: tsx bench/bare-server.ts --sqlite <file> | --postgres <url>");
+const writes = pool ? postgresWrites(pool) : null;
 const key = process.env.BENCH_API_KEY;
 
 const server = createServer((req, res) => {
   if (req.headers["x-api-key"] !== key) return send(res, 401, { type: "error", error: { type: "authentication_error", message: "Invalid API key." } });
-  answer(source, new URL(req.url!, "http://bare")).then(
+  const url = new URL(req.url!, "http://bare");
+  const answered =
+    writes && (req.method === "POST" || url.pathname === "/v1/reviews")
+      ? url.pathname === "/v1/reviews"
+        ? writes.reviewPage(Number(url.searchParams.get("limit") ?? 20))
+        : readBody(req).then((body) => write(writes, url, body))
+      : answer(source, url);
+  answered.then(
     ([status, body]) => send(res, status, body),
     (error: Error) => send(res, 500, { type: "error", error: { type: "api_error", message: error.message } }),
   );

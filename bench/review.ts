@@ -67,12 +67,17 @@ function bareQuery(server: TestServer): { run: () => Promise<unknown>; close: ()
   return { run: () => pool.query({ name: "first_page", text: FIRST_PAGE_SQL("$1"), values: [PAGE + 1] }), close: () => pool.end() };
 }
 
-export async function measureReview(server: TestServer, headers: Record<string, string>, rounds: number, log: (...parts: unknown[]) => void) {
+/**
+ * `bareURL`: the bare server (bench/bare-server.ts, PostgreSQL), whose GET /v1/reviews runs the
+ * same statement behind node:http: the whole request's physical limit, beside the statement's.
+ */
+export async function measureReview(server: TestServer, headers: Record<string, string>, rounds: number, log: (...parts: unknown[]) => void, bareURL?: string) {
   await seed(server, log);
   const ours = new Client(server.baseURL, headers);
   const floor = new Client(server.baseURL, {});
   const bare = bareQuery(server);
-  const samples = { ours: [] as number[], bare: [] as number[], floor: [] as number[] };
+  const bareServer = bareURL ? new Client(bareURL, headers) : null;
+  const samples = { ours: [] as number[], bare: [] as number[], floor: [] as number[], bareServer: [] as number[] };
   try {
     for (let round = -50; round < rounds; round++) {
       const a = await ours.send("GET", `/v1/reviews?limit=${PAGE}`);
@@ -81,10 +86,13 @@ export async function measureReview(server: TestServer, headers: Record<string, 
       const started = performance.now();
       await bare.run();
       const bareMs = performance.now() - started;
+      const b = bareServer && (await bareServer.send("GET", `/v1/reviews?limit=${PAGE}`));
+      if (b && b.status !== 200) throw new Error(`the bare server's inbox answered ${b.status}: ${b.text.slice(0, 300)}`);
       if (round >= 0) {
         samples.ours.push(a.ms);
         samples.floor.push(f.ms);
         samples.bare.push(bareMs);
+        if (b) samples.bareServer.push(b.ms);
       }
     }
     const preview = await ours.json<{ items: { memory_id: string; head_version_id: string }[] }>("POST", "/v1/reviews/bulk", {
@@ -105,12 +113,17 @@ export async function measureReview(server: TestServer, headers: Record<string, 
         p99_ms: round3(percentile(samples.ours, 99)),
         baseline_p50_ms: p50(samples.bare),
         ratio: round3(percentile(samples.ours, 50) / percentile(samples.bare, 50)),
+        ...(bareServer && {
+          bare_server_p50_ms: p50(samples.bareServer),
+          bare_server_ratio: round3(percentile(samples.ours, 50) / percentile(samples.bareServer, 50)),
+        }),
       },
       review_bulk_approve_1000_ms: round3(bulk.ms),
     };
   } finally {
     ours.close();
     floor.close();
+    bareServer?.close();
     await bare.close();
   }
 }

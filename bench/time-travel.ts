@@ -81,7 +81,14 @@ async function seed(server: TestServer, log: (...parts: unknown[]) => void) {
   }
 }
 
-export async function measureTimeTravel(server: TestServer, headers: Record<string, string>, rounds: number, log: (...parts: unknown[]) => void) {
+/** `bareURL`: the bare server (PostgreSQL), which then restores the same store once more, to the moment before the last 1,000 rewrites. */
+export async function measureTimeTravel(
+  server: TestServer,
+  headers: Record<string, string>,
+  rounds: number,
+  log: (...parts: unknown[]) => void,
+  bareURL?: string,
+) {
   const { storeId, beforeLastFull, beforeLast1000, afterAll } = await seed(server, log);
   const ours = new Client(server.baseURL, headers);
   const floor = new Client(server.baseURL, {});
@@ -133,6 +140,19 @@ export async function measureTimeTravel(server: TestServer, headers: Record<stri
       return { planMs: planned - restoreStarted, executeMs: performance.now() - planned };
     })().finally(() => poller.stop());
     const guard = await poller.samples;
+    // The bare server's restore, one request and one transaction, of the same 10,000 memories
+    // (each back to its fourth content; ours just put back the third). Without the poller:
+    // it measures the statements' limit, not a turn-taking server.
+    let bareRestoreMs: number | null = null;
+    if (bareURL) {
+      const bare = new Client(bareURL, headers);
+      const answer = await bare.send("POST", "/bare/restore", { memory_store_id: storeId, as_of: beforeLast1000.toISOString() });
+      bare.close();
+      const counts = (JSON.parse(answer.text) as { counts?: { modify: number } }).counts;
+      if (answer.status !== 200 || counts?.modify !== MEMORIES) throw new Error(`the bare restore answered ${answer.status}: ${answer.text.slice(0, 300)}`);
+      bareRestoreMs = answer.ms;
+      log(`time travel: bare restore of ${MEMORIES} memories in ${answer.ms.toFixed(0)} ms`);
+    }
 
     const p50 = (name: string) => round3(percentile(samples[name]!, 50));
     return {
@@ -149,6 +169,10 @@ export async function measureTimeTravel(server: TestServer, headers: Record<stri
       restore_dry_run_ms: round3(planMs),
       restore_execute_ms: round3(executeMs),
       restore_guard_p99_ms: round3(percentile(guard, 99)),
+      ...(bareRestoreMs !== null && {
+        restore_bare_memories_per_s: Math.round(MEMORIES / (bareRestoreMs / 1000)),
+        restore_ratio_to_bare: round3((planMs + executeMs) / bareRestoreMs),
+      }),
     };
   } finally {
     ours.close();

@@ -36,23 +36,36 @@ export interface TransferBench {
   export_store_versions: number;
   export_versions_per_s: number;
   export_zip_memories_per_s: number;
+  /** PostgreSQL: the same imports on the bare server (median of as many), and ours' time over its. */
+  import_bare_memories_per_s?: number;
+  import_ratio_to_bare?: number;
+  /** The same notes created through the API with 8 requests in flight, ours and the bare server's, in alternating blocks. */
+  creates_8_in_flight_memories_per_s?: number;
+  creates_8_in_flight_bare_memories_per_s?: number;
+  creates_8_in_flight_ratio_to_bare?: number;
   /** The machine's 1, 5 and 15 minute load averages at the end of this benchmark. */
   transfer_load_average: number[];
 }
 
+/** Creates run in blocks of this many notes, ours and the bare server's in turn, so that drift hits both alike. */
+const CREATE_BLOCK = 250;
+const IN_FLIGHT = 8;
+
+/** `bareURL`: the bare server (bench/bare-server.ts, PostgreSQL): its imports and creates are timed beside ours. */
 export async function measureTransfer(
   server: TestServer,
   headers: Record<string, string>,
   files: number,
   log: (...parts: unknown[]) => void,
+  bareURL?: string,
 ): Promise<TransferBench> {
   const tree = buildTree(files, 99);
   const random = rng(5);
   const contents = tree.paths.map((p) => noteContent(p, random));
   const zip = zipSync(Object.fromEntries(tree.paths.map((p, i) => [p.slice(1), new TextEncoder().encode(contents[i])])));
-  const post = async (query: string) => {
+  const post = async (query: string, baseURL = server.baseURL) => {
     const started = performance.now();
-    const res = await fetch(`${server.baseURL}/v1/imports?${query}`, { method: "POST", headers, body: zip });
+    const res = await fetch(`${baseURL}/v1/imports?${query}`, { method: "POST", headers, body: zip });
     const body = (await res.json()) as { store_id: string; counts: Record<string, number> };
     if (res.status !== 200 || body.counts.create !== files) throw new Error(`import answered ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
     return { ms: performance.now() - started };
@@ -73,6 +86,21 @@ export async function measureTransfer(
   log(
     `import of ${files} files (${(zip.byteLength / 1024 / 1024).toFixed(1)} MB zip): ${importMs.map((ms) => ms.toFixed(0)).join(", ")} ms, median ${importRate.toFixed(0)} memories/s (dry run ${dry.ms.toFixed(0)} ms)`,
   );
+
+  // The bare server's imports of the same zip, each into a new store, once the one before is indexed as ours were.
+  const bareImportMs: number[] = [];
+  for (let i = 0; bareURL && i < IMPORT_RUNS; i++) {
+    await indexed();
+    bareImportMs.push((await post(`name=Bare%20import%20${i + 1}`, bareURL)).ms);
+  }
+  const bareImport = bareURL
+    ? {
+        import_bare_memories_per_s: Math.round(files / (percentile(bareImportMs, 50) / 1000)),
+        import_ratio_to_bare: Math.round((percentile(importMs, 50) / percentile(bareImportMs, 50)) * 1000) / 1000,
+      }
+    : {};
+  if (bareURL)
+    log(`bare import of ${files} files: ${bareImportMs.map((ms) => ms.toFixed(0)).join(", ")} ms, median ${bareImport.import_bare_memories_per_s} memories/s`);
 
   await indexed();
   const indexedStarted = performance.now();
@@ -104,6 +132,7 @@ export async function measureTransfer(
   const oneByOneRate = files / ((performance.now() - started) / 1000);
   api.close();
   log(`the same ${files} through the API one request at a time: ${oneByOneRate.toFixed(0)} memories/s`);
+  const creates = bareURL ? await createsInFlight(server.baseURL, bareURL, headers, tree.paths, contents, log) : {};
 
   const seedStarted = performance.now();
   const seeded = await seedStore(db, EXPORT_MEMORIES, EXPORT_VERSIONS_EACH, 11).finally(() => db.close());
@@ -133,10 +162,59 @@ export async function measureTransfer(
     import_dry_run_ms: Math.round(dry.ms),
     one_by_one_memories_per_s: Math.round(oneByOneRate),
     import_vs_one_by_one_ratio: Math.round((importRate / oneByOneRate) * 100) / 100,
+    ...bareImport,
+    ...creates,
     export_store_memories: EXPORT_MEMORIES,
     export_store_versions: versions,
     export_versions_per_s: Math.round(versions / jsonlSeconds),
     export_zip_memories_per_s: Math.round(EXPORT_MEMORIES / zipSeconds),
     transfer_load_average: loadavg().map((l) => Math.round(l * 100) / 100),
+  };
+}
+
+/**
+ * The notes created one request each with IN_FLIGHT in flight, into a new store on ours and
+ * another on the bare server (made by ours: the bare server writes rows, it makes no stores
+ * through the API), block by block in turn. Each rate is the notes over the time of its own blocks.
+ */
+async function createsInFlight(
+  oursURL: string,
+  bareURL: string,
+  headers: Record<string, string>,
+  paths: string[],
+  contents: string[],
+  log: (...parts: unknown[]) => void,
+) {
+  const ours = new Client(oursURL, headers, IN_FLIGHT);
+  const bare = new Client(bareURL, headers, IN_FLIGHT);
+  const stores = {
+    ours: (await ours.json<{ id: string }>("POST", "/v1/memory_stores", { name: "Creates bench" })).id,
+    bare: (await ours.json<{ id: string }>("POST", "/v1/memory_stores", { name: "Creates bench, bare" })).id,
+  };
+  const spent = { ours: 0, bare: 0 };
+  const block = async (target: "ours" | "bare", from: number, to: number) => {
+    const client = target === "ours" ? ours : bare;
+    let next = from;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: IN_FLIGHT }, async () => {
+        for (let i = next++; i < to; i = next++)
+          await client.json("POST", `/v1/memory_stores/${stores[target]}/memories`, { path: paths[i], content: contents[i] });
+      }),
+    );
+    spent[target] += performance.now() - started;
+  };
+  for (let from = 0; from < paths.length; from += CREATE_BLOCK) {
+    const to = Math.min(from + CREATE_BLOCK, paths.length);
+    for (const target of (from / CREATE_BLOCK) % 2 === 0 ? (["ours", "bare"] as const) : (["bare", "ours"] as const)) await block(target, from, to);
+  }
+  ours.close();
+  bare.close();
+  const rate = (ms: number) => Math.round(paths.length / (ms / 1000));
+  log(`creates with ${IN_FLIGHT} in flight: ours ${rate(spent.ours)} memories/s, bare ${rate(spent.bare)}/s`);
+  return {
+    creates_8_in_flight_memories_per_s: rate(spent.ours),
+    creates_8_in_flight_bare_memories_per_s: rate(spent.bare),
+    creates_8_in_flight_ratio_to_bare: Math.round((spent.ours / spent.bare) * 1000) / 1000,
   };
 }

@@ -46,6 +46,20 @@ export interface TransactionObserver {
   readonly historyChainOff?: boolean;
 }
 
+/**
+ * Sees every statement this process sends, in the order sent, with the transaction control
+ * (BEGIN, COMMIT, ROLLBACK) that the runner or the driver adapter issues: what the statement
+ * budget (test/db/statement-budget.test.ts) counts. Unset, as in the app, it costs one
+ * comparison per statement.
+ */
+type StatementWatcher = (sql: string) => void;
+let watcher: StatementWatcher | undefined;
+
+/** Starts (or with undefined, stops) handing every statement to `next`. */
+export function watchStatements(next: StatementWatcher | undefined): void {
+  watcher = next;
+}
+
 type Row = Record<string, unknown>;
 /** Runs one statement: the adapter's own calls, or on SQLite prepared statements kept for reuse. */
 interface Executor {
@@ -76,6 +90,7 @@ function toQuery(engine: "sqlite" | "postgres", query: TemplateStringsArray | Sq
 function adapterExecutor(queryable: SqlQueryable): Executor {
   return {
     async query(query) {
+      watcher?.(query.sql);
       const { columnNames, rows } = await queryable.queryRaw(query);
       // A plain loop: an export maps tens of thousands of rows, and Object.fromEntries built an array per column of each.
       return rows.map((row) => {
@@ -84,7 +99,10 @@ function adapterExecutor(queryable: SqlQueryable): Executor {
         return named;
       });
     },
-    execute: (query) => queryable.executeRaw(query),
+    execute: (query) => {
+      watcher?.(query.sql);
+      return queryable.executeRaw(query);
+    },
   };
 }
 
@@ -153,8 +171,14 @@ function sqliteExecutor(db: Database.Database): Executor {
     }
   };
   return {
-    query: (query) => run(() => statementFor(db, query.sql).all(...query.args.map(sqliteArg)) as Row[]),
-    execute: (query) => run(() => statementFor(db, query.sql).run(...query.args.map(sqliteArg)).changes),
+    query: (query) => {
+      watcher?.(query.sql);
+      return run(() => statementFor(db, query.sql).all(...query.args.map(sqliteArg)) as Row[]);
+    },
+    execute: (query) => {
+      watcher?.(query.sql);
+      return run(() => statementFor(db, query.sql).run(...query.args.map(sqliteArg)).changes);
+    },
   };
 }
 
@@ -218,6 +242,8 @@ export function postgresConnections(adapter: () => Promise<SqlAdapter>): SqlConn
     engine: "postgres",
     reads: () => (reads ??= adapter().then(adapterExecutor)),
     async begin() {
+      // The adapter sends BEGIN itself, on the connection it takes from the pool.
+      watcher?.("BEGIN");
       const tx = await (await adapter()).startTransaction();
       return { executor: adapterExecutor(tx), end: (committed) => (committed ? tx.commit() : tx.rollback()) };
     },
