@@ -36,7 +36,7 @@ const BUDGET: Record<string, Record<"sqlite" | "postgres", [number, number]>> = 
   "memory tool create": { sqlite: [18, 20], postgres: [18, 20] },
   "memory tool str_replace": { sqlite: [13, 15], postgres: [13, 15] },
   "MCP memory view": { sqlite: [4, 4], postgres: [4, 4] },
-  "review inbox page": { sqlite: [2, 2], postgres: [2, 2] },
+  "review inbox page": { sqlite: [3, 3], postgres: [3, 3] },
 };
 
 /** Transaction control: a round trip, but not a statement of the operation's own. */
