@@ -89,3 +89,27 @@ test("the policy page says whose policy applies only once it has loaded it", asy
   await expect(page.getByText("This store has its own policy")).toHaveCount(0);
   checkConsole();
 });
+
+test("an admin sets expiry by last read: unread for 90 days under /notes/ is deleted", async ({ page, baseURL }) => {
+  const store = await createStore(baseURL!, `unread policy ${Date.now()}`);
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.goto(`/stores/${store.id}/policy`);
+    await page.getByLabel("Unread after days").fill("/notes/** 90");
+    await page.getByLabel("An unread memory").selectOption("delete");
+    await expect(page.getByLabel("Unread after days")).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
+    await page.getByLabel("Unread after days").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? "e2e/screenshots"}/policy-unread-${size.width}.png` });
+  }
+  await page.getByRole("button", { name: "Save this store's policy" }).click();
+  await expect(page.getByText("Saved.")).toBeVisible();
+  const saved = await apiCall<{ unread_after_days: unknown; unread_action: string }>(baseURL!, `/v1/write_policies/${store.id}`);
+  expect(saved.body).toMatchObject({
+    unread_after_days: [{ path: "/notes/**", days: 90 }],
+    unread_action: "delete",
+  });
+});

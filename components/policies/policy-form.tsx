@@ -33,6 +33,8 @@ interface Draft {
   maxContentBytes: string;
   maxMemories: string;
   expiry: string;
+  unread: string;
+  unreadAction: WritePolicy["unread_action"];
 }
 
 const lines = (text: string) =>
@@ -41,6 +43,15 @@ const lines = (text: string) =>
     .map((l) => l.trim())
     .filter(Boolean);
 
+const rulesText = (rules: readonly { path: string; days: number }[]) => rules.map((r) => `${r.path} ${r.days}`).join("\n");
+
+/** "glob days" lines as rules; a line that is not is sent as is, for the server to name. */
+const rulesOf = (text: string) =>
+  lines(text).map((line) => {
+    const at = line.lastIndexOf(" ");
+    return at === -1 ? { path: line, days: Number.NaN } : { path: line.slice(0, at).trim(), days: Number(line.slice(at + 1)) };
+  });
+
 function draftOf(policy: WritePolicy): Draft {
   return {
     detectors: policy.detectors,
@@ -48,7 +59,9 @@ function draftOf(policy: WritePolicy): Draft {
     allowedPaths: (policy.allowed_paths ?? []).join("\n"),
     maxContentBytes: policy.max_content_bytes?.toString() ?? "",
     maxMemories: policy.max_memories_for_agents?.toString() ?? "",
-    expiry: policy.review_after_days.map((r) => `${r.path} ${r.days}`).join("\n"),
+    expiry: rulesText(policy.review_after_days),
+    unread: rulesText(policy.unread_after_days),
+    unreadAction: policy.unread_action,
   };
 }
 
@@ -61,14 +74,13 @@ function fieldsOf(draft: Draft): WritePolicyFields {
     allowed_paths: lines(draft.allowedPaths).length > 0 ? lines(draft.allowedPaths) : null,
     max_content_bytes: number(draft.maxContentBytes),
     max_memories_for_agents: number(draft.maxMemories),
-    review_after_days: lines(draft.expiry).map((line) => {
-      const at = line.lastIndexOf(" ");
-      return at === -1 ? { path: line, days: Number.NaN } : { path: line.slice(0, at).trim(), days: Number(line.slice(at + 1)) };
-    }),
+    review_after_days: rulesOf(draft.expiry),
+    unread_after_days: rulesOf(draft.unread),
+    unread_action: draft.unreadAction,
   };
 }
 
-type TextField = Exclude<keyof Draft, "detectors">;
+type TextField = Exclude<keyof Draft, "detectors" | "unreadAction">;
 
 const TEXT_FIELDS: Record<TextField, { label: string; hint: string; lines: boolean }> = {
   protectedPaths: {
@@ -81,7 +93,12 @@ const TEXT_FIELDS: Record<TextField, { label: string; hint: string; lines: boole
   maxMemories: { label: "Most memories in the store", hint: "Empty: the API's 10,000.", lines: false },
   expiry: {
     label: "Review after days",
-    hint: 'One rule per line, "glob days", e.g. "/** 90"; the last matching line wins. Memories unchanged that long wait in the inbox: keep or delete. Nothing is deleted on its own.',
+    hint: 'One rule per line, "glob days", e.g. "/** 90"; the last matching line wins. A memory unchanged that long waits in the inbox (keep or delete); these are never deleted on their own.',
+    lines: true,
+  },
+  unread: {
+    label: "Unread after days",
+    hint: 'One rule per line, "glob days", e.g. "/notes/** 90": memories no agent has read (nor written) that long. People reading them in the console do not count.',
     lines: true,
   },
 };
@@ -167,7 +184,23 @@ export function PolicyForm({ storeId, policy }: PolicyFormProps) {
       </Card>
       <Card className="space-y-4 p-4">
         <h2 className="text-base font-semibold text-slate-900">Stale memories</h2>
-        <DraftText name="expiry" value={draft.expiry} disabled={disabled} onChange={(expiry) => set({ expiry })} />
+        <div className="grid gap-4 md:grid-cols-2">
+          <DraftText name="expiry" value={draft.expiry} disabled={disabled} onChange={(expiry) => set({ expiry })} />
+          <div className="space-y-3">
+            <DraftText name="unread" value={draft.unread} disabled={disabled} onChange={(unread) => set({ unread })} />
+            <Field label="An unread memory" htmlFor="policy-unread-action">
+              <Select
+                id="policy-unread-action"
+                value={draft.unreadAction}
+                disabled={disabled}
+                onChange={(e) => set({ unreadAction: e.target.value as Draft["unreadAction"] })}
+              >
+                <option value="review">waits in the inbox: keep or delete</option>
+                <option value="delete">is deleted (a version: history can put it back)</option>
+              </Select>
+            </Field>
+          </div>
+        </div>
       </Card>
       {save.error && <ErrorAlert error={save.error} title="Not saved" />}
       {dryRun.error && <ErrorAlert error={dryRun.error} title="The dry run failed" />}

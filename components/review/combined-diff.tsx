@@ -23,7 +23,9 @@ function explain({ item, settled, head }: ReviewDetail): string {
     case "modified":
       return `The content changed: ${SIDES}`;
     case "stale":
-      return "Unchanged for longer than this store's write policy allows (review after days). Approve to keep it as it is, or delete it.";
+      return item.stale_reason
+        ? `Stale: ${item.stale_reason}, longer than this store's write policy allows. Approve to keep it as it is, or delete it.`
+        : "Unchanged for longer than this store's write policy allows (review after days). Approve to keep it as it is, or delete it.";
   }
 }
 

@@ -54,6 +54,7 @@ export function ReviewRow({ item, current, selected, showStore, selectable, onOp
         <div className="mt-1 flex flex-wrap gap-x-2 text-xs text-slate-600">
           {showStore && <span className="font-medium text-slate-600">{item.store_name ?? item.store_id}</span>}
           <FindingsBadge findings={item.findings} />
+          {item.stale_reason && <span className="text-slate-700">{item.stale_reason}</span>}
           {item.read_since && item.read_since.sessions > 0 && (
             <span className="font-medium text-amber-800" data-testid="read-since" title="Agent sessions that read what awaits review since it was written">
               read by {item.read_since.sessions} {item.read_since.sessions === 1 ? "session" : "sessions"}

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { findingWire } from "./serialize.ts";
 import { policyFindingSchema } from "./wire-schemas.ts";
 import type { PolicyDryRun } from "../memory/policies/dry-run-policy.ts";
-import { DETECTOR_ACTIONS, DETECTOR_CLASSES, type WritePolicy } from "../memory/policies/write-policy.ts";
+import { DETECTOR_ACTIONS, DETECTOR_CLASSES, UNREAD_ACTIONS, type WritePolicy } from "../memory/policies/write-policy.ts";
 
 /**
  * Wire shapes of the write-policy endpoints (lib/memory/policies; this project's extension).
@@ -30,6 +30,14 @@ const policyFields = {
   review_after_days: z
     .array(expirySchema)
     .meta({ description: "Memories unchanged this many days appear in the review inbox as stale (keep or delete); never deleted silently." }),
+  unread_after_days: z.array(expirySchema).meta({
+    description:
+      "Memories no agent has read (nor written, nor a reviewer kept) this many days: a stale review item, 'unread for N days', or with unread_action delete, a deletion.",
+  }),
+  unread_action: z.enum(UNREAD_ACTIONS).meta({
+    description:
+      "review (default): a stale item in the inbox. delete: the memory is deleted, written as a version by the write policy (service_account_actor write_policy), so history and time travel can put it back.",
+  }),
 };
 
 export const writePolicySchema = extension(
@@ -50,6 +58,8 @@ export const writePolicyBody = z.strictObject({
   max_memories_for_agents: z.number().nullable().optional(),
   detectors: z.strictObject(Object.fromEntries(DETECTOR_CLASSES.map((c) => [c, z.enum(DETECTOR_ACTIONS).optional()]))).optional(),
   review_after_days: z.array(z.strictObject({ path: z.string(), days: z.number() })).optional(),
+  unread_after_days: z.array(z.strictObject({ path: z.string(), days: z.number() })).optional(),
+  unread_action: z.enum(UNREAD_ACTIONS).optional(),
 });
 
 export const policyDryRunSchema = extension(
@@ -84,6 +94,8 @@ export function policyChangeOf(body: z.infer<typeof writePolicyBody>): Record<st
   if (body.max_memories_for_agents !== undefined) change.maxMemoriesForAgents = body.max_memories_for_agents;
   if (body.detectors !== undefined) change.detectors = Object.fromEntries(Object.entries(body.detectors).filter(([, v]) => v !== undefined));
   if (body.review_after_days !== undefined) change.reviewAfterDays = body.review_after_days;
+  if (body.unread_after_days !== undefined) change.unreadAfterDays = body.unread_after_days;
+  if (body.unread_action !== undefined) change.unreadAction = body.unread_action;
   return change;
 }
 
@@ -98,6 +110,8 @@ export function writePolicyWire(policy: WritePolicy, storeId: string | null, inh
     max_memories_for_agents: policy.maxMemoriesForAgents,
     detectors: policy.detectors,
     review_after_days: policy.reviewAfterDays,
+    unread_after_days: policy.unreadAfterDays,
+    unread_action: policy.unreadAction,
   };
 }
 export type WritePolicyWire = ReturnType<typeof writePolicyWire>;

@@ -44,6 +44,10 @@ export const reviewItemSchema = extension(
         }),
       )
       .meta({ description: "What the store's write policy detectors found in the writes held here (never the matched text), oldest first." }),
+    stale_reason: z
+      .string()
+      .nullable()
+      .meta({ description: 'Why a stale item is stale: "unread for 90 days" (unread_after_days); null for other changes and for review_after_days items.' }),
     read_since: z.object({ sessions: z.number().int(), last_read_at: timestamp.nullable() }).optional().meta({
       description:
         "In the inbox list: how many agent sessions (keys without one count once) read what awaits review since it was written, and when last. 0: nobody took it in yet.",

@@ -31,6 +31,7 @@ export function reviewItemWire(item: ReviewItemRecord, readSince?: { sessions: n
     first_pending_at: iso(item.firstPendingAt),
     updated_at: iso(item.updatedAt),
     findings: item.findings,
+    stale_reason: item.staleReason,
     ...(readSince && { read_since: { sessions: readSince.sessions, last_read_at: readSince.lastReadAt && iso(readSince.lastReadAt) } }),
   };
 }

@@ -80,6 +80,8 @@ describe("the default on a new install", () => {
       max_memories_for_agents: null,
       detectors: { secrets: "hold", pii: "allow", instructions: "hold" },
       review_after_days: [],
+      unread_after_days: [],
+      unread_action: "review",
     });
     const storeId = await store("defaults");
     expect((await op(agent, "retrieveWritePolicy", { params: { store: storeId } })).body).toMatchObject({ memory_store_id: storeId, inherited: true });
@@ -268,6 +270,8 @@ describe("administering policies", () => {
       [{ protected_paths: ["no-slash"] }, "protected_paths[0]"],
       [{ detectors: { secrets: "shred" } }, "detectors"],
       [{ review_after_days: [{ path: "/**", days: 0 }] }, "review_after_days"],
+      [{ unread_after_days: [{ path: "/**", days: 0 }] }, "unread_after_days"],
+      [{ unread_action: "shred" }, "unread_action"],
       [{ max_content_bytes: 200_000 }, "max_content_bytes"],
       [{ unknown_field: 1 }, "unknown_field"],
     ] as const) {
@@ -276,6 +280,11 @@ describe("administering policies", () => {
       expect(envelope.message).toContain(field);
     }
     expect((await op(agent, "retrieveWritePolicy", { params: { store: storeId } })).body.inherited).toBe(true);
+    const unread = await op(agent, "updateWritePolicy", {
+      params: { store: storeId },
+      body: { unread_after_days: [{ path: "/notes/**", days: 90 }], unread_action: "delete" },
+    });
+    expect(unread.body).toMatchObject({ unread_after_days: [{ path: "/notes/**", days: 90 }], unread_action: "delete" });
     const set = await op(agent, "updateWritePolicy", { params: { store: storeId }, body: { protected_paths: ["/x/**"], detectors: { pii: "hold" } } });
     expect(set.body).toMatchObject({ inherited: false, protected_paths: ["/x/**"], detectors: { secrets: "hold", pii: "hold", instructions: "hold" } });
     const dropped = await op(agent, "deleteWritePolicy", { params: { store: storeId } });

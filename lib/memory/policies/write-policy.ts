@@ -31,7 +31,14 @@ export interface WritePolicy {
   detectors: Record<DetectorClass, DetectorAction>;
   /** Memories unchanged this long appear in the review inbox as stale; never deleted silently. */
   reviewAfterDays: ExpiryRule[];
+  /** Memories no agent has read this long (nor written, nor a reviewer kept): stale in the inbox, or deleted with `unreadAction`. */
+  unreadAfterDays: ExpiryRule[];
+  /** What an unread memory gets: a stale review item (the default), or a deletion written as a version by the policy. */
+  unreadAction: UnreadAction;
 }
+
+export const UNREAD_ACTIONS = ["review", "delete"] as const;
+export type UnreadAction = (typeof UNREAD_ACTIONS)[number];
 
 /** A new install is safe before anyone configures it: secrets and instructions to the model are held for review. */
 export const DEFAULT_WRITE_POLICY: WritePolicy = {
@@ -41,6 +48,8 @@ export const DEFAULT_WRITE_POLICY: WritePolicy = {
   maxMemoriesForAgents: null,
   detectors: { secrets: "hold", pii: "allow", instructions: "hold" },
   reviewAfterDays: [],
+  unreadAfterDays: [],
+  unreadAction: "review",
 };
 
 const MAX_GLOBS = 100;
@@ -85,14 +94,13 @@ function detectors(value: unknown, current: WritePolicy["detectors"]): WritePoli
   return next;
 }
 
-function expiry(value: unknown): ExpiryRule[] {
-  if (!Array.isArray(value) || value.length > MAX_GLOBS)
-    throw invalidRequest(`review_after_days: must be an array of at most ${MAX_GLOBS} {path, days} rules.`);
+function expiry(field: string, value: unknown): ExpiryRule[] {
+  if (!Array.isArray(value) || value.length > MAX_GLOBS) throw invalidRequest(`${field}: must be an array of at most ${MAX_GLOBS} {path, days} rules.`);
   return value.map((rule, i) => {
     const { path, days } = (rule ?? {}) as { path?: unknown; days?: unknown };
-    const [glob] = globs(`review_after_days[${i}].path`, [path]);
+    const [glob] = globs(`${field}[${i}].path`, [path]);
     if (typeof days !== "number" || !Number.isInteger(days) || days < 1 || days > MAX_EXPIRY_DAYS) {
-      throw invalidRequest(`review_after_days[${i}].days: must be a whole number of days from 1 to ${MAX_EXPIRY_DAYS}.`);
+      throw invalidRequest(`${field}[${i}].days: must be a whole number of days from 1 to ${MAX_EXPIRY_DAYS}.`);
     }
     return { path: glob!, days };
   });
@@ -106,7 +114,13 @@ export function changedPolicy(current: WritePolicy, change: Record<string, unkno
   if ("maxContentBytes" in change) next.maxContentBytes = cap("max_content_bytes", change.maxContentBytes, LIMITS.memoryContentBytes);
   if ("maxMemoriesForAgents" in change) next.maxMemoriesForAgents = cap("max_memories_for_agents", change.maxMemoriesForAgents, LIMITS.memoriesPerStore);
   if ("detectors" in change) next.detectors = detectors(change.detectors, current.detectors);
-  if ("reviewAfterDays" in change) next.reviewAfterDays = expiry(change.reviewAfterDays);
+  if ("reviewAfterDays" in change) next.reviewAfterDays = expiry("review_after_days", change.reviewAfterDays);
+  if ("unreadAfterDays" in change) next.unreadAfterDays = expiry("unread_after_days", change.unreadAfterDays);
+  if ("unreadAction" in change) {
+    if (!(UNREAD_ACTIONS as readonly unknown[]).includes(change.unreadAction))
+      throw invalidRequest(`unread_action: must be one of ${UNREAD_ACTIONS.join(", ")}.`);
+    next.unreadAction = change.unreadAction as UnreadAction;
+  }
   return next;
 }
 

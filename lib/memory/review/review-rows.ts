@@ -22,6 +22,7 @@ const ITEM_COLUMNS = [
   "updated_at",
   "findings",
   "authors",
+  "stale_reason",
 ];
 export const itemColumns = (alias = "") => raw(ITEM_COLUMNS.map((c) => `${alias}${c}`).join(", "));
 
@@ -42,6 +43,7 @@ export interface ReviewItemRow {
   updated_at: Date | string;
   findings: string | null;
   authors: string | null;
+  stale_reason: string | null;
   store_name?: string;
 }
 
@@ -69,6 +71,8 @@ export interface ReviewItemRecord {
    * (then the last actor is whoever carried the act out).
    */
   authors: Actor[];
+  /** Why a stale item is stale: "unchanged for 90 days", "unread for 90 days"; null otherwise (and for items of before). */
+  staleReason: string | null;
 }
 
 export type ItemFinding = Finding & { version_id: string };
@@ -92,6 +96,7 @@ export function itemFromRow(row: ReviewItemRow): ReviewItemRecord {
     updatedAt: new Date(row.updated_at),
     findings: row.findings === null ? [] : (JSON.parse(row.findings) as ItemFinding[]),
     authors: authorsFromColumn(row.authors, lastActor),
+    staleReason: row.stale_reason,
   };
 }
 

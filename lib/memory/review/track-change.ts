@@ -79,7 +79,7 @@ function extendItem(v: VersionWritten, put?: PutBackState) {
   return sql`${found}${who},
     head_version_id = ${v.versionId}, head_operation = ${v.operation}, path = ${v.path},
     change = ${changeFromSettled(sql`${v.operation}`, sql`${v.path}`)},
-    version_count = review_items.version_count + 1,
+    version_count = review_items.version_count + 1, stale_reason = NULL,
     last_actor_type = ${v.actor.type}, last_actor_id = ${actorId(v.actor)}, last_api_key_id = ${apiKeyIdOf(v.actor)},
     updated_at = ${v.at}`;
 }
@@ -125,7 +125,7 @@ export async function awaitReviews(tx: SqlClient, all: readonly { v: VersionWrit
       ON CONFLICT (memory_id) DO UPDATE SET findings = excluded.findings, authors = excluded.authors,
         head_version_id = excluded.head_version_id, head_operation = excluded.head_operation, path = excluded.path,
         change = ${changeFromSettled(sql`excluded.head_operation`, sql`excluded.path`)},
-        version_count = review_items.version_count + 1,
+        version_count = review_items.version_count + 1, stale_reason = NULL,
         last_actor_type = excluded.last_actor_type, last_actor_id = excluded.last_actor_id, last_api_key_id = excluded.last_api_key_id,
         updated_at = excluded.updated_at
       RETURNING memory_id, version_count`;

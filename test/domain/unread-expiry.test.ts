@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { createMemory } from "../../lib/memory/memories/create-memory.ts";
+import { findUnreadMemories, sweepUnreadMemories } from "../../lib/memory/policies/stale-memories.ts";
+import { setStorePolicy } from "../../lib/memory/policies/policy-settings.ts";
+import { flushReads, readOf, recordReads } from "../../lib/memory/reads/read-buffer.ts";
+import { listVersions } from "../../lib/memory/versions/list-versions.ts";
+import { API_ACTOR, newStore, useFreshDatabase } from "./database.ts";
+
+/**
+ * Expiry by last read (issue 45): a memory no agent has read for longer than its
+ * `unread_after_days` rule gets a stale review item, "unread for N days", or with
+ * `unread_action: "delete"` a deletion written as a version by the write policy. A recent agent
+ * read, a path no rule covers and a protected path keep a memory; a person's read does not.
+ */
+const t = useFreshDatabase();
+const DAY = 86_400_000;
+const ADMIN = { type: "user_actor" as const, user_id: "user_admin" };
+
+async function seed(policy: Record<string, unknown>) {
+  const storeId = await newStore(t.db);
+  const read = await createMemory(t.db, { storeId, path: "/notes/read.md", content: "read lately", actor: API_ACTOR });
+  const unread = await createMemory(t.db, { storeId, path: "/notes/unread.md", content: "nobody reads this", actor: API_ACTOR });
+  const byPerson = await createMemory(t.db, { storeId, path: "/notes/person.md", content: "only a person looked", actor: API_ACTOR });
+  const elsewhere = await createMemory(t.db, { storeId, path: "/other/free.md", content: "no rule here", actor: API_ACTOR });
+  const now = new Date(Date.now() + 60 * DAY);
+  recordReads(t.db, { type: "api_key", id: "apikey_agent", sessionId: "sess_a", channel: "memory_tool" }, [readOf(read)], new Date(Date.now() + 45 * DAY));
+  recordReads(t.db, { type: "user", id: "user_reviewer", sessionId: null, channel: "console" }, [readOf(byPerson)], new Date(Date.now() + 50 * DAY));
+  await flushReads(t.db);
+  await setStorePolicy(t.db, storeId, policy, ADMIN);
+  // The memories were written by an agent key and await review: settle them, as a reviewer would have.
+  await t.db.sqlTransaction((tx) => tx.$executeRaw`DELETE FROM review_items WHERE store_id = ${storeId}`);
+  return { storeId, read, unread, byPerson, elsewhere, now };
+}
+
+const itemsOf = (storeId: string) =>
+  t.db.sql.$queryRaw<{ memory_id: string; change: string; stale_reason: string | null }[]>`
+    SELECT memory_id, change, stale_reason FROM review_items WHERE store_id = ${storeId} AND change = 'stale'`;
+
+describe("unread_after_days", () => {
+  it("puts the memories no agent read for that long in the inbox, unread for N days", async () => {
+    const s = await seed({ unreadAfterDays: [{ path: "/notes/**", days: 30 }] });
+    expect((await findUnreadMemories(t.db, s.storeId, [{ path: "/notes/**", days: 30 }], s.now)).map((m) => m.path).sort()).toEqual([
+      "/notes/person.md",
+      "/notes/unread.md",
+    ]);
+    expect(await sweepUnreadMemories(t.db, s.storeId, s.now)).toBe(2);
+    const items = await itemsOf(s.storeId);
+    expect(items.map((i) => [i.memory_id, i.stale_reason]).sort()).toEqual(
+      [
+        [s.unread.id, "unread for 30 days"],
+        [s.byPerson.id, "unread for 30 days"],
+      ].sort(),
+    );
+    expect(await sweepUnreadMemories(t.db, s.storeId, s.now)).toBe(0); // already in the inbox
+  });
+
+  it("with unread_action delete, deletes them as versions written by the policy, and leaves a protected path", async () => {
+    const s = await seed({ unreadAfterDays: [{ path: "/**", days: 30 }], unreadAction: "delete", protectedPaths: ["/other/**"] });
+    expect(await sweepUnreadMemories(t.db, s.storeId, s.now)).toBe(2);
+    const live = await t.db.sql.$queryRaw<{ path: string }[]>`SELECT path FROM memories WHERE store_id = ${s.storeId} ORDER BY path`;
+    expect(live.map((m) => m.path)).toEqual(["/notes/read.md", "/other/free.md"]);
+    const history = await listVersions(t.db, { storeId: s.storeId, memoryId: s.unread.id, limit: 5, withContent: false });
+    expect(history.items[0]).toMatchObject({ operation: "deleted", createdByType: "service_account_actor", createdById: "write_policy" });
+  });
+
+  it("refuses a rule or an action it cannot follow, changing nothing", async () => {
+    const storeId = await newStore(t.db);
+    await expect(setStorePolicy(t.db, storeId, { unreadAfterDays: [{ path: "notes", days: 30 }] }, ADMIN)).rejects.toThrow(/unread_after_days\[0\]\.path/);
+    await expect(setStorePolicy(t.db, storeId, { unreadAfterDays: [{ path: "/**", days: 0 }] }, ADMIN)).rejects.toThrow(/unread_after_days\[0\]\.days/);
+    await expect(setStorePolicy(t.db, storeId, { unreadAction: "shred" }, ADMIN)).rejects.toThrow(/unread_action/);
+  });
+});
