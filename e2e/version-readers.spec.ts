@@ -97,3 +97,27 @@ test("an undone session's report names the agent sessions that read what it remo
   }
   checkConsole();
 });
+
+test("the store's unread memories: 30 or 90 days, reached from the store page", async ({ page, baseURL }) => {
+  const checkConsole = failOnConsoleErrors(page);
+  const store = await createStore(baseURL!, `Unread ${Date.now().toString(36)}`);
+  await createMemory(baseURL!, store.id, "/fresh.md", "just written\n");
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.goto(`/stores/${store.id}`);
+    // On a phone the store's links wait behind "More", so the tree comes first.
+    if (size.width < 768) await page.getByRole("button", { name: "More" }).click();
+    await page.getByTestId("store-unread-link").click();
+    await expect(page.getByRole("heading", { name: "Unread by agents for 30 days" })).toBeVisible();
+    // A memory written today is not unread for 30 days.
+    await expect(page.getByTestId("unread-none")).toBeVisible();
+    await page.getByRole("navigation", { name: "Unread for" }).getByRole("link", { name: "90 days" }).click();
+    await expect(page.getByRole("heading", { name: "Unread by agents for 90 days" })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
+    await page.screenshot({ path: `${shots}/unread-${size.width}.png` });
+  }
+  checkConsole();
+});

@@ -27,6 +27,9 @@ export function StoreTimeStrip({ storeId, asOf, hrefAt }: StoreTimeControlsProps
         <Link href={`/stores/${storeId}/activity`} className="font-medium text-indigo-700 hover:underline">
           Activity: who wrote
         </Link>
+        <Link href={`/stores/${storeId}/unread`} className="font-medium text-indigo-700 hover:underline" data-testid="store-unread-link">
+          Unread by agents
+        </Link>
       </div>
     </div>
   );

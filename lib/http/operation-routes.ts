@@ -85,6 +85,7 @@ export const OPERATION_ROUTES = {
   retrieveMemoryAsOf: { method: "GET", path: "/v1/point_in_time/{store}/memories/{memory}" },
   listMemoryReads: { method: "GET", path: "/v1/memory_reads/{store}", pagination: "cursor" },
   listVersionReaders: { method: "GET", path: "/v1/version_readers/{store}/{version}", pagination: "cursor" },
+  listUnreadMemories: { method: "GET", path: "/v1/unread_memories/{store}", pagination: "cursor" },
   retrieveStoreAsOf: { method: "GET", path: "/v1/point_in_time/{store}" },
   listStoreChanges: { method: "GET", path: "/v1/store_changes/{store}", pagination: "cursor" },
   storeActivity: { method: "GET", path: "/v1/store_activity/{store}" },

@@ -3,7 +3,7 @@ import type { ReadRecord, VersionReader } from "../memory/reads/read-queries.ts"
 import { READ_CHANNELS } from "../memory/reads/reader.ts";
 import { OPERATION_ROUTES } from "./operation-routes.ts";
 import { limit, timestamp } from "./schemas.ts";
-import { pageSchema } from "./wire-schemas.ts";
+import { memorySchema, pageSchema } from "./wire-schemas.ts";
 
 /**
  * Who read what (docs/api-extensions.md, "Who read what"): a store's recorded reads, and the
@@ -19,6 +19,18 @@ export const listMemoryReadsQuery = z.object({
   channel: z.enum(READ_CHANNELS).optional(),
   "created_at[gte]": timestamp.optional().meta({ description: "Reads whose last read is at or after this moment." }),
   "created_at[lte]": timestamp.optional().meta({ description: "Reads whose last read is at or before this moment." }),
+  limit: limit.optional(),
+  page: z.string().optional(),
+});
+
+export const listUnreadMemoriesQuery = z.object({
+  days: z
+    .string()
+    .regex(/^\d+$/, "must be a whole number of days")
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(36_500, "must be at most 36,500"))
+    .optional()
+    .meta({ description: "Unread by agents for this many days (default 30)." }),
   limit: limit.optional(),
   page: z.string().optional(),
 });
@@ -110,6 +122,15 @@ export const READ_OPERATIONS = {
     permission: "read",
     query: listMemoryReadsQuery,
     response: pageSchema(memoryReadSchema),
+  },
+  listUnreadMemories: {
+    ...OPERATION_ROUTES.listUnreadMemories,
+    beta: false,
+    extension: true,
+    summary: "A store's memories no agent has read for N days (their last read, or their creation), in path order",
+    permission: "read",
+    query: listUnreadMemoriesQuery,
+    response: pageSchema(memorySchema),
   },
   listVersionReaders: {
     ...OPERATION_ROUTES.listVersionReaders,

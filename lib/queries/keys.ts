@@ -21,6 +21,8 @@ export const queryKeys = {
     all: (storeId: string) => ["memories", storeId] as const,
     folder: (storeId: string, prefix: string, params: Record<string, unknown> = {}) => ["memories", storeId, "folder", prefix, params] as const,
     one: (storeId: string, memoryId: string) => ["memories", storeId, "one", memoryId] as const,
+    /** Memories no agent has read for `days` days (the store's Unread page). */
+    unread: (storeId: string, days: number) => ["memories", storeId, "unread", days] as const,
     /** Under the store's memories, so every write and review that refreshes the tree refreshes its counts too. */
     folderSummaries: (storeId: string, prefix: string) => ["memories", storeId, "folder_summaries", prefix] as const,
     allFolderSummaries: (storeId: string) => ["memories", storeId, "folder_summaries"] as const,

@@ -12,3 +12,12 @@ export function useVersionReaders(storeId: string, versionId: string) {
   });
   return { ...query, readers: query.data?.pages.flatMap((p) => p.data) ?? [], total: query.data?.pages[0]?.total_readers ?? 0 };
 }
+
+/** A store's memories no agent has read for `days` days, in path order, 100 a page; under the store's memories, so writes refresh it. */
+export function useUnreadMemories(storeId: string, days: number) {
+  const query = useInfiniteQuery({
+    queryKey: queryKeys.memories.unread(storeId, days),
+    ...apiClient.pages("listUnreadMemories", { params: { store: storeId }, query: { days, limit: 100 } }),
+  });
+  return { ...query, memories: query.data?.pages.flatMap((p) => p.data) ?? [] };
+}

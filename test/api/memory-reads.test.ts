@@ -224,6 +224,15 @@ describe("who read what", () => {
     expect(after.body.data.map((r) => r.read_count)).toEqual([1]);
   });
 
+  it("lists a store's unread memories: none that are new; a bad number of days is refused", async () => {
+    const store = await server.client.beta.memoryStores.create({ name: "Unread" });
+    await server.client.beta.memoryStores.memories.create(store.id, { path: "/new.md", content: "new" });
+    const unread = await server.api.call("listUnreadMemories", { params: { store: store.id }, query: { days: 30 } });
+    expect(unread).toEqual({ data: [], next_page: null });
+    expect((await sendUnchecked(server.api, "listUnreadMemories", { params: { store: store.id }, query: { days: "0" } })).status).toBe(400);
+    expect((await sendUnchecked(server.api, "listUnreadMemories", { params: { store: store.id }, query: { days: "ninety" } })).status).toBe(400);
+  });
+
   it("refuses a session header that is not a session id", async () => {
     const store = await server.client.beta.memoryStores.create({ name: "Header" });
     const memory = await server.client.beta.memoryStores.memories.create(store.id, { path: "/a.md", content: "a" });

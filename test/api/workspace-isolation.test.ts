@@ -247,6 +247,7 @@ const PROBES: Record<OperationName, Probe> = {
   listFolderSummaries: missing("listFolderSummaries", (i) => ({ params: store(i) })),
   retrieveStoreAsOf: missing("retrieveStoreAsOf", (i) => ({ params: store(i), query: { as_of: asOf() } })),
   listMemoryReads: missing("listMemoryReads", (i) => ({ params: store(i) })),
+  listUnreadMemories: missing("listUnreadMemories", (i) => ({ params: store(i) })),
   listVersionReaders: missing("listVersionReaders", (i) => ({ params: { store: i.store, version: i.version } })),
   retrieveDefaultWritePolicy: own("retrieveDefaultWritePolicy"),
   updateDefaultWritePolicy: own("updateDefaultWritePolicy", () => ({ body: { max_content_bytes: 4096 } })),

@@ -4,6 +4,7 @@ import { findUnreadMemories, sweepUnreadMemories } from "../../lib/memory/polici
 import { setStorePolicy } from "../../lib/memory/policies/policy-settings.ts";
 import { flushReads, readOf, recordReads } from "../../lib/memory/reads/read-buffer.ts";
 import { listVersions } from "../../lib/memory/versions/list-versions.ts";
+import { listUnreadMemories } from "../../lib/memory/reads/unread-memories.ts";
 import { API_ACTOR, newStore, useFreshDatabase } from "./database.ts";
 
 /**
@@ -68,5 +69,32 @@ describe("unread_after_days", () => {
     await expect(setStorePolicy(t.db, storeId, { unreadAfterDays: [{ path: "notes", days: 30 }] }, ADMIN)).rejects.toThrow(/unread_after_days\[0\]\.path/);
     await expect(setStorePolicy(t.db, storeId, { unreadAfterDays: [{ path: "/**", days: 0 }] }, ADMIN)).rejects.toThrow(/unread_after_days\[0\]\.days/);
     await expect(setStorePolicy(t.db, storeId, { unreadAction: "shred" }, ADMIN)).rejects.toThrow(/unread_action/);
+  });
+});
+
+describe("the store's unread memories", () => {
+  it("are those no agent read for N days, by their last agent read or their creation, in path order", async () => {
+    const storeId = await newStore(t.db);
+    const write = (path: string) => createMemory(t.db, { storeId, path, content: path, actor: API_ACTOR });
+    const [lately, never, monthAgo, personOnly] = [
+      await write("/a/lately.md"),
+      await write("/b/never.md"),
+      await write("/c/month.md"),
+      await write("/d/person.md"),
+    ];
+    const agent = { type: "api_key" as const, id: "apikey_agent", sessionId: null, channel: "mcp" as const };
+    const at = (days: number) => new Date(Date.now() + days * DAY);
+    recordReads(t.db, agent, [readOf(lately)], at(95));
+    recordReads(t.db, agent, [readOf(monthAgo)], at(50));
+    recordReads(t.db, { type: "user", id: "user_reviewer", sessionId: null, channel: "console" }, [readOf(personOnly)], at(99));
+    await flushReads(t.db);
+    const now = at(100);
+    const paths = async (days: number) => (await listUnreadMemories(t.db, { storeId, days, limit: 10, now })).memories.map((m) => m.path);
+    expect(await paths(30)).toEqual(["/b/never.md", "/c/month.md", "/d/person.md"]);
+    expect(await paths(90)).toEqual(["/b/never.md", "/d/person.md"]);
+    expect(await paths(200)).toEqual([]); // nothing is that old
+    const first = await listUnreadMemories(t.db, { storeId, days: 30, limit: 2, now });
+    expect(first.memories.map((m) => m.id)).toEqual([never.id, monthAgo.id]);
+    expect((await listUnreadMemories(t.db, { storeId, days: 30, limit: 2, now, after: first.next! })).memories.map((m) => m.id)).toEqual([personOnly.id]);
   });
 });
