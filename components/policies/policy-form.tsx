@@ -1,5 +1,6 @@
 "use client";
 
+import { LocalTime } from "@/components/ui/local-time.tsx";
 import Link from "next/link";
 import { useState } from "react";
 import { usePermissions } from "@/components/shell/session-user.tsx";
@@ -259,6 +260,27 @@ function DryRunResult({ storeId, result }: { storeId: string; result: NonNullabl
           </ul>
         )}
         {result.truncated && <p className="text-xs text-slate-500">The first 1,000 are listed; the counts cover every memory.</p>}
+        {result.would_expire.length > 0 && (
+          <div data-testid="policy-dry-run-unread">
+            <p className="text-sm font-medium text-slate-900">
+              Unread by agents: the next sweep would {result.would_expire[0]!.action === "delete" ? "delete" : "put in the inbox"} {result.would_expire.length}{" "}
+              {result.would_expire.length === 1 ? "memory" : "memories"}, the longest unread first.
+            </p>
+            <ul className="divide-y divide-slate-100 text-sm">
+              {result.would_expire.map((item) => (
+                <li key={item.memory_id} className="flex flex-wrap items-center gap-2 py-2">
+                  <Badge tone={item.action === "delete" ? "red" : "amber"}>{item.action === "delete" ? "would delete" : "would review"}</Badge>
+                  <Link href={`/stores/${storeId}?memory=${item.memory_id}`} className="min-w-0 break-all font-mono text-indigo-700 hover:underline">
+                    {item.path}
+                  </Link>
+                  <span className="text-xs text-slate-600">
+                    unread for {item.days}+ days · last read by an agent {item.last_read_at ? <LocalTime iso={item.last_read_at} /> : "never"}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
       </Card>
     </section>
   );

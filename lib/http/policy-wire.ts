@@ -80,6 +80,17 @@ export const policyDryRunSchema = extension(
       }),
     ),
     truncated: z.boolean().meta({ description: "True when more memories matched than the first 1,000 listed (the counts cover all)." }),
+    would_expire: z
+      .array(
+        z.object({
+          memory_id: z.string(),
+          path: z.string(),
+          last_read_at: z.iso.datetime().nullable().meta({ description: "When an agent last read it; null: never." }),
+          days: z.number().int().meta({ description: "The unread_after_days rule that catches it." }),
+          action: z.enum(UNREAD_ACTIONS).meta({ description: "What the next sweep does: review (a stale item) or delete." }),
+        }),
+      )
+      .meta({ description: "What the next sweep would do under unread_after_days, the longest unread first (at most 500)." }),
   }),
   "WritePolicyDryRun",
   "What a policy would do to the store's current memories if an agent wrote each again: nothing is saved.",
@@ -132,5 +143,12 @@ export function policyDryRunWire(storeId: string, run: PolicyDryRun) {
       findings: item.findings.map(findingWire),
     })),
     truncated: run.truncated,
+    would_expire: run.unread.map((m) => ({
+      memory_id: m.id,
+      path: m.path,
+      last_read_at: m.lastReadAt && m.lastReadAt.toISOString(),
+      days: m.days,
+      action: run.policy.unreadAction,
+    })),
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createMemory } from "../../lib/memory/memories/create-memory.ts";
+import { dryRunPolicy } from "../../lib/memory/policies/dry-run-policy.ts";
 import { findUnreadMemories, sweepUnreadMemories } from "../../lib/memory/policies/stale-memories.ts";
 import { setStorePolicy } from "../../lib/memory/policies/policy-settings.ts";
 import { flushReads, readOf, recordReads } from "../../lib/memory/reads/read-buffer.ts";
@@ -62,6 +63,15 @@ describe("unread_after_days", () => {
     expect(live.map((m) => m.path)).toEqual(["/notes/read.md", "/other/free.md"]);
     const history = await listVersions(t.db, { storeId: s.storeId, memoryId: s.unread.id, limit: 5, withContent: false });
     expect(history.items[0]).toMatchObject({ operation: "deleted", createdByType: "service_account_actor", createdById: "write_policy" });
+  });
+
+  it("a policy dry run lists what the next sweep would delete, and deletes nothing", async () => {
+    const s = await seed({});
+    const run = await dryRunPolicy(t.db, s.storeId, { unreadAfterDays: [{ path: "/notes/**", days: 30 }], unreadAction: "delete" }, s.now);
+    expect(run.unread.map((m) => m.path).sort()).toEqual(["/notes/person.md", "/notes/unread.md"]);
+    expect(run.policy.unreadAction).toBe("delete");
+    const live = await t.db.sql.$queryRaw<{ n: number | bigint }[]>`SELECT COUNT(*) AS n FROM memories WHERE store_id = ${s.storeId}`;
+    expect(Number(live[0]!.n)).toBe(4);
   });
 
   it("refuses a rule or an action it cannot follow, changing nothing", async () => {

@@ -5,6 +5,7 @@ import { letOthersRun } from "../let-others-run.ts";
 import type { Finding } from "./findings.ts";
 import { loadStorePolicy } from "./load-policy.ts";
 import { scanContent } from "./scan-content.ts";
+import { findUnreadMemories, type UnreadMemory } from "./stale-memories.ts";
 import { changedPolicy, firstMatch, type WritePolicy } from "./write-policy.ts";
 
 export interface DryRunItem {
@@ -25,6 +26,8 @@ export interface PolicyDryRun {
   /** The first items, path order; the counts cover every memory. */
   items: DryRunItem[];
   truncated: boolean;
+  /** What the next sweep would do under `unread_after_days`: the memories it would put in the inbox, or delete, the longest unread first. */
+  unread: UnreadMemory[];
 }
 
 const CHUNK = 100;
@@ -43,11 +46,12 @@ function pathRefusals(policy: WritePolicy, path: string, content: string): strin
  * the given fields changed, applied to every live memory as if an agent wrote it again now.
  * Nothing is saved. Read in chunks in path order, yielding between them.
  */
-export async function dryRunPolicy(db: Db, storeId: string, change: Record<string, unknown>): Promise<PolicyDryRun> {
+export async function dryRunPolicy(db: Db, storeId: string, change: Record<string, unknown>, now = new Date()): Promise<PolicyDryRun> {
   const loaded = await loadStorePolicy(db.sql, storeId);
   if (!loaded) throw storeNotFound(storeId);
   const policy = changedPolicy(loaded.policy, change);
-  const run: PolicyDryRun = { policy, memoriesChecked: 0, wouldRefuse: 0, wouldFlag: 0, items: [], truncated: false };
+  const unread = await findUnreadMemories(db, storeId, policy.unreadAfterDays, now);
+  const run: PolicyDryRun = { policy, memoriesChecked: 0, wouldRefuse: 0, wouldFlag: 0, items: [], truncated: false, unread };
   let after = "";
   for (;;) {
     const rows = await db.sql.$queryRaw<{ id: string; path: string; content: string }[]>`
