@@ -97,11 +97,10 @@ export async function flushReads(db: Db): Promise<void> {
   const buffer = bufferOf(db);
   while (buffer.flushing) await buffer.flushing.catch(() => {});
   if (buffer.pending.size === 0) return;
-  const taken = [...buffer.pending.values()];
+  // In key order (the buffer's own keys, not rebuilt per comparison), so that two instances upserting the same rows lock them in the same order.
+  const taken = [...buffer.pending].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, read]) => read);
   buffer.pending = new Map();
   buffer.flushing = (async () => {
-    // In key order, so that two instances upserting the same rows lock them in the same order.
-    taken.sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : 1));
     for (let i = 0; i < taken.length; i += ROWS_PER_FLUSH) {
       const batch = taken.slice(i, i + ROWS_PER_FLUSH);
       try {
