@@ -1,5 +1,6 @@
 "use client";
 
+import { ExposedSessions } from "@/components/time-travel/exposed-sessions.tsx";
 import { BulkReport } from "@/components/bulk/bulk-report.tsx";
 import { VersionLink } from "@/components/versions/version-link.tsx";
 import { operationUrl } from "@/lib/api-client/client.ts";
@@ -53,6 +54,7 @@ export function ErasureReport({ erasureId }: { erasureId: string }) {
             <ErasureMemoryList erasure={e} storeNames={storeNames} shown={1000} />
           </>
         ),
+        notice: <ExposedSessions sessions={e.exposed_sessions} done={e.status === "completed"} />,
         left: lateNote((e.items ?? []).filter((i) => i.kind === "late").length),
         columns: COLUMNS,
         itemKey: (item) => item.memory_version_id,

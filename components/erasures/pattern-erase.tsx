@@ -1,5 +1,6 @@
 "use client";
 
+import { ExposedSessions } from "@/components/time-travel/exposed-sessions.tsx";
 import Link from "next/link";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
@@ -194,6 +195,7 @@ export function PatternErase() {
           <>
             <h3 className="font-medium text-slate-900">Dry run: what the erase will do</h3>
             <ErasureCounts erasure={planned} />
+            <ExposedSessions sessions={planned.exposed_sessions} done={false} />
             <ErasureMemoryList erasure={planned} storeNames={storeNames} />
             {planned.counts.versions_before === 0 ? (
               <Alert tone="info">Nothing holds these values any more: there is nothing to erase.</Alert>
@@ -234,6 +236,7 @@ export function PatternErase() {
                 : "Searching for the erased values finds nothing now."}
             </Alert>
             <ErasureCounts erasure={report} />
+            <ExposedSessions sessions={report.exposed_sessions} done />
             <ErasureMemoryList erasure={report} storeNames={storeNames} />
             <div className="flex flex-wrap gap-2">
               <Link href={`/erasures/${report.id}`} className="rounded-md bg-indigo-600 px-3.5 py-2 text-sm font-medium text-white hover:bg-indigo-500">

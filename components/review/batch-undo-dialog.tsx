@@ -1,5 +1,6 @@
 "use client";
 
+import { ExposedSessions } from "@/components/time-travel/exposed-sessions.tsx";
 import Link from "next/link";
 import { useEffect, useRef } from "react";
 import { DryRunList } from "@/components/bulk/dry-run-list.tsx";
@@ -89,6 +90,7 @@ function Confirm({ plan, pending, error, onCancel, onConfirm }: ConfirmProps) {
       </p>
       <PutBackCounts plan={plan} />
       <AwaitingReviewNotice items={items} />
+      <ExposedSessions sessions={plan.exposed_sessions} done={false} />
       {count > 0 && (
         <section aria-label="Goes back">
           <h3 className="mb-1 font-medium text-slate-900">Goes back</h3>
@@ -162,6 +164,7 @@ function Done({ report, onClose }: { report: BatchUndo; onClose: () => void }) {
         </span>
       </Alert>
       <AwaitingReviewNotice items={items} done />
+      <ExposedSessions sessions={report.exposed_sessions} done />
       <DialogActions onCancel={onClose} cancelLabel="Close">
         <Link href={`/review/batches/${report.id}`} className="rounded-md bg-indigo-600 px-3.5 py-2 text-sm font-medium text-white hover:bg-indigo-500">
           Open the report

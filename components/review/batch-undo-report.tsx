@@ -1,5 +1,6 @@
 "use client";
 
+import { ExposedSessions } from "@/components/time-travel/exposed-sessions.tsx";
 import Link from "next/link";
 import { BulkReport } from "@/components/bulk/bulk-report.tsx";
 import { AwaitingReviewBadge } from "@/components/time-travel/awaiting-review.tsx";
@@ -30,6 +31,7 @@ export function BatchUndoReport({ id }: { id: string }) {
           </>
         ),
         counts: <PutBackCounts plan={plan} />,
+        notice: <ExposedSessions sessions={plan.exposed_sessions} done={plan.status === "completed"} />,
         left: {
           count: leftOver(plan.items ?? []),
           title: "Changed after the dry run",

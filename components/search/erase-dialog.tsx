@@ -1,5 +1,6 @@
 "use client";
 
+import { ExposedSessions } from "@/components/time-travel/exposed-sessions.tsx";
 import Link from "next/link";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
@@ -82,6 +83,7 @@ export function EraseDialog({ text, fromWords = false, storeIds, storeNames, onC
         {planned && !report && (
           <>
             <ErasureCounts erasure={planned} />
+            <ExposedSessions sessions={planned.exposed_sessions} done={false} />
             {planned.counts.versions_before === 0 ? (
               <Alert tone="info">Nothing holds this text: there is nothing to erase.</Alert>
             ) : (
@@ -118,6 +120,7 @@ export function EraseDialog({ text, fromWords = false, storeIds, storeNames, onC
                 : "Searching for this text finds nothing now."}
             </Alert>
             <ErasureCounts erasure={report} />
+            <ExposedSessions sessions={report.exposed_sessions} done />
             <div className="max-h-72 overflow-y-auto">
               <ErasureMemoryList erasure={report} storeNames={storeNames} shown={50} />
             </div>

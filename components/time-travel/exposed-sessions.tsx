@@ -3,12 +3,12 @@
 import { Alert } from "@/components/ui/alert.tsx";
 import { LocalTime } from "@/components/ui/local-time.tsx";
 import { ActorLabel } from "@/components/versions/actor-name.tsx";
-import type { PutBack } from "@/lib/queries/types.ts";
+import type { exposedSessionWire } from "@/lib/memory/reads/exposed-sessions.ts";
 
-type ExposedSession = NonNullable<PutBack["exposed_sessions"]>[number];
+type ExposedSession = ReturnType<typeof exposedSessionWire>;
 
 /**
- * The agent sessions that read what a restore or an undo removes (planned) or removed: the act
+ * The agent sessions that read what a restore, an undo or an erase removes (planned) or removed: the act
  * takes the content out of the store, not out of their context, so their work is for a person to
  * check again.
  */

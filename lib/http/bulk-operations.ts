@@ -3,6 +3,7 @@ import { z } from "zod";
 import { createBulkDeletionBody, executeBulkDeletionBody } from "./bulk-deletion-wire.ts";
 import { bulkStatusSchema, lifecycleShape, reportFormatQuery } from "./bulk-wire.ts";
 import { createErasureBody, executeErasureBody, findErasureMatchesBody } from "./erasure-wire.ts";
+import { exposedField } from "./put-back-wire.ts";
 import { listStoresQuery } from "./schemas.ts";
 import { pageSchema } from "./wire-schemas.ts";
 
@@ -70,6 +71,7 @@ const erasureSchema = extension(
       )
       .optional()
       .meta({ description: "The items memory by memory, grouped by store: what the erase does (dry run) and did (report) to each." }),
+    ...exposedField,
   }),
   "Erasure",
   "An erase: its dry run while planned, its report once completed.",

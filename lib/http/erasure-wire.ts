@@ -3,6 +3,7 @@ import { MAX_ERASE_VALUES } from "../memory/erase/erase-values.ts";
 import { erasureMemories } from "../memory/erase/erasure-memories.ts";
 import { confirmationPhrase, type Erasure, type ErasureItem } from "../memory/erase/erasure-rows.ts";
 import type { PatternMatches } from "../memory/erase/find-matches.ts";
+import { exposedSessionWire, type ExposedSession } from "../memory/reads/exposed-sessions.ts";
 import { lifecycleWire } from "./bulk-wire.ts";
 import { toCsv, type CsvColumn } from "./csv.ts";
 
@@ -54,7 +55,7 @@ export function erasureItemWire(item: ErasureItem) {
 }
 
 /** An erasure: the dry run while `planned`, the report once `completed`; with its items (and per memory) when they are asked for. */
-export function erasureWire(erasure: Erasure, items?: ErasureItem[]) {
+export function erasureWire(erasure: Erasure, items?: ErasureItem[], exposed?: ExposedSession[]) {
   return {
     type: "erasure" as const,
     id: erasure.id,
@@ -87,6 +88,7 @@ export function erasureWire(erasure: Erasure, items?: ErasureItem[]) {
         awaiting_review: m.awaitingReview,
       })),
     }),
+    ...(exposed && { exposed_sessions: exposed.map(exposedSessionWire) }),
   };
 }
 

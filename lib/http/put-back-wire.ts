@@ -58,13 +58,14 @@ export const putBackCountsSchema = z.object(
 export const exposedSessionSchema = z.object({
   api_key_id: z.string().meta({ description: "The key that read it (an OAuth grant's key)." }),
   session_id: z.string().nullable().meta({ description: "The session the reads named, or null." }),
+  memory_store_ids: z.array(z.string()).meta({ description: "The stores of those memories (an erasure or a batch undo spans several)." }),
   memory_ids: z.array(z.string()).meta({ description: "The memories of this act whose removed content it read." }),
   first_read_at: time,
   last_read_at: time,
   read_count: z.number().int(),
 });
 
-const exposedField = {
+export const exposedField = {
   exposed_sessions: z.array(exposedSessionSchema).optional().meta({
     description:
       "With items: the agent sessions that read content this act removes (planned) or removed (completed), from the recorded reads (GET /v1/memory_reads).",

@@ -4,7 +4,8 @@ import { notFound } from "../memory/errors.ts";
 import { batchUndoPhrase, type BatchUndo, type BatchUndoItem } from "../memory/review-batches/batch-undo-rows.ts";
 import type { ReviewBatch } from "../memory/review-batches/list-review-batches.ts";
 import { bulkStatusSchema, lifecycleShape, lifecycleWire } from "./bulk-wire.ts";
-import { putBackCountsSchema, putBackCsv, putBackItemSchema, putBackItemWire } from "./put-back-wire.ts";
+import { exposedSessionWire, type ExposedSession } from "../memory/reads/exposed-sessions.ts";
+import { exposedField, putBackCountsSchema, putBackCsv, putBackItemSchema, putBackItemWire } from "./put-back-wire.ts";
 import { listStoresQuery } from "./schemas.ts";
 import { extension } from "./time-travel-wire.ts";
 import { actorSchema } from "./wire-schemas.ts";
@@ -47,6 +48,7 @@ export const batchUndoSchema = extension(
     ...lifecycleShape,
     counts: putBackCountsSchema,
     items: z.array(putBackItemSchema.extend({ memory_store_id: z.string(), decision_id: z.string() })).optional(),
+    ...exposedField,
   }),
   "ReviewBatchUndo",
   "Undoing a review batch: its dry run while planned, its report once completed. A memory changed after the batch is a conflict, left alone.",
@@ -66,7 +68,7 @@ export function reviewBatchWire(batch: ReviewBatch) {
   };
 }
 
-export function batchUndoWire(undo: BatchUndo, items?: BatchUndoItem[]) {
+export function batchUndoWire(undo: BatchUndo, items?: BatchUndoItem[], exposed?: ExposedSession[]) {
   return {
     type: "review_batch_undo" as const,
     id: undo.id,
@@ -77,6 +79,7 @@ export function batchUndoWire(undo: BatchUndo, items?: BatchUndoItem[]) {
     ...lifecycleWire(undo, batchUndoPhrase(undo)),
     counts: undo.counts,
     ...(items && { items: items.map((i) => ({ ...putBackItemWire(i), memory_store_id: i.storeId, decision_id: i.decisionId })) }),
+    ...(exposed && { exposed_sessions: exposed.map(exposedSessionWire) }),
   };
 }
 

@@ -6,7 +6,9 @@ import { apiRoute, otherMethods } from "@/lib/http/route.ts";
 import { pageSize } from "@/lib/http/schemas.ts";
 import { page } from "@/lib/http/serialize.ts";
 import { listErasures } from "@/lib/memory/erase/get-erasure.ts";
+import { erasedStretches } from "@/lib/memory/erase/erasure-rows.ts";
 import { planErasure } from "@/lib/memory/erase/plan-erasure.ts";
+import { exposedSessions } from "@/lib/memory/reads/exposed-sessions.ts";
 
 export const GET = apiRoute(OPERATIONS.listErasures, async ({ db, query, principal }) => {
   const cursor = decodeCursor<{ after: string }>(query.page, {}, ["after"]);
@@ -29,7 +31,7 @@ export const POST = apiRoute(OPERATIONS.planErasure, async ({ db, input: read, a
     marker: input.marker,
     actor,
   });
-  return erasureWire(erasure, items);
+  return erasureWire(erasure, items, await exposedSessions(db, erasedStretches(items)));
 });
 
 export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

@@ -34,7 +34,7 @@ export const POST = apiRoute(OPERATIONS.planRestore, async ({ db, input, actor, 
     actor,
     workspaceId: principal.workspaceId,
   });
-  return restoreWire(plan, items, await exposedSessions(db, plan.storeId, removedStretches(items)));
+  return restoreWire(plan, items, await exposedSessions(db, removedStretches(items, plan.storeId)));
 });
 
 export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

@@ -35,7 +35,7 @@ export const POST = apiRoute(OPERATIONS.planRevert, async ({ db, input, actor, p
     actor,
     workspaceId: principal.workspaceId,
   });
-  return revertWire(plan, items, await exposedSessions(db, plan.storeId, removedStretches(items)));
+  return revertWire(plan, items, await exposedSessions(db, removedStretches(items, plan.storeId)));
 });
 
 export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

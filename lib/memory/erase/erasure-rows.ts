@@ -1,4 +1,5 @@
 import { defineItemTable, defineTable } from "../bulk/report-tables.ts";
+import type { RemovedStretch } from "../reads/exposed-sessions.ts";
 import { countPhrase, LIFECYCLE_COLUMNS, lifecycleFromRow, lifecycleToRow, numberOrNull, type BulkLifecycle, type LifecycleRow } from "../bulk/lifecycle.ts";
 
 export const ERASE_ACTIONS = ["replace", "delete"] as const;
@@ -43,6 +44,15 @@ export interface ErasureItem {
    */
   path?: string | null;
 }
+
+/**
+ * What an erase takes out of each memory: every version it redacts (planned, or redacted once
+ * carried out), each alone. Their readers are the erase's exposed sessions (lib/memory/reads).
+ */
+export const erasedStretches = (items: readonly ErasureItem[]): RemovedStretch[] =>
+  items
+    .filter((i) => (i.kind === "head" || i.kind === "history") && (i.outcome === "planned" || i.outcome === "redacted"))
+    .map((i) => ({ storeId: i.storeId, memoryId: i.memoryId, from: i.versionId, to: i.versionId }));
 
 /** How the values of a pattern erase were found (lib/memory/erase/match-pattern.ts). */
 export const PATTERN_TYPES = ["email", "phone", "literal", "regex"] as const;

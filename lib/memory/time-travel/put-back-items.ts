@@ -60,10 +60,17 @@ export interface PutBackItem {
  * state it goes back to, up to the head the dry run saw. Readers of those versions are the act's
  * exposed sessions (lib/memory/reads/exposed-sessions.ts). A memory brought back removes nothing.
  */
-export function removedStretches(items: readonly PutBackItem[]): RemovedStretch[] {
+export function removedStretches<T extends PutBackItem>(items: readonly T[], storeOf: string | ((item: T) => string)): RemovedStretch[] {
   return items.flatMap((item) =>
     WRITING_ACTIONS.includes(item.action) && item.seen !== null && (item.outcome === "planned" || item.outcome === "done")
-      ? [{ memoryId: item.memoryId, from: item.target?.versionId ?? null, to: item.seen.versionId }]
+      ? [
+          {
+            storeId: typeof storeOf === "string" ? storeOf : storeOf(item),
+            memoryId: item.memoryId,
+            from: item.target?.versionId ?? null,
+            to: item.seen.versionId,
+          },
+        ]
       : [],
   );
 }

@@ -10,7 +10,7 @@ import { getRestore } from "@/lib/memory/time-travel/run-put-back.ts";
 export const GET = apiRoute(OPERATIONS.retrieveRestore, async ({ db, params, query, principal }) => {
   const { plan, items } = await getRestore(db.sql, params.restore, principal.workspaceId);
   assertMayPutBack(principal, plan, "Restore");
-  const exposed = await exposedSessions(db, plan.storeId, removedStretches(items));
+  const exposed = await exposedSessions(db, removedStretches(items, plan.storeId));
   return reportAnswer(
     plan.id,
     query.format,

@@ -10,7 +10,7 @@ import { getRevert } from "@/lib/memory/time-travel/run-put-back.ts";
 export const GET = apiRoute(OPERATIONS.retrieveRevert, async ({ db, params, query, principal }) => {
   const { plan, items } = await getRevert(db.sql, params.revert, principal.workspaceId);
   assertMayPutBack(principal, plan, "Revert");
-  const exposed = await exposedSessions(db, plan.storeId, removedStretches(items));
+  const exposed = await exposedSessions(db, removedStretches(items, plan.storeId));
   return reportAnswer(
     plan.id,
     query.format,

@@ -2,7 +2,9 @@
 import { erasureWire } from "@/lib/http/erasure-wire.ts";
 import { OPERATIONS } from "@/lib/http/operations.ts";
 import { apiRoute, otherMethods } from "@/lib/http/route.ts";
+import { erasedStretches } from "@/lib/memory/erase/erasure-rows.ts";
 import { executeErasure } from "@/lib/memory/erase/execute-erasure.ts";
+import { announceExposure } from "@/lib/memory/reads/exposed-sessions.ts";
 
 export const POST = apiRoute(OPERATIONS.executeErasure, async ({ db, params, input: read, actor, principal }) => {
   const input = await read();
@@ -14,7 +16,9 @@ export const POST = apiRoute(OPERATIONS.executeErasure, async ({ db, params, inp
     actor,
     workspaceId: principal.workspaceId,
   });
-  return erasureWire(erasure, items);
+  // Once it has committed: the sessions that read what it erased, announced to webhooks and in the report.
+  const exposed = await announceExposure(db, { act: { type: "erasure", id: erasure.id }, removed: erasedStretches(items) });
+  return erasureWire(erasure, items, exposed);
 });
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -11,7 +11,7 @@ export const POST = apiRoute(OPERATIONS.executeRestore, async ({ db, params, inp
   assertMayPutBack(principal, await getRestorePlan(db.sql, params.restore, principal.workspaceId), "Restore");
   const { plan, items } = await executeRestore(db, { id: params.restore, confirmation, actor, workspaceId: principal.workspaceId });
   // Once it has committed: the sessions that read what it removed, announced to webhooks and in the report.
-  const exposed = await announceExposure(db, { storeId: plan.storeId, act: { type: "restore", id: plan.id }, removed: removedStretches(items) });
+  const exposed = await announceExposure(db, { act: { type: "restore", id: plan.id }, removed: removedStretches(items, plan.storeId) });
   return restoreWire(plan, items, exposed);
 });
 

@@ -11,7 +11,7 @@ export const POST = apiRoute(OPERATIONS.executeRevert, async ({ db, params, inpu
   assertMayPutBack(principal, await getRevertPlan(db.sql, params.revert, principal.workspaceId), "Revert");
   const { plan, items } = await executeRevert(db, { id: params.revert, confirmation, actor, workspaceId: principal.workspaceId });
   // Once it has committed: the sessions that read what it removed, announced to webhooks and in the report.
-  const exposed = await announceExposure(db, { storeId: plan.storeId, act: { type: "revert", id: plan.id }, removed: removedStretches(items) });
+  const exposed = await announceExposure(db, { act: { type: "revert", id: plan.id }, removed: removedStretches(items, plan.storeId) });
   return revertWire(plan, items, exposed);
 });
 

@@ -9,9 +9,8 @@ export const POST = apiRoute(OPERATIONS.redactVersion, async ({ db, params, acto
   const version = await redactVersion(db, { storeId: params.store, versionId: params.version, actor });
   // The sessions that had read what it held are announced (memory_version.exposed); the answer stays the hosted API's.
   await announceExposure(db, {
-    storeId: params.store,
     act: { type: "redaction", id: version.id },
-    removed: [{ memoryId: version.memoryId, from: version.id, to: version.id }],
+    removed: [{ storeId: params.store, memoryId: version.memoryId, from: version.id, to: version.id }],
   });
   return versionWire(version, true);
 });
