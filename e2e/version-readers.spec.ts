@@ -50,6 +50,52 @@ test("a poisoned version names the sessions that read it while current; the clea
   }
   await page.goto(`/stores/${store.id}/versions/${memory.memory_version_id}`);
   await expect(page.getByTestId("version-readers").getByRole("heading")).toHaveText("Nobody read this version while it was current");
+
+  // The store page: reads over time beside the writes, and the tree's "last read" column (a wide window).
+  await createMemory(baseURL!, store.id, "/never-read.md", "nobody looks\n");
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/stores/${store.id}`);
+  await expect(page.getByTestId("activity-strip")).toContainText("3 agent reads");
+  await expect(page.getByTestId("read-strip")).toBeVisible();
+  await expect(page.getByTestId("tree-memory-/plan.md").getByTestId("tree-last-read")).not.toHaveText("never");
+  await expect(page.getByTestId("tree-memory-/never-read.md").getByTestId("tree-last-read")).toHaveText("never");
+  await page.screenshot({ path: `${shots}/store-reads-1440.png` });
+  checkConsole();
+});
+
+test("an erase's report names the agent sessions that read the erased text", async ({ page, baseURL }) => {
+  const checkConsole = failOnConsoleErrors(page);
+  const run = Date.now().toString(36);
+  const store = await createStore(baseURL!, `Erase exposed ${run}`);
+  await createMemory(baseURL!, store.id, "/creds.md", `token tok_${run}_leak\n`);
+  const key = (
+    await apiCall<{ secret: string }>(baseURL!, "/v1/api_keys", { method: "POST", body: { name: `reader ${run}`, role: "viewer", store_ids: null } })
+  ).body;
+  const res = await fetch(`${baseURL}/v1/memory_stores/${store.id}/memory_tool?session_id=sess_leak`, {
+    method: "POST",
+    headers: { "x-api-key": key.secret, "anthropic-beta": "agent-memory-2026-07-22", "content-type": "application/json" },
+    body: JSON.stringify({ command: "view", path: "/memories/creds.md" }),
+  });
+  expect(res.status).toBe(200);
+  const query = `tok_${run}_leak`;
+  const plan = (
+    await apiCall<{ id: string; confirmation: string }>(baseURL!, "/v1/erasures", {
+      method: "POST",
+      body: { query, memory_store_ids: [store.id], action: "replace", marker: "[erased]" },
+    })
+  ).body;
+  expect((await apiCall(baseURL!, `/v1/erasures/${plan.id}/execute`, { method: "POST", body: { query, confirmation: plan.confirmation } })).status).toBe(200);
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.goto(`/erasures/${plan.id}`);
+    await expect(page.getByText("1 agent session read what this removed")).toBeVisible();
+    await expect(page.getByTestId("exposed-session")).toContainText("sess_leak");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
+    await page.screenshot({ path: `${shots}/erasure-exposed-${size.width}.png` });
+  }
   checkConsole();
 });
 

@@ -125,10 +125,13 @@ export function MemoryTree({ storeId, root, nameFilter, asOf = null, memoryHref,
 
   return (
     <div data-testid="memory-tree" className="@container">
-      <div className="grid grid-cols-[1fr_5rem] gap-2 border-b border-slate-200 px-3 py-2 text-xs font-medium uppercase text-slate-500 @lg:grid-cols-[1fr_6rem_11rem]">
+      <div className="grid grid-cols-[1fr_5rem] gap-2 border-b border-slate-200 px-3 py-2 text-xs font-medium uppercase text-slate-500 @lg:grid-cols-[1fr_6rem_11rem] @3xl:grid-cols-[1fr_6rem_11rem_11rem]">
         <span>Name</span>
         <span className="text-right">Size</span>
         <span className="hidden text-right @lg:block">Updated</span>
+        <span className="hidden text-right @3xl:block" title="When an agent last read it (people reading in the console do not count)">
+          Last read
+        </span>
       </div>
       <div ref={scrollRef} className="max-h-[65vh] overflow-auto" data-testid="memory-tree-scroll" onKeyDown={moveFocus}>
         <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>

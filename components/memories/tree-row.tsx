@@ -87,7 +87,7 @@ export function TreeRowView({
     const inPlace = opensInPlace && memoryHref !== undefined && !asOf;
     return (
       <div
-        className={`grid h-full grid-cols-[1fr_5rem] items-center gap-2 pr-3 text-sm @lg:grid-cols-[1fr_6rem_11rem] ${selected ? "bg-indigo-50" : ""}`}
+        className={`grid h-full grid-cols-[1fr_5rem] items-center gap-2 pr-3 text-sm @lg:grid-cols-[1fr_6rem_11rem] @3xl:grid-cols-[1fr_6rem_11rem_11rem] ${selected ? "bg-indigo-50" : ""}`}
         data-testid={`tree-memory-${memory.path}`}
         data-selected={selected || undefined}
       >
@@ -114,6 +114,9 @@ export function TreeRowView({
         </div>
         <span className="text-right tabular-nums text-slate-600">{formatBytes(memory.content_size_bytes)}</span>
         <LocalTime iso={memory.updated_at} className="hidden text-right text-slate-500 @lg:block" />
+        <span className="hidden text-right text-slate-500 @3xl:block" data-testid="tree-last-read">
+          {memory.last_read_at === null ? "never" : <LocalTime iso={memory.last_read_at} />}
+        </span>
       </div>
     );
   }

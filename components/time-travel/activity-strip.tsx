@@ -17,7 +17,9 @@ const SESSION_ROWS = 4;
 
 /**
  * The store's writes over time as a small bar chart, one bar per slice (a link to the store as of
- * the slice's end), with each session's span marked under it, and the moment viewed as a line.
+ * the slice's end), agents' reads as a lower strip under it on the same slices (reads without
+ * writes are what a poisoned memory's blast radius grows by), each session's span marked under
+ * them, and the moment viewed as a line.
  */
 export function ActivityStrip({ activity, hrefAt, asOf = null }: ActivityStripProps) {
   const start = Date.parse(activity.from);
@@ -25,13 +27,22 @@ export function ActivityStrip({ activity, hrefAt, asOf = null }: ActivityStripPr
   const at = (iso: string) => Math.min(100, Math.max(0, ((Date.parse(iso) - start) / span) * 100));
   const max = Math.max(1, ...activity.buckets.map((b) => b.count));
   const total = activity.buckets.reduce((n, b) => n + b.count, 0);
+  const reads = activity.buckets.reduce((n, b) => n + b.reads, 0);
+  const maxReads = Math.max(1, ...activity.buckets.map((b) => b.reads));
   const sessions = activity.principals.filter((p) => p.actor.type === "session_actor").slice(0, SESSION_ROWS);
   const ends = activity.buckets.map((b, i) => activity.buckets[i + 1]?.start ?? activity.to);
   return (
     <figure className="w-full min-w-0" data-testid="activity-strip">
       <figcaption className="mb-1 flex flex-wrap justify-between gap-x-3 text-xs text-slate-500">
         <span>
-          {total.toLocaleString("en-US")} {total === 1 ? "write" : "writes"} · {formatDateTime(activity.from)} – {formatDateTime(activity.to)}
+          {total.toLocaleString("en-US")} {total === 1 ? "write" : "writes"}
+          {reads > 0 && (
+            <>
+              {" "}
+              · <span className="text-emerald-700">{`${reads.toLocaleString("en-US")} agent ${reads === 1 ? "read" : "reads"}`}</span>
+            </>
+          )}{" "}
+          · {formatDateTime(activity.from)} – {formatDateTime(activity.to)}
         </span>
         {sessions.length > 0 && <span>sessions marked below</span>}
       </figcaption>
@@ -54,6 +65,18 @@ export function ActivityStrip({ activity, hrefAt, asOf = null }: ActivityStripPr
           <span aria-hidden className="pointer-events-none absolute inset-y-0 w-0.5 bg-sky-600" style={{ left: `${at(asOf)}%` }} title="the moment shown" />
         )}
       </div>
+      {reads > 0 && (
+        <div className="mt-px flex h-5 items-start gap-px rounded-b bg-slate-50" data-testid="read-strip" aria-label="Agents' reads over time" role="img">
+          {activity.buckets.map((bucket) => (
+            <span
+              key={bucket.start}
+              title={`${bucket.reads} agent ${bucket.reads === 1 ? "read" : "reads"} from ${formatDateTime(bucket.start)}`}
+              className={`min-w-0 flex-1 rounded-b-sm ${bucket.reads ? "bg-emerald-500" : ""}`}
+              style={{ height: bucket.reads ? `${Math.max(12, (bucket.reads / maxReads) * 100)}%` : 0 }}
+            />
+          ))}
+        </div>
+      )}
       {sessions.length > 0 && (
         <ul aria-label="Sessions" className="mt-1 space-y-0.5">
           {sessions.map((p) => (

@@ -15,7 +15,7 @@ export function StoreTimeStrip({ storeId, asOf, hrefAt }: StoreTimeControlsProps
   const activity = useStoreActivity(storeId);
   return (
     <div className="mb-3 rounded-lg bg-white p-3 shadow-sm ring-1 ring-slate-200">
-      {activity.data && activity.data.buckets.some((b) => b.count > 0) ? (
+      {activity.data && activity.data.buckets.some((b) => b.count > 0 || b.reads > 0) ? (
         <ActivityStrip activity={activity.data} hrefAt={hrefAt} asOf={asOf} />
       ) : (
         <p className="text-xs text-slate-500">{activity.isPending ? "Loading activity…" : "No writes yet."}</p>

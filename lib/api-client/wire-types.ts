@@ -16,7 +16,8 @@ import type { z } from "zod";
 
 /** Wire types: the official SDK's for the Memory Stores API, ours (the serializers' return types) for the extensions. */
 export type Store = BetaManagedAgentsMemoryStore & { memory_count: number; last_memory_write_at: string | null };
-export type Memory = BetaManagedAgentsMemory;
+/** The SDK's memory, with this project's `last_read_at` (when an agent last read it; absent from a point-in-time state). */
+export type Memory = BetaManagedAgentsMemory & { last_read_at?: string | null };
 /** What a write policy detector found (class, rule, description, line; never the text). */
 export type PolicyFinding = z.infer<typeof policyFindingSchema>;
 /** A create's or update's answer: the SDK's memory, plus `write_policy_findings` when the write was held for review. */

@@ -177,7 +177,18 @@ export const storeActivitySchema = extension(
       .array(activityPrincipalSchema)
       .meta({ description: "Each session, key, user or service account that wrote in the window, most recent first." }),
     has_more: z.boolean(),
-    buckets: z.array(z.object({ start: time, count: z.number().int() })).meta({ description: "Versions written per equal slice of the window, oldest first." }),
+    buckets: z
+      .array(
+        z.object({
+          start: time,
+          count: z.number().int().meta({ description: "Versions written in the slice." }),
+          reads: z.number().int().meta({
+            description:
+              "Agents' reads of the store's memories in the slice (reads are kept per version and session: each counts at its session's last read of that version).",
+          }),
+        }),
+      )
+      .meta({ description: "Versions written and agents' reads per equal slice of the window, oldest first." }),
   }),
   "StoreActivity",
   "Who wrote to a store between two moments, with counts and time spans, and its writes over time.",
@@ -199,6 +210,6 @@ export function storeActivityWire(storeId: string, activity: StoreActivity) {
       last_at: iso(p.lastAt),
     })),
     has_more: activity.hasMore,
-    buckets: activity.buckets.map((b) => ({ start: iso(b.start), count: b.count })),
+    buckets: activity.buckets.map((b) => ({ start: iso(b.start), count: b.count, reads: b.reads })),
   };
 }

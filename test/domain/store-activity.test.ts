@@ -4,6 +4,8 @@ import { createMemory } from "../../lib/memory/memories/create-memory.ts";
 import { insertMemories } from "../../lib/memory/memories/mutations.ts";
 import { updateMemory } from "../../lib/memory/memories/update-memory.ts";
 import { lockStore } from "../../lib/memory/stores/lock-store.ts";
+import { readOf, recordReads } from "../../lib/memory/reads/read-buffer.ts";
+import type { Reader } from "../../lib/memory/reads/reader.ts";
 import { storeActivity } from "../../lib/memory/time-travel/store-activity.ts";
 import { API_ACTOR, newStore, useFreshDatabase } from "./database.ts";
 
@@ -48,9 +50,25 @@ describe("store activity", () => {
       ["api_actor", 1],
     ]);
     expect(later.hasMore).toBe(true);
-    expect(later.buckets).toEqual([{ start: between, count: 3 }]);
+    expect(later.buckets).toEqual([{ start: between, count: 3, reads: 0 }]);
     await expect(storeActivity(t.db, { storeId, from: new Date(), to: between, limit: 1, bucketCount: 1 })).rejects.toThrow(/later than/);
     await expect(storeActivity(t.db, { storeId: "memstore_nope", limit: 1, bucketCount: 1 })).rejects.toThrow(/not found/);
+  });
+
+  it("counts agents' reads per slice beside the writes, each at its last read; people's reads are left out", async () => {
+    const storeId = await newStore(t.db);
+    const a = await createMemory(t.db, { storeId, path: "/a.md", content: "a", actor: API_ACTOR });
+    const start = new Date(a.createdAt.getTime() - 1);
+    const agent = (sessionId: string): Reader => ({ type: "api_key", id: "apikey_reader", sessionId, channel: "memory_tool" });
+    const early = new Date(start.getTime() + 10_000);
+    const late = new Date(start.getTime() + 90_000);
+    recordReads(t.db, agent("sess_early"), [readOf(a)], early);
+    recordReads(t.db, agent("sess_early"), [readOf(a)], early);
+    recordReads(t.db, agent("sess_late"), [readOf(a)], late);
+    recordReads(t.db, { type: "user", id: "user_reviewer", sessionId: null, channel: "console" }, [readOf(a)], late);
+    const activity = await storeActivity(t.db, { storeId, from: start, to: new Date(start.getTime() + 100_000), limit: 5, bucketCount: 10 });
+    expect(activity.buckets.map((b) => b.reads)).toEqual([0, 2, 0, 0, 0, 0, 0, 0, 0, 1]);
+    expect(activity.buckets.map((b) => b.count)).toEqual([1, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
   });
 
   it("walks versions that share one moment across its chunks without losing or repeating any", async () => {

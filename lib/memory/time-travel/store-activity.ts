@@ -2,6 +2,7 @@ import { actorFromColumns, type Actor } from "../actor.ts";
 import { empty, join, sql, type Db } from "../db.ts";
 import { invalidRequest } from "../errors.ts";
 import { letOthersRun } from "../let-others-run.ts";
+import { readsOverTime } from "../reads/reads-over-time.ts";
 import { getStore } from "../stores/get-store.ts";
 
 /** One principal that wrote to a store: a session, a key, a user or a service account. */
@@ -23,8 +24,11 @@ export interface StoreActivity {
   to: Date;
   principals: ActivityPrincipal[];
   hasMore: boolean;
-  /** Versions written per equal slice of (from, to], oldest first: the console's activity strip. */
-  buckets: { start: Date; count: number }[];
+  /**
+   * Versions written (`count`) and agents' reads (`reads`, lib/memory/reads/reads-over-time.ts)
+   * per equal slice of (from, to], oldest first: the console's activity strip.
+   */
+  buckets: { start: Date; count: number; reads: number }[];
 }
 
 export interface StoreActivityInput {
@@ -114,7 +118,8 @@ export async function storeActivity(db: Db, input: StoreActivityInput): Promise<
       },
     ];
   });
-  const buckets = counts.map((count, i) => ({ start: new Date(from.getTime() + Math.floor((span * i) / input.bucketCount)), count }));
+  const reads = await readsOverTime(db, { storeId: input.storeId, from, to, bucketCount: input.bucketCount });
+  const buckets = counts.map((count, i) => ({ start: new Date(from.getTime() + Math.floor((span * i) / input.bucketCount)), count, reads: reads[i]! }));
   return { from, to, principals, hasMore: newest.length > input.limit, buckets };
 }
 
