@@ -23,6 +23,7 @@ import { measureCompression } from "./compression.ts";
 import { measureCore } from "./core.ts";
 import { measureGuard } from "./guard.ts";
 import { measureGuardedWrite } from "./guarded-write.ts";
+import { measureReadTracking } from "./read-tracking.ts";
 import { measureReview } from "./review.ts";
 import { measureWorkspaces } from "./workspaces.ts";
 import { measureTimeTravel } from "./time-travel.ts";
@@ -44,6 +45,8 @@ const { values: args } = parseArgs({
     "time-travel-only": { type: "boolean", default: false },
     /** Only the guarded write cost (bench/guarded-write.ts), merged into an existing results.json. */
     "guarded-write-only": { type: "boolean", default: false },
+    /** Only what recording reads costs (bench/read-tracking.ts), merged into an existing results.json. */
+    "reads-only": { type: "boolean", default: false },
     /** Only the review inbox benchmark (bench/review.ts), merged into an existing results.json. */
     "review-only": { type: "boolean", default: false },
     /** Only the workspaces benchmark (bench/workspaces.ts), merged into an existing results.json. */
@@ -130,6 +133,13 @@ try {
     const guarded = await measureGuardedWrite(server, HEADERS, 500, log);
     const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, "utf8")) as object) : { engine };
     writeFileSync(RESULTS, JSON.stringify({ ...previous, ...guarded }, null, 2) + "\n");
+    await finish();
+  }
+  if (args["reads-only"]) {
+    const readTracking = await measureReadTracking(server, HEADERS, 1000, log);
+    const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, "utf8")) as object) : { engine };
+    writeFileSync(RESULTS, JSON.stringify({ ...previous, ...readTracking }, null, 2) + "\n");
+    log(JSON.stringify(readTracking));
     await finish();
   }
   if (args["review-only"]) {
@@ -529,6 +539,8 @@ try {
   const guard = await measureGuard(server, HEADERS, log);
   log("guarded writes: policies and the history chain on, against off");
   const guardedWrite = await measureGuardedWrite(server, HEADERS, 500, log);
+  log("reads: what recording them costs, a flush of 10,000, a version read by 1,000 sessions");
+  const readTracking = await measureReadTracking(server, HEADERS, 1000, log);
   log("review: the inbox's first page and a bulk approve, on 20 more stores");
   // The later phases' bare baselines (PostgreSQL): the bare server stays up until the end of the run.
   const bareURL = engine === "postgres" ? bare.baseURL : undefined;
@@ -555,6 +567,7 @@ try {
     metrics,
     ...guard,
     ...guardedWrite,
+    ...readTracking,
     ...review,
     ...timeTravel,
     ...transfer,

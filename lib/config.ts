@@ -96,6 +96,12 @@ const variables = z.object({
    * only (what chaining costs): `npm run verify` reports such versions as breaks. Never in production.
    */
   HISTORY_CHAIN: z.enum(["on", "off"]).default("on"),
+  /**
+   * `off` records no reads, for the benchmark's read_tracking_cost only (what recording reads
+   * costs): version readers, exposed sessions and last_read_at learn nothing, so the unread sweep
+   * does not run (it would take every memory for unread). Never in production.
+   */
+  READ_TRACKING: z.enum(["on", "off"]).default("on"),
   /** 1 turns on the benchmark's reference route (/api/bench/floor); never needed in production. */
   MEMORY_CONSOLE_BENCH: z.enum(["0", "1"]).default("0"),
   /** Request and server logs at this level and above; `silent` turns them off. */

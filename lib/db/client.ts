@@ -67,6 +67,9 @@ const OBSERVER: TransactionObserver = {
   get historyChainOff() {
     return config().HISTORY_CHAIN === "off";
   },
+  get readTrackingOff() {
+    return config().READ_TRACKING === "off";
+  },
 };
 
 async function openSqlite(file: string, options: OpenOptions): Promise<OpenDb> {

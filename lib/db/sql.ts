@@ -44,6 +44,8 @@ export interface TransactionObserver {
   writePolicyEvent(rule: string, outcome: "refused" | "held"): void;
   /** HISTORY_CHAIN=off, the benchmark's switch (bench/guarded-write.ts): versions are written without chain fields. */
   readonly historyChainOff?: boolean;
+  /** READ_TRACKING=off, the benchmark's switch (bench/read-tracking.ts): no read is recorded. */
+  readonly readTrackingOff?: boolean;
 }
 
 /**
@@ -188,6 +190,7 @@ function sqlClientOn(engine: "sqlite" | "postgres", executor: () => Executor | P
     storeLockWaited: observer?.storeLockWaited,
     writePolicyEvent: observer?.writePolicyEvent,
     historyChainOff: observer?.historyChainOff,
+    readTrackingOff: observer?.readTrackingOff,
     async $queryRaw<T>(query: TemplateStringsArray | Sql, ...values: unknown[]): Promise<T> {
       return (await (await executor()).query(toQuery(engine, query, values))) as T;
     },

@@ -120,6 +120,8 @@ export interface SqlClient {
   writePolicyEvent?(rule: string, outcome: "refused" | "held"): void;
   /** Set only by the benchmark's HISTORY_CHAIN=off (lib/config.ts): the write path leaves the history chain alone. */
   readonly historyChainOff?: boolean;
+  /** Set only by the benchmark's READ_TRACKING=off (lib/config.ts): reads are not recorded. */
+  readonly readTrackingOff?: boolean;
 }
 
 /**

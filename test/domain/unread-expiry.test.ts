@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createMemory } from "../../lib/memory/memories/create-memory.ts";
 import { dryRunPolicy } from "../../lib/memory/policies/dry-run-policy.ts";
-import { findUnreadMemories, sweepUnreadMemories } from "../../lib/memory/policies/stale-memories.ts";
+import { findUnreadMemories, sweepAllStaleMemories, sweepUnreadMemories } from "../../lib/memory/policies/stale-memories.ts";
 import { setStorePolicy } from "../../lib/memory/policies/policy-settings.ts";
 import { flushReads, readOf, recordReads } from "../../lib/memory/reads/read-buffer.ts";
 import { listVersions } from "../../lib/memory/versions/list-versions.ts";
@@ -39,6 +39,19 @@ const itemsOf = (storeId: string) =>
     SELECT memory_id, change, stale_reason FROM review_items WHERE store_id = ${storeId} AND change = 'stale'`;
 
 describe("unread_after_days", () => {
+  it("with reads not recorded (the benchmark's READ_TRACKING=off), records none and expires nothing as unread", async () => {
+    const s = await seed({ unreadAfterDays: [{ path: "/**", days: 30 }], unreadAction: "delete" });
+    const untracked = { ...t.db, sql: { ...t.db.sql, readTrackingOff: true } };
+    recordReads(untracked, { type: "api_key", id: "apikey_agent", sessionId: "sess_off", channel: "api" }, [readOf(s.unread)]);
+    await flushReads(t.db);
+    const counted = await t.db.sql.$queryRaw<{ n: number | bigint }[]>`SELECT COUNT(*) AS n FROM memory_reads WHERE session_id = 'sess_off'`;
+    expect(Number(counted[0]!.n)).toBe(0);
+    await sweepAllStaleMemories(untracked, s.now);
+    expect((await listVersions(t.db, { storeId: s.storeId, memoryId: s.unread.id, limit: 10, withContent: false })).items).toHaveLength(1);
+    await sweepAllStaleMemories(t.db, s.now); // with reads recorded, the same sweep deletes it
+    expect((await listVersions(t.db, { storeId: s.storeId, memoryId: s.unread.id, limit: 10, withContent: false })).items).toHaveLength(2);
+  });
+
   it("puts the memories no agent read for that long in the inbox, unread for N days", async () => {
     const s = await seed({ unreadAfterDays: [{ path: "/notes/**", days: 30 }] });
     expect((await findUnreadMemories(t.db, s.storeId, [{ path: "/notes/**", days: 30 }], s.now)).map((m) => m.path).sort()).toEqual([

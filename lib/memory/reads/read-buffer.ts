@@ -66,6 +66,7 @@ export const readsAt = (state: { storeId: string; memoryId: string; versionId: s
 
 /** Records that `reader` was handed these memories' content now. Costs a map update; nothing is written yet. */
 export function recordReads(db: Db, reader: Reader, memories: readonly ReadMemory[], at = new Date()) {
+  if (db.sql.readTrackingOff) return;
   const { pending } = bufferOf(db);
   for (const memory of memories) {
     merge(pending, {
