@@ -46,10 +46,17 @@ export const KEY_WITH_OWNER_TABLES = sql`api_keys k ${OWNER_JOINS}`;
 /** The same joins after `JOIN api_keys k ON …` (an OAuth token's grant). */
 export const KEY_OWNER_JOINS = OWNER_JOINS;
 
-/** An OAuth grant's row has a secret nobody holds: it answers only to its access tokens (lib/oauth), never as a key. */
-async function keyRow(sql: SqlClient, secretHash: string): Promise<KeyWithOwner | undefined> {
-  const [row] = await sql.$queryRaw<KeyWithOwner[]>`
-    SELECT ${KEY_WITH_OWNER_COLUMNS}
+type KeyWithStore = KeyWithOwner & { store_workspace_id?: string | null };
+
+/**
+ * An OAuth grant's row has a secret nobody holds: it answers only to its access tokens (lib/oauth),
+ * never as a key. With `storeId` (the store a request's path names), the same statement reads that
+ * store's workspace by its primary key: the request's scope check then sends nothing more.
+ */
+async function keyRow(client: SqlClient, secretHash: string, storeId?: string): Promise<KeyWithStore | undefined> {
+  const store = storeId === undefined ? empty : sql`, (SELECT workspace_id FROM memory_stores WHERE id = ${storeId}) AS store_workspace_id`;
+  const [row] = await client.$queryRaw<KeyWithStore[]>`
+    SELECT ${KEY_WITH_OWNER_COLUMNS}${store}
     FROM ${KEY_WITH_OWNER_TABLES}
     WHERE k.secret_hash = ${secretHash} AND k.revoked_at IS NULL AND k.oauth_client_id IS NULL`;
   return row;
@@ -93,20 +100,30 @@ async function ensureEnvKeyRow(db: Db, secretHash: string) {
 /**
  * The principal of a presented key, read on every request (nothing is cached, so a revoked key
  * fails at once). One hand-written SELECT on the unique hash index: this runs before every API
- * call, where the Prisma model runtime would cost more than the query (lib/db/sql.ts).
+ * call, where the Prisma model runtime would cost more than the query (lib/db/sql.ts). With
+ * `storeId`, the same statement reads that store's workspace (null: no such store; undefined
+ * when no store was named).
  */
-export async function principalForKey(db: Db, secret: string, envSecret: string | undefined): Promise<Principal | null> {
+export async function keyAndStore(
+  db: Db,
+  secret: string,
+  envSecret: string | undefined,
+  pathStoreId?: string,
+): Promise<{ principal: Principal; storeWorkspaceId: string | null | undefined } | null> {
+  // A NUL is refused with a 400 later (PostgreSQL takes none in a text parameter): such an id is not looked up here.
+  const storeId = pathStoreId?.includes("\u0000") ? undefined : pathStoreId;
   const secretHash = hashSecret(secret);
   const isEnvKey = envSecret !== undefined && timingSafeEqual(Buffer.from(secretHash), Buffer.from(hashSecret(envSecret)));
   if (!isEnvKey && !secret.startsWith(KEY_PREFIX)) return null;
-  let key = await keyRow(db.sql, secretHash);
+  let key = await keyRow(db.sql, secretHash, storeId);
   if (!key && isEnvKey) {
     await ensureEnvKeyRow(db, secretHash);
-    key = await keyRow(db.sql, secretHash);
+    key = await keyRow(db.sql, secretHash, storeId);
   }
   // A bootstrap key stops when the environment no longer names it (rotated), even if it looks like a made key.
   if (!key || (key.prefix === ENV_KEY_PREFIX && !isEnvKey)) return null;
-  return principalOfKeyRow(key);
+  const principal = principalOfKeyRow(key);
+  return principal && { principal, storeWorkspaceId: storeId === undefined ? undefined : (key.store_workspace_id ?? null) };
 }
 
 /**

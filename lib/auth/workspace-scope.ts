@@ -63,9 +63,13 @@ export async function membershipOf(client: SqlClient, workspaceId: string, userI
 /**
  * A store of another workspace answers exactly as a store that does not exist: 404, the same
  * message, and before the query or body is read, so that not even a malformed request tells
- * the two apart.
+ * the two apart. `known` is the store's workspace when the key's statement read it already
+ * (null: no such store); undefined asks the database.
  */
-export async function assertStoreInWorkspace(client: SqlClient, principal: Principal, storeId: string): Promise<void> {
-  const [row] = await client.$queryRaw<{ workspace_id: string }[]>`SELECT workspace_id FROM memory_stores WHERE id = ${storeId}`;
-  if (!row || row.workspace_id !== principal.workspaceId) throw storeNotFound(storeId);
+export async function assertStoreInWorkspace(client: SqlClient, principal: Principal, storeId: string, known?: string | null): Promise<void> {
+  const workspaceId =
+    known !== undefined
+      ? known
+      : ((await client.$queryRaw<{ workspace_id: string }[]>`SELECT workspace_id FROM memory_stores WHERE id = ${storeId}`)[0]?.workspace_id ?? null);
+  if (workspaceId === null || workspaceId !== principal.workspaceId) throw storeNotFound(storeId);
 }

@@ -55,19 +55,20 @@ export function apiRoute<const O extends Operation>(operation: O, handler: Handl
     const requestId = newRequestId();
     try {
       const db = await getDb();
-      const authenticated = await authenticate(db, request);
+      const params = (await context.params) ?? ({} as ParamsOf<O>);
+      const pathStore = "store" in params ? (params.store as string) : undefined;
+      const { principal: authenticated, storeWorkspaceId } = await authenticate(db, request, pathStore);
       annotateRequest({
         principal: authenticated.kind === "api_key" ? { kind: "api_key", id: authenticated.apiKeyId } : { kind: "user", id: authenticated.userId },
       });
       if (operation.beta) checkBetaHeader(request.headers);
       const principal = await resolveWorkspace(db.sql, authenticated, request.headers.get(WORKSPACE_HEADER), !operation.organization);
       assertCan(principal, operation.permission);
-      const params = (await context.params) ?? ({} as ParamsOf<O>);
       const url = withoutEmptyQueryValues(new URL(request.url));
       assertNoNulInUrl(url, params);
-      if ("store" in params) {
-        assertStoreAccess(principal, params.store as string);
-        await assertStoreInWorkspace(db.sql, principal, params.store as string);
+      if (pathStore !== undefined) {
+        assertStoreAccess(principal, pathStore);
+        await assertStoreInWorkspace(db.sql, principal, pathStore, storeWorkspaceId);
       }
       const query = (operation.query ? parseWire(operation.query, queryOf(url), "query") : {}) as QueryOf<O>;
       const body = () => readJsonBody(request, config().MAX_REQUEST_BODY_BYTES);

@@ -2,7 +2,7 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { actorOf, assertCan, assertStoreAccess, can, readerOf, type Principal } from "../auth/principal.ts";
 import { config } from "../config.ts";
 import { getDb } from "../db/instance.ts";
-import { presentedKey, principalOfKey } from "../http/authenticate.ts";
+import { presentedKey, principalOfKey, type Authenticated } from "../http/authenticate.ts";
 import { readBodyText } from "../http/body.ts";
 import { newRequestId } from "../http/errors.ts";
 import { sessionIdOf } from "../http/agent-session.ts";
@@ -24,16 +24,16 @@ export const MCP_ROUTE = "/mcp/{memory_store_id}";
  * The API key or OAuth access token of the request (Authorization: Bearer, or x-api-key as on
  * /v1); console session cookies are not credentials here.
  */
-async function authenticateKey(db: Db, request: Request, storeId: string): Promise<Principal> {
+async function authenticateKey(db: Db, request: Request, storeId: string): Promise<Authenticated> {
   const key = presentedKey(request.headers);
   try {
     if (!key) throw new MemoryError("authentication", 'Missing credentials: send an API key of this server as "Authorization: Bearer <key>".');
     if (isAccessToken(key)) {
       const principal = await principalForAccessToken(db, key);
       if (!principal) throw new MemoryError("authentication", "Invalid access token: it is unknown, expired or revoked; refresh it or connect again.");
-      return principal;
+      return { principal };
     }
-    return await principalOfKey(db, key);
+    return await principalOfKey(db, key, storeId);
   } catch (error) {
     if (error instanceof MemoryError && error.code === "authentication") throw new Challenge(error, bearerChallenge(request.headers, storeId, key !== null));
     throw error;
@@ -55,8 +55,9 @@ class Challenge extends Error {
  * workspace (an OAuth grant is one) is answered as if the store did not exist; an organisation
  * key, admitted to every workspace, acts in the store's, as it would naming it in the header.
  */
-async function inStoresWorkspace(db: Db, principal: Principal, storeId: string): Promise<Principal> {
-  const workspaceId = await workspaceOfStore(db.sql, storeId);
+async function inStoresWorkspace(db: Db, principal: Principal, storeId: string, known: string | null | undefined): Promise<Principal> {
+  if (known === null) throw storeNotFound(storeId);
+  const workspaceId = known ?? (await workspaceOfStore(db.sql, storeId));
   if (principal.kind === "api_key" && principal.keyWorkspaceId !== null && principal.keyWorkspaceId !== workspaceId) throw storeNotFound(storeId);
   return resolveWorkspace(db.sql, principal, workspaceId);
 }
@@ -75,12 +76,12 @@ export async function handleMcpRequest(request: Request, storeId: string): Promi
     assertAllowedHostAndOrigin(request.headers);
     originChecked = true;
     const db = await getDb();
-    const authenticated = await authenticateKey(db, request, storeId);
+    const { principal: authenticated, storeWorkspaceId } = await authenticateKey(db, request, storeId);
     if (authenticated.kind === "api_key") annotateRequest({ principal: { kind: "api_key", id: authenticated.apiKeyId } });
     assertCan(authenticated, "read");
     assertStoreAccess(authenticated, storeId);
     if (storeId.includes("\u0000")) throw invalidRequest("memory_store_id: must not contain NUL (%00) characters.");
-    const principal = await inStoresWorkspace(db, authenticated, storeId);
+    const principal = await inStoresWorkspace(db, authenticated, storeId, storeWorkspaceId);
     const sessionId = sessionIdOf(request.headers);
     const actor = actorOf(principal, sessionId);
     const text = await readBodyText(request, config().MAX_REQUEST_BODY_BYTES);

@@ -69,7 +69,14 @@ export function registerMemoryTool(server: McpServer, ctx: McpContext) {
     },
     (args) =>
       answered("memory", async () => {
-        const result = await runMemoryTool(ctx.db, { storeId: ctx.storeId, input: args, actor: ctx.actor, canWrite: ctx.canWrite, reader: ctx.reader });
+        const result = await runMemoryTool(ctx.db, {
+          storeId: ctx.storeId,
+          input: args,
+          actor: ctx.actor,
+          canWrite: ctx.canWrite,
+          reader: ctx.reader,
+          storeFound: true, // the MCP handler found it before this exchange began
+        });
         return textResult(result.content, result.isError);
       }),
   );

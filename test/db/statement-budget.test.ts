@@ -26,16 +26,16 @@ const HEADERS = { host: "127.0.0.1:3000", "x-api-key": KEY, "anthropic-beta": "a
 
 /** [statements, round trips] per operation and engine: change with intent, and in docs/benchmarks.md. */
 const BUDGET: Record<string, Record<"sqlite" | "postgres", [number, number]>> = {
-  "authentication and store scope": { sqlite: [2, 2], postgres: [2, 2] },
-  retrieve: { sqlite: [3, 3], postgres: [3, 3] },
-  "list depth=1": { sqlite: [3, 3], postgres: [3, 3] },
-  create: { sqlite: [14, 16], postgres: [14, 16] },
-  "update with a precondition": { sqlite: [12, 14], postgres: [12, 14] },
-  delete: { sqlite: [13, 15], postgres: [13, 15] },
-  "memory tool view": { sqlite: [4, 4], postgres: [4, 4] },
-  "memory tool create": { sqlite: [18, 20], postgres: [18, 20] },
-  "memory tool str_replace": { sqlite: [13, 15], postgres: [13, 15] },
-  "MCP memory view": { sqlite: [4, 4], postgres: [4, 4] },
+  "authentication and store scope": { sqlite: [1, 1], postgres: [1, 1] },
+  retrieve: { sqlite: [2, 2], postgres: [2, 2] },
+  "list depth=1": { sqlite: [2, 2], postgres: [2, 2] },
+  create: { sqlite: [9, 11], postgres: [9, 11] },
+  "update with a precondition": { sqlite: [8, 10], postgres: [8, 10] },
+  delete: { sqlite: [9, 11], postgres: [9, 11] },
+  "memory tool view": { sqlite: [2, 2], postgres: [2, 2] },
+  "memory tool create": { sqlite: [12, 14], postgres: [12, 14] },
+  "memory tool str_replace": { sqlite: [8, 10], postgres: [8, 10] },
+  "MCP memory view": { sqlite: [2, 2], postgres: [2, 2] },
   "review inbox page": { sqlite: [3, 3], postgres: [3, 3] },
 };
 

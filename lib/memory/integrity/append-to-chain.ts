@@ -1,4 +1,4 @@
-import type { SqlClient } from "../db.ts";
+import type { Sql, SqlClient } from "../db.ts";
 import { storeNotFound } from "../errors.ts";
 import { backfillStoreChain } from "./backfill-chain.ts";
 import { chainOnto, type ChainFields, type ChainRecord } from "./chain-record.ts";
@@ -11,10 +11,17 @@ export type VersionChainFields = ChainFields | typeof UNCHAINED;
 /**
  * The chain fields of versions about to be written to a store, in order, and the store's new
  * head, in the caller's transaction (the write path, lib/memory/memories/mutations.ts, which
- * holds the store's lock: a store's chain is extended by one writer at a time).
+ * holds the store's lock: a store's chain is extended by one writer at a time). `alsoSet` is
+ * written with the head, in its statement; `storeRowWritten` says whether it was (not with
+ * HISTORY_CHAIN=off, nor for no records: the caller writes it then).
  */
-export async function appendToChain(tx: SqlClient, storeId: string, records: readonly Omit<ChainRecord, "seq">[]): Promise<VersionChainFields[]> {
-  if (tx.historyChainOff) return records.map(() => UNCHAINED);
+export async function appendToChain(
+  tx: SqlClient,
+  storeId: string,
+  records: readonly Omit<ChainRecord, "seq">[],
+  alsoSet?: Sql,
+): Promise<{ fields: VersionChainFields[]; storeRowWritten: boolean }> {
+  if (tx.historyChainOff) return { fields: records.map(() => UNCHAINED), storeRowWritten: false };
   let head = await readStoreHead(tx, storeId);
   if (!head) throw storeNotFound(storeId);
   if (awaitsBackfill(head)) {
@@ -23,6 +30,6 @@ export async function appendToChain(tx: SqlClient, storeId: string, records: rea
   }
   const fields = chainOnto({ seq: head.seq, hash: headHash(head) }, records);
   const last = fields[fields.length - 1];
-  if (last) await writeStoreHead(tx, storeId, { seq: last.seq, hash: last.chainHash });
-  return fields;
+  if (last) await writeStoreHead(tx, storeId, { seq: last.seq, hash: last.chainHash }, alsoSet);
+  return { fields, storeRowWritten: last !== undefined };
 }

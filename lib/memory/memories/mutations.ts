@@ -11,6 +11,7 @@ import { createdByIsClaim, storedImportMark, type ImportMark } from "./import-ma
 import { actorOnWire, enqueueWebhookEvent, enqueueWebhookEvents } from "../webhooks/enqueue-event.ts";
 import type { VersionOperation } from "../versions/operations.ts";
 import { letOthersRun } from "../let-others-run.ts";
+import { forgetStorePolicy } from "../stores/lock-store.ts";
 import { appendToChain, type VersionChainFields } from "../integrity/append-to-chain.ts";
 
 /**
@@ -107,18 +108,19 @@ const VERSIONS_PER_STATEMENT = 100;
 /** Every version row of one store's write, linked onto the store's history chain (lib/memory/integrity) in the same transaction. */
 async function insertVersionRows(tx: SqlClient, rows: readonly VersionRow[], actor: Actor, at: Date, options: WriteOptions) {
   const author = authorValues(actor, at, options.imported);
-  const chain = await appendToChain(
+  // The store's last memory write (its `last_memory_write_at`) is set with the chain's new head, in one statement.
+  const { fields: chain, storeRowWritten } = await appendToChain(
     tx,
     rows[0]!.storeId,
     rows.map((row) => ({ ...row, actorType: actor.type, actorId: actorId(actor), at })),
+    sql`, last_memory_write_at = ${at}`,
   );
   for (let i = 0; i < rows.length; i += VERSIONS_PER_STATEMENT) {
     if (i > 0) await letOthersRun();
     const values = rows.slice(i, i + VERSIONS_PER_STATEMENT).map((row, j) => versionValues(row, author, chain[i + j]!, options));
     await tx.$executeRaw`INSERT INTO memory_versions (${VERSION_COLUMNS}${pendingColumn(options)}) VALUES ${join(values)}`;
   }
-  // The store's last memory write (its `last_memory_write_at`), with the versions that make it one.
-  await tx.$executeRaw`UPDATE memory_stores SET last_memory_write_at = ${at} WHERE id = ${rows[0]!.storeId}`;
+  if (!storeRowWritten) await tx.$executeRaw`UPDATE memory_stores SET last_memory_write_at = ${at} WHERE id = ${rows[0]!.storeId}`;
 }
 
 /** The memories table's columns and values, stated once for inserts of one or many. */
@@ -216,6 +218,7 @@ const memoryOf = (
 
 async function countMemories(tx: SqlClient, storeId: string, delta: 1 | -1) {
   await tx.$executeRaw`UPDATE memory_stores SET memory_count = memory_count + ${delta} WHERE id = ${storeId}`;
+  forgetStorePolicy(tx, storeId);
 }
 
 /**
@@ -315,6 +318,7 @@ export async function insertMemories(
   const memories = rows.map((row) => memoryOf(row, now, now));
   await insertMemoryRows(tx, memories);
   await tx.$executeRaw`UPDATE memory_stores SET memory_count = memory_count + ${memories.length} WHERE id = ${storeId}`;
+  forgetStorePolicy(tx, storeId);
   return memories;
 }
 
@@ -394,6 +398,7 @@ export async function removeMemories(tx: SqlClient, memories: readonly Removed[]
     await tx.$executeRaw`DELETE FROM memories WHERE id IN (${join(ids)})`;
   }
   await tx.$executeRaw`UPDATE memory_stores SET memory_count = memory_count - ${memories.length} WHERE id = ${storeId}`;
+  forgetStorePolicy(tx, storeId);
   return rows.map((row) => row.id);
 }
 

@@ -1,8 +1,8 @@
 import type { Actor } from "../actor.ts";
 import type { Db } from "../db.ts";
 import type { Reader } from "../reads/reader.ts";
-import { MemoryError, type MemoryErrorCode } from "../errors.ts";
 import { assertStoreExists } from "../stores/assert-store-exists.ts";
+import { MemoryError, type MemoryErrorCode } from "../errors.ts";
 import type { MemoryToolCommand, ToolContext } from "./commands.ts";
 import { create } from "./create.ts";
 import { deleteCommand } from "./delete.ts";
@@ -21,6 +21,12 @@ export interface RunMemoryToolInput {
   canWrite: boolean;
   /** Who a file's view is recorded as having read it. */
   reader?: Reader;
+  /**
+   * The caller found the store a moment ago (the /v1 route wrapper and the MCP handler do, in the
+   * key's own statement): it is not looked up again. A store deleted since fails its command as
+   * any vanished memory does.
+   */
+  storeFound?: boolean;
 }
 
 /** What the endpoint answers: the tool result content, and whether it is an error. */
@@ -61,10 +67,10 @@ async function dispatch(ctx: ToolContext, command: MemoryToolCommand): Promise<s
 /**
  * Runs one memory-tool command against a store. A failing command is a result with
  * `isError` and the content `Error: <message>`, exactly what the SDK's tool runner sends the
- * model when a handler throws.
+ * model when a handler throws. A store that does not exist is not_found (a 404), not a result.
  */
 export async function runMemoryTool(db: Db, input: RunMemoryToolInput): Promise<MemoryToolResult> {
-  await assertStoreExists(db.sql, input.storeId);
+  if (!input.storeFound) await assertStoreExists(db.sql, input.storeId);
   const ctx: ToolContext = { db, storeId: input.storeId, actor: input.actor, canWrite: input.canWrite, reader: input.reader };
   try {
     return { content: await dispatch(ctx, parseCommand(input.input)), isError: false };

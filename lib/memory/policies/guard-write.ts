@@ -4,7 +4,7 @@ import type { SqlClient } from "../db.ts";
 import { invalidRequest, MemoryError, permissionDenied } from "../errors.ts";
 import { utf8Length } from "../hashing.ts";
 import type { Finding } from "./findings.ts";
-import { loadStorePolicy } from "./load-policy.ts";
+import { loadLockedStorePolicy } from "./load-policy.ts";
 import { scanContent } from "./scan-content.ts";
 import { firstMatch, type WritePolicy } from "./write-policy.ts";
 
@@ -79,7 +79,7 @@ function refusalOf(change: GuardedChange, finding: Finding): MemoryError {
  * deletions) do not come here: a reviewer's or admin's act on content already through the door.
  */
 export async function guardWrite(tx: SqlClient, storeId: string, actor: Actor, changes: readonly GuardedChange[]): Promise<Finding[][]> {
-  const loaded = await loadStorePolicy(tx, storeId);
+  const loaded = await loadLockedStorePolicy(tx, storeId);
   if (!loaded) return changes.map(() => []);
   const { policy } = loaded;
   if (isAgent(actor)) {

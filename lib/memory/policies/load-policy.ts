@@ -1,8 +1,9 @@
 import type { SqlClient } from "../db.ts";
+import { lockedRow, type PolicyColumns } from "../stores/lock-store.ts";
+import { DEFAULT_POLICY_KEY } from "./policy-key.ts";
 import { DEFAULT_WRITE_POLICY, parseStoredPolicy, type WritePolicy } from "./write-policy.ts";
 
-/** The app_settings key of the instance's default policy (absent: DEFAULT_WRITE_POLICY). */
-export const DEFAULT_POLICY_KEY = "write_policy_default";
+export { DEFAULT_POLICY_KEY };
 
 /** Parsed documents by their JSON: a write reads its store's policy every time, parsing it once is enough. */
 const parsed = new Map<string, WritePolicy>();
@@ -31,13 +32,24 @@ export interface StorePolicy {
  * instance default, else DEFAULT_WRITE_POLICY (docs/api-extensions.md, "Write policies").
  */
 export async function loadStorePolicy(client: SqlClient, storeId: string): Promise<StorePolicy | null> {
-  const [row] = await client.$queryRaw<
-    { write_policy: string | null; workspace_policy: string | null; default_policy: string | null; memory_count: number | bigint }[]
-  >`
+  const [row] = await client.$queryRaw<PolicyColumns[]>`
     SELECT s.write_policy, s.memory_count, w.write_policy AS workspace_policy,
       (SELECT value FROM app_settings WHERE key = ${DEFAULT_POLICY_KEY}) AS default_policy
     FROM memory_stores s LEFT JOIN workspaces w ON w.id = s.workspace_id WHERE s.id = ${storeId}`;
-  if (!row) return null;
+  return row ? storePolicyOf(row) : null;
+}
+
+/**
+ * The same on a write, in its transaction: what the store lock's own statement read
+ * (lib/memory/stores/lock-store.ts), unless this transaction has changed the count or the
+ * policy since; else one statement.
+ */
+export async function loadLockedStorePolicy(tx: SqlClient, storeId: string): Promise<StorePolicy | null> {
+  const columns = lockedRow(tx, storeId)?.policies;
+  return columns ? storePolicyOf(columns) : loadStorePolicy(tx, storeId);
+}
+
+function storePolicyOf(row: PolicyColumns): StorePolicy {
   return {
     policy: policyOf(row.write_policy ?? row.workspace_policy ?? row.default_policy),
     own: row.write_policy !== null,

@@ -4,6 +4,7 @@ import type { Db, SqlClient } from "../db.ts";
 import { storeNotFound } from "../errors.ts";
 import { lockStore } from "../stores/lock-store.ts";
 import { DEFAULT_WORKSPACE_ID } from "../workspace.ts";
+import { forgetStorePolicy } from "../stores/lock-store.ts";
 import { DEFAULT_POLICY_KEY, loadDefaultPolicy, loadStorePolicy, loadWorkspacePolicy, type StorePolicy } from "./load-policy.ts";
 import { changedPolicy, storedPolicy, type WritePolicy } from "./write-policy.ts";
 import { sweepStaleMemories } from "./stale-memories.ts";
@@ -25,6 +26,7 @@ export async function setStorePolicy(db: Db, storeId: string, change: Record<str
     const current = (await loadStorePolicy(tx, storeId))!;
     const next = change === null ? null : storedPolicy(changedPolicy(current.policy, change));
     await tx.$executeRaw`UPDATE memory_stores SET write_policy = ${next} WHERE id = ${storeId}`;
+    forgetStorePolicy(tx, storeId);
     const saved = (await loadStorePolicy(tx, storeId))!;
     await audited(tx, by, storeId, current, saved);
     return saved;

@@ -1,5 +1,6 @@
 import type { SqlClient } from "../db.ts";
 import { conflict, storeNotFound } from "../errors.ts";
+import { DEFAULT_POLICY_KEY } from "../policies/policy-key.ts";
 
 export interface LockedStore {
   id: string;
@@ -16,13 +17,66 @@ export interface LockedStore {
  */
 export async function lockStore(tx: SqlClient, storeId: string): Promise<LockedStore> {
   const started = performance.now();
-  const rows = await tx.$queryRaw<{ id: string; archived_at: unknown; memory_count: number | bigint }[]>`
+  const rows = await tx.$queryRaw<LockRow[]>`
     UPDATE memory_stores SET memory_count = memory_count WHERE id = ${storeId}
-    RETURNING id, archived_at, memory_count`;
+    RETURNING id, archived_at, memory_count, chain_head_seq, chain_head_hash, write_policy,
+      (SELECT w.write_policy FROM workspaces w WHERE w.id = memory_stores.workspace_id) AS workspace_policy,
+      (SELECT value FROM app_settings WHERE key = ${DEFAULT_POLICY_KEY}) AS default_policy`;
   tx.storeLockWaited?.((performance.now() - started) / 1000);
   const row = rows[0];
   if (!row) throw storeNotFound(storeId);
-  return { id: row.id, archived: row.archived_at != null, memoryCount: Number(row.memory_count) };
+  const store = { id: row.id, archived: row.archived_at != null, memoryCount: Number(row.memory_count) };
+  remember(tx, storeId, {
+    chainHead: { seq: Number(row.chain_head_seq), hash: row.chain_head_hash },
+    policies: { write_policy: row.write_policy, workspace_policy: row.workspace_policy, default_policy: row.default_policy, memory_count: row.memory_count },
+  });
+  return store;
+}
+
+type LockRow = {
+  id: string;
+  archived_at: unknown;
+  memory_count: number | bigint;
+  chain_head_seq: number | bigint;
+  chain_head_hash: string | null;
+} & PolicyColumns;
+
+/** The store row's columns a write's policy is resolved from (lib/memory/policies/load-policy.ts). */
+export type PolicyColumns = {
+  write_policy: string | null;
+  workspace_policy: string | null;
+  default_policy: string | null;
+  memory_count: number | bigint;
+};
+
+/**
+ * What the lock's statement read of the store, for the rest of this transaction: the history
+ * chain's head and what its write policy is resolved from. The lock is held until the
+ * transaction ends, so no other writer changes the row meanwhile; what this transaction itself
+ * changes is kept up to date (the head by writeStoreHead) or dropped (the policy columns, by
+ * forgetStorePolicy, when the count or the policy changes). One entry per transaction client:
+ * a transaction's client is made for it and never reused (lib/db/sql.ts).
+ */
+interface LockedRow {
+  chainHead: { seq: number; hash: string | null };
+  policies: PolicyColumns | null;
+}
+
+const locked = new WeakMap<SqlClient, Map<string, LockedRow>>();
+
+function remember(tx: SqlClient, storeId: string, row: LockedRow) {
+  let stores = locked.get(tx);
+  if (!stores) locked.set(tx, (stores = new Map()));
+  stores.set(storeId, row);
+}
+
+/** The store's row as this transaction's lock read it and kept it since, if it locked the store. */
+export const lockedRow = (tx: SqlClient, storeId: string): LockedRow | undefined => locked.get(tx)?.get(storeId);
+
+/** This transaction changed the store's count or policy: the policy columns are read again when next asked for. */
+export function forgetStorePolicy(tx: SqlClient, storeId: string) {
+  const row = lockedRow(tx, storeId);
+  if (row) row.policies = null;
 }
 
 /** Archived stores refuse memory creates and updates and store updates (reads, deletes and redactions still work). */

@@ -28,6 +28,29 @@ export async function enqueueWebhookEvent(tx: SqlClient, event: WebhookEventInpu
   return id ?? null;
 }
 
+/**
+ * The enabled endpoints that hear a store's events, with the event types each asked for: an
+ * endpoint hears only the events of its own workspace's stores (docs/design.md, "Workspaces").
+ * Read once per transaction and store: a create sends two events, a bulk write many, and the
+ * endpoints do not change within one write.
+ */
+const endpointsRead = new WeakMap<SqlClient, Map<string, Promise<{ id: string; events: string }[]>>>();
+
+function endpointsOf(tx: SqlClient, storeId: string, workspaceId: string | undefined) {
+  let read = endpointsRead.get(tx);
+  if (!read) endpointsRead.set(tx, (read = new Map()));
+  const key = `${storeId}\u0000${workspaceId ?? ""}`;
+  let endpoints = read.get(key);
+  if (!endpoints) {
+    const workspace = workspaceId ?? sql`(SELECT workspace_id FROM memory_stores WHERE id = ${storeId})`;
+    endpoints = tx.$queryRaw<{ id: string; events: string }[]>`
+      SELECT id, events FROM webhook_endpoints
+      WHERE enabled = TRUE AND workspace_id = ${workspace} AND (store_id IS NULL OR store_id = ${storeId})`;
+    read.set(key, endpoints);
+  }
+  return endpoints;
+}
+
 /** Rows per INSERT: 1,000 × 7 arguments stays under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
 const ROWS_PER_STATEMENT = 1000;
 
@@ -43,11 +66,7 @@ export async function enqueueWebhookEvents(
   workspaceId?: string,
 ): Promise<string[]> {
   if (events.length === 0) return [];
-  // An endpoint hears only the events of its own workspace's stores (docs/design.md, "Workspaces").
-  const workspace = workspaceId ?? sql`(SELECT workspace_id FROM memory_stores WHERE id = ${storeId})`;
-  const endpoints = await tx.$queryRaw<{ id: string }[]>`
-    SELECT id FROM webhook_endpoints
-    WHERE enabled = TRUE AND workspace_id = ${workspace} AND (store_id IS NULL OR store_id = ${storeId}) AND (',' || events || ',') LIKE ${`%,${type},%`}`;
+  const endpoints = (await endpointsOf(tx, storeId, workspaceId)).filter((e) => `,${e.events},`.includes(`,${type},`));
   if (endpoints.length === 0) return [];
   const written = events.map((event) => {
     const id = newId("whevt");

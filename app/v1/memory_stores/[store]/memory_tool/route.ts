@@ -14,6 +14,7 @@ export const POST = apiRoute(OPERATIONS.runMemoryTool, async ({ db, params, quer
     actor: actorOf(principal, query.session_id),
     reader: readerOf(principal, query.session_id, "memory_tool"),
     canWrite: can(principal, "write"),
+    storeFound: true, // the route wrapper found it in the request's workspace
   });
   countMemoryToolCommand(input.command, result.isError);
   return { type: "memory_tool_result" as const, content: result.content, is_error: result.isError };
