@@ -38,6 +38,7 @@ test("a poisoned version names the sessions that read it while current; the clea
     await page.goto(`/stores/${store.id}/versions/${head}`);
     const readers = page.getByTestId("version-readers");
     await expect(readers.getByRole("heading", { name: "Read by 2 sessions while current" })).toBeVisible();
+    await expect(page.getByText("The memory's current version, read-only here.")).toBeVisible();
     const rows = readers.getByTestId("version-reader");
     await expect(rows).toHaveCount(2);
     const alpha = rows.filter({ hasText: "sess_alpha" });
@@ -50,6 +51,7 @@ test("a poisoned version names the sessions that read it while current; the clea
   }
   await page.goto(`/stores/${store.id}/versions/${memory.memory_version_id}`);
   await expect(page.getByTestId("version-readers").getByRole("heading")).toHaveText("Nobody read this version while it was current");
+  await expect(page.getByText("An old version, read-only. To bring it back, restore it.")).toBeVisible();
 
   // The store page: reads over time beside the writes, and the tree's "last read" column (a wide window).
   await createMemory(baseURL!, store.id, "/never-read.md", "nobody looks\n");

@@ -1,4 +1,6 @@
 // GET /metrics – this instance's Prometheus metrics; needs METRICS_TOKEN as a bearer token, 404 when it is unset
+import { getDb } from "@/lib/db/instance.ts";
+import { bufferedReads } from "@/lib/memory/reads/read-buffer.ts";
 import { metrics } from "@/lib/observability/metrics.ts";
 import { metricsAccess } from "@/lib/observability/metrics-access.ts";
 import { annotateRequest } from "@/lib/observability/request-context.ts";
@@ -15,6 +17,10 @@ export async function GET(request: Request): Promise<Response> {
       headers: { "content-type": "text/plain", "www-authenticate": 'Bearer realm="metrics"' },
     });
   }
-  const { registry } = metrics();
+  const { registry, readsPending, readsDropped } = metrics();
+  // The read buffer is this process's: its gauges are read at scrape time.
+  const reads = bufferedReads(await getDb());
+  readsPending.set(reads.pending);
+  readsDropped.set(reads.dropped);
   return new Response(await registry.metrics(), { headers: { "content-type": registry.contentType, "cache-control": "no-store" } });
 }

@@ -10,8 +10,9 @@ import { PageHeader } from "@/components/ui/card.tsx";
 import { formatBytes } from "@/components/ui/format.ts";
 import { Spinner } from "@/components/ui/states.tsx";
 import { usePageTitle } from "@/components/ui/use-page-title.ts";
+import type { MemoryVersion } from "@/lib/queries/types.ts";
 import { useStore } from "@/lib/queries/use-stores.ts";
-import { useVersion } from "@/lib/queries/use-versions.ts";
+import { useHistoryMemory, useVersion } from "@/lib/queries/use-versions.ts";
 import { ActorLabel } from "./actor-name.tsx";
 import { ImportedNote } from "./imported-note.tsx";
 import { formatVersionTime } from "./version-format.ts";
@@ -70,11 +71,33 @@ export function VersionView({ storeId, versionId, searchMarks }: VersionViewProp
         <Alert tone="info">This version records the deletion of the memory; it has no content.</Alert>
       ) : (
         <>
-          <Alert tone="info">An old version, read-only. To bring it back, restore it.</Alert>
+          <VersionNotice storeId={storeId} version={v} />
           <MemoryEditor path={v.path ?? ""} initialText={v.content} onTextChange={ignore} handleRef={editorRef} readOnly searchMarks={searchMarks} />
         </>
       )}
       {v.operation !== "deleted" && <VersionReaders storeId={storeId} versionId={v.id} />}
     </div>
   );
+}
+
+/**
+ * Read-only either way: the head is edited on the memory's page, an older version is brought back
+ * by restoring it. Whether this is the head comes from the query the page's actions make already.
+ */
+function VersionNotice({ storeId, version }: { storeId: string; version: MemoryVersion }) {
+  const live = useHistoryMemory(storeId, version.memory_id);
+  const currentHref = `/stores/${storeId}/memories/${version.memory_id}`;
+  if (live.isLoading) return <Alert tone="info">A stored version, read-only.</Alert>;
+  if (live.memory?.memory_version_id === version.id) {
+    return (
+      <Alert tone="info">
+        The memory&apos;s current version, read-only here.{" "}
+        <Link className="text-indigo-700 underline" href={currentHref}>
+          Edit the memory
+        </Link>{" "}
+        to change it.
+      </Alert>
+    );
+  }
+  return <Alert tone="info">An old version, read-only. To bring it back, restore it.</Alert>;
 }

@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Counter, Histogram, Registry } from "prom-client";
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { config } from "../config.ts";
 
 /**
@@ -74,6 +74,16 @@ function createMetrics() {
     retentionPrunedVersions: new Counter({
       name: "memory_console_retention_pruned_versions_total",
       help: "Versions deleted by this instance's retention runs.",
+      registers,
+    }),
+    readsPending: new Gauge({
+      name: "memory_console_reads_pending",
+      help: "Read records buffered in this instance and not yet written (lib/memory/reads): a crash loses them; a flush writes them within about a second.",
+      registers,
+    }),
+    readsDropped: new Gauge({
+      name: "memory_console_reads_dropped",
+      help: "Reads this instance dropped since it started because its buffer was full (the database unreachable for long): never recorded.",
       registers,
     }),
   };

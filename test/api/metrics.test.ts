@@ -73,6 +73,9 @@ describe("GET /metrics", () => {
     expect(sample(after, "memory_console_retention_runs_total", { outcome: "ok" })).toBeGreaterThanOrEqual(1);
     // Node's own process metrics come along.
     expect(after).toContain("process_cpu_user_seconds_total");
+    // The read buffer: what awaits its flush (a gauge read at scrape time) and what a full buffer dropped (none).
+    expect(sample(after, "memory_console_reads_pending")).toBeGreaterThanOrEqual(0);
+    expect(after).toMatch(/^memory_console_reads_dropped 0$/m);
 
     // No label value names a memory path, a memory or store id, or what a client typed.
     const labelValues = [...after.matchAll(/="((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]!);
