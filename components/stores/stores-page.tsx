@@ -18,10 +18,9 @@ import { isFiltering } from "@/lib/queries/page-queries.ts";
  */
 export function StoresPage() {
   const { canWrite } = usePermissions();
-  const [includeArchived, setIncludeArchived] = useState(false);
   const [creating, setCreating] = useState(false);
   const [filter, setFilter] = useStoreFilter();
-  const stores = useStoreListing({ includeArchived, filter });
+  const stores = useStoreListing(filter);
   const all = stores.data?.pages.flatMap((page) => page.data) ?? [];
   return (
     <>
@@ -38,9 +37,6 @@ export function StoresPage() {
         }
       />
       <StoreFilterForm key={JSON.stringify(filter)} value={filter} onApply={setFilter} />
-      <label className="mb-3 flex items-center gap-2 text-sm text-slate-700">
-        <input type="checkbox" checked={includeArchived} onChange={(e) => setIncludeArchived(e.target.checked)} /> Show archived stores
-      </label>
       <Card>
         <QueryState
           isLoading={stores.isLoading}
@@ -48,9 +44,9 @@ export function StoresPage() {
           isEmpty={all.length === 0}
           empty={
             isFiltering(filter) ? (
-              <EmptyState title="No store matches">Change the name or metadata filter, or clear it.</EmptyState>
+              <EmptyState title="No store matches">Change the filters, or clear them.</EmptyState>
             ) : (
-              <EmptyState title={includeArchived ? "No stores yet" : "No active stores"}>
+              <EmptyState title={filter.archived === "include" ? "No stores yet" : "No active stores"}>
                 {canWrite
                   ? "Create one with “New store”, or let an agent create one through the API."
                   : "Stores created through the API or by reviewers appear here."}
@@ -58,7 +54,7 @@ export function StoresPage() {
             )
           }
         >
-          <StoresTable stores={all} />
+          <StoresTable stores={all} sort={{ by: filter.sort, order: filter.order, onSort: (sort, order) => setFilter({ ...filter, sort, order }) }} />
           {stores.hasNextPage && (
             <div className="border-t border-slate-100 p-3 text-center">
               <Button variant="secondary" disabled={stores.isFetchingNextPage} onClick={() => void stores.fetchNextPage()}>

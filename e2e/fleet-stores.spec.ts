@@ -1,0 +1,73 @@
+import { expect, test, type Page } from "@playwright/test";
+import type { WireStore } from "./console-helpers.ts";
+import { createMemory } from "./console-helpers.ts";
+import { apiCall, failOnConsoleErrors } from "./helpers.ts";
+
+// Admins at fleet scale (issue 43): the stores page sorts on the server by size, memories and
+// last write, filters by size, status and idleness, and keeps all of it in its URL; at 1280 and
+// 390 px.
+
+async function storeWith(baseURL: string, name: string, metadata: Record<string, string>) {
+  const { status, body } = await apiCall<WireStore>(baseURL, "/v1/memory_stores", { method: "POST", body: { name, metadata } });
+  expect(status).toBe(200);
+  return body;
+}
+
+const rowNames = (page: Page) => page.locator("tbody tr td:first-child a").allTextContents();
+
+for (const size of [
+  { name: "desktop", width: 1280, height: 800 },
+  { name: "phone", width: 390, height: 844 },
+]) {
+  test(`sort by size and memories, filter by size and status, all in the URL (${size.name})`, async ({ page, baseURL }) => {
+    await page.setViewportSize(size);
+    const checkConsole = failOnConsoleErrors(page);
+    const run = `${size.name}-${Date.now().toString(36)}`;
+    const small = await storeWith(baseURL!, `Fleet small ${run}`, { fleet: run });
+    const big = await storeWith(baseURL!, `Fleet big ${run}`, { fleet: run });
+    const empty = await storeWith(baseURL!, `Fleet empty ${run}`, { fleet: run });
+    await createMemory(baseURL!, small.id, "/a.md", "a little\n");
+    for (let i = 0; i < 3; i++) await createMemory(baseURL!, big.id, `/big-${i}.md`, `${"x".repeat(1500)}\n`);
+
+    await page.goto(`/stores?meta=fleet:${run}`);
+    const form = page.getByRole("form", { name: "Find stores" });
+    await form.getByLabel("Sort by").selectOption({ label: "Largest" });
+    await expect(page).toHaveURL(/sort=content_bytes&order=desc/);
+    await expect.poll(() => rowNames(page)).toEqual([big.name, small.name, empty.name]);
+    await expect(page.getByTestId(`store-row-${big.name}`).getByTestId("store-size")).toHaveText("4.4 kB");
+
+    if (size.name === "desktop") {
+      // The column headers sort too, and say how (aria-sort).
+      await page.getByRole("button", { name: "Sort by memories, descending" }).click();
+      await expect(page).toHaveURL(/sort=memory_count&order=desc/);
+      await expect(page.getByRole("columnheader", { name: /memories/i })).toHaveAttribute("aria-sort", "descending");
+      await page.getByRole("button", { name: "Sort by memories, ascending" }).click();
+      await expect.poll(() => rowNames(page)).toEqual([empty.name, small.name, big.name]);
+    }
+
+    // The fleet's filters wait behind a disclosure (a phone shows the stores first).
+    await expect(form.getByLabel("Size at least (kB)")).toBeHidden();
+    await form.getByText("Idle, full and size filters").click();
+    await form.getByLabel("Size at least (kB)").fill("1");
+    await form.getByRole("button", { name: "Find" }).click();
+    await expect(page).toHaveURL(/min_bytes=1024/);
+    await expect.poll(() => rowNames(page)).toEqual([big.name]);
+    await page.screenshot({ path: `test-results/fleet-stores-${size.name}.png`, fullPage: true });
+
+    // A reload keeps the listing; an idle filter of a day finds none of these new stores.
+    await page.reload();
+    await expect.poll(() => rowNames(page)).toEqual([big.name]);
+    await page.getByRole("form", { name: "Find stores" }).getByLabel("Idle for at least (days)").fill("1");
+    await page.getByRole("form", { name: "Find stores" }).getByRole("button", { name: "Find" }).click();
+    await expect(page.getByText("No store matches")).toBeVisible();
+    await page.getByRole("form", { name: "Find stores" }).getByLabel("Idle for at least (days)").fill("x");
+    await expect(page.getByText("A whole number of days.")).toBeVisible();
+
+    // Archived ones appear only when asked for.
+    await apiCall(baseURL!, `/v1/memory_stores/${empty.id}/archive`, { method: "POST" });
+    await page.goto(`/stores?meta=fleet:${run}&archived=only`);
+    await expect.poll(() => rowNames(page)).toEqual([empty.name]);
+    await expect(page.getByRole("form", { name: "Find stores" }).getByLabel("Status")).toHaveValue("only");
+    checkConsole();
+  });
+}
