@@ -10,8 +10,9 @@ export function usageText(spec: CommandSpec<Record<string, OptionSpec>>): string
   const rows = options.map(([name, option]) => [label(name, option), describe(option)] as const);
   rows.push(["-h, --help", "print this help and exit"]);
   const positional = spec.positionals;
+  const args = spec.synopsis ?? synopsis(spec);
   const lines = [
-    `Usage: npm run ${spec.script} -- ${spec.synopsis ?? synopsis(spec)}`,
+    `Usage: npm run ${spec.script}${args ? ` -- ${args}` : ""}`,
     "",
     ...spec.summary.split(/\n\s*\n/).flatMap((paragraph, i) => [...(i ? [""] : []), ...wrap(paragraph, WIDTH)]),
     "",
