@@ -23,6 +23,7 @@ export interface ListOption extends Described {
 /** A string on the command line, a number to the command: not a number, or out of range, is refused. */
 export interface NumberOption extends Described {
   type: "number";
+  /** `n` when not given. */
   placeholder?: string;
   default?: number;
   required?: boolean;

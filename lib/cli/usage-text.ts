@@ -40,7 +40,7 @@ function label(name: string, option: OptionSpec): string {
   const flag = `${option.short ? `-${option.short}, ` : ""}--${name}`;
   if (option.type === "boolean") return flag;
   const choices = option.type === "string" && !isList(option) ? option.choices?.join("|") : undefined;
-  return `${flag} <${option.placeholder ?? choices ?? "value"}>`;
+  return `${flag} <${option.placeholder ?? choices ?? (option.type === "number" ? "n" : "value")}>`;
 }
 
 function describe(option: OptionSpec): string {
