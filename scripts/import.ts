@@ -20,7 +20,7 @@ const command = defineCommand({
   options: {
     store: { type: "string", placeholder: "memstore_id", description: "an existing store to import into" },
     "new-store": { type: "string", placeholder: "name", description: "or a new store to create, with this name" },
-    workspace: { type: "string", placeholder: "wrkspc_id", default: DEFAULT_WORKSPACE_ID, description: "the store's workspace" },
+    workspace: { type: "string", placeholder: "wrkspc_id", default: DEFAULT_WORKSPACE_ID, description: "the store's workspace; the default is Default's id" },
     from: { type: "string", placeholder: "folder|file.zip|file.tar.gz|file.jsonl", required: true, description: "what to import" },
     "on-conflict": {
       type: "string",

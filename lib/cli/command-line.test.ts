@@ -71,6 +71,7 @@ describe("defineCommand", () => {
     [["--store", ""], "--store needs a value"],
     [["--store", "s", "--dry-run=yes"], "--dry-run takes no value"],
     [["--store", "s", "stray"], 'unexpected argument "stray"'],
+    [["--store", "s", "it's"], `unexpected argument "it's"`],
     [[], "--store is required"],
     [["--store", "s", "--format", "rar"], "--format must be one of jsonl, zip"],
     [["--store", "s", "--idle-days", "ten"], "--idle-days must be a whole number of at least 1"],

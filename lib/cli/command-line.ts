@@ -78,7 +78,8 @@ function parseCommandLine<O extends Record<string, OptionSpec>>(spec: CommandSpe
   const { min = 0, max = 0, name: positionalName = "" } = spec.positionals ?? {};
   let parsed;
   try {
-    parsed = parseArgs({ args: [...argv], options: config, allowPositionals: max > 0, strict: true });
+    // Positionals are counted below, so that a stray one is named exactly as given.
+    parsed = parseArgs({ args: [...argv], options: config, allowPositionals: true, strict: true });
   } catch (error) {
     throw new UsageError(parseErrorLine(error));
   }
@@ -128,7 +129,6 @@ function parseErrorLine(error: unknown): string {
   const quoted = /'([^']*)'/.exec(message ?? "")?.[1] ?? "";
   const name = quoted.split(/[ =]/)[0];
   if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") return `unknown option ${name}`;
-  if (code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL") return `unexpected argument ${JSON.stringify(quoted)}`;
   if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") {
     const long = quoted.split(", ").at(-1)!.split(" ")[0];
     if (/does not take an argument/.test(message!)) return `${long} takes no value`;
