@@ -182,6 +182,10 @@ describe("the schema reader", () => {
       "workspaces",
       "workspace_members",
       "invites",
+      "store_archivals",
+      "store_archival_items",
+      "store_deletions",
+      "store_deletion_items",
     ]);
     const memories = schema.models.find((m) => m.table === "memories")!;
     expect(memories.uniques).toEqual([{ fields: ["storeId", "path"] }]);
