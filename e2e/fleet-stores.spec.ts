@@ -63,10 +63,25 @@ for (const size of [
     await page.getByRole("form", { name: "Find stores" }).getByLabel("Idle for at least (days)").fill("x");
     await expect(page.getByText("A whole number of days.")).toBeVisible();
 
+    // An admin archives what the filter selects: a dry run with each store's size, the typed phrase, the outcome.
+    await page.goto(`/stores?meta=fleet:${run}&min_bytes=1024`);
+    await page.getByRole("button", { name: "Archive these…" }).click();
+    const dialog = page.getByRole("dialog", { name: "Archive the stores this filter selects?" });
+    await expect(dialog.getByTestId("store-action-summary")).toContainText("1 store, 3 memories, 4.4 kB");
+    await expect(dialog.getByRole("list", { name: "Stores in the dry run" })).toContainText(big.name);
+    const archive = dialog.getByRole("button", { name: "Archive 1 store" });
+    await expect(archive).toBeDisabled();
+    await dialog.getByLabel("Type “archive 1 store” to confirm").fill("archive 1 store");
+    await page.screenshot({ path: `test-results/fleet-archive-${size.name}.png` });
+    await archive.click();
+    await expect(dialog.getByTestId("store-action-report")).toContainText("1 store archived");
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(page.getByText("No store matches")).toBeVisible();
+
     // Archived ones appear only when asked for.
     await apiCall(baseURL!, `/v1/memory_stores/${empty.id}/archive`, { method: "POST" });
     await page.goto(`/stores?meta=fleet:${run}&archived=only`);
-    await expect.poll(() => rowNames(page)).toEqual([empty.name]);
+    await expect.poll(() => rowNames(page)).toEqual([empty.name, big.name]);
     await expect(page.getByRole("form", { name: "Find stores" }).getByLabel("Status")).toHaveValue("only");
     checkConsole();
   });

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { usePermissions } from "@/components/shell/session-user.tsx";
 import { CreateStoreDialog } from "@/components/stores/store-dialogs.tsx";
+import { StoreActionDialog } from "@/components/stores/store-action-dialog.tsx";
 import { StoreFilterForm, useStoreFilter, useStoreListing } from "@/components/stores/store-filter.tsx";
 import { StoresTable } from "@/components/stores/stores-table.tsx";
 import { ImportEntry } from "@/components/transfer/import-entry.tsx";
@@ -17,7 +18,8 @@ import { isFiltering } from "@/lib/queries/page-queries.ts";
  * review counts can arrive and change what a row shows.
  */
 export function StoresPage() {
-  const { canWrite } = usePermissions();
+  const { canWrite, isAdmin } = usePermissions();
+  const [acting, setActing] = useState<"archive" | "delete" | null>(null);
   const [creating, setCreating] = useState(false);
   const [filter, setFilter] = useStoreFilter();
   const stores = useStoreListing(filter);
@@ -37,6 +39,19 @@ export function StoresPage() {
         }
       />
       <StoreFilterForm key={JSON.stringify(filter)} value={filter} onApply={setFilter} />
+      {isAdmin && isFiltering(filter) && all.length > 0 && (
+        <div className="mb-3 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+          <span>Every store this filter selects:</span>
+          {filter.archived !== "only" && (
+            <Button size="sm" variant="secondary" onClick={() => setActing("archive")}>
+              Archive these…
+            </Button>
+          )}
+          <Button size="sm" variant="danger-quiet" onClick={() => setActing("delete")}>
+            Delete these…
+          </Button>
+        </div>
+      )}
       <Card>
         <QueryState
           isLoading={stores.isLoading}
@@ -65,6 +80,7 @@ export function StoresPage() {
         </QueryState>
       </Card>
       {canWrite && <CreateStoreDialog open={creating} onClose={() => setCreating(false)} />}
+      {acting && <StoreActionDialog action={acting} filter={filter} open onClose={() => setActing(null)} />}
     </>
   );
 }
