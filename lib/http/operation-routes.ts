@@ -72,6 +72,8 @@ export const OPERATION_ROUTES = {
   planStoreDeletion: { method: "POST", path: "/v1/store_deletions" },
   retrieveStoreDeletion: { method: "GET", path: "/v1/store_deletions/{store_deletion}" },
   executeStoreDeletion: { method: "POST", path: "/v1/store_deletions/{store_deletion}/execute" },
+  retrieveStoreLifecycle: { method: "GET", path: "/v1/store_lifecycle" },
+  updateStoreLifecycle: { method: "POST", path: "/v1/store_lifecycle" },
   listErasures: { method: "GET", path: "/v1/erasures", pagination: "cursor" },
   planErasure: { method: "POST", path: "/v1/erasures" },
   findErasureMatches: { method: "POST", path: "/v1/erasure_matches" },

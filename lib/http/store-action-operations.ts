@@ -3,6 +3,7 @@ import { reportFormatQuery } from "./bulk-wire.ts";
 import { listStoresQuery } from "./schemas.ts";
 import { executeStoreActionBody, storeActionBody, storeActionSchema } from "./store-action-wire.ts";
 import { pageSchema } from "./wire-schemas.ts";
+import { storeLifecycleBody, storeLifecycleSchema } from "./store-lifecycle-wire.ts";
 
 /**
  * The bulk store actions' endpoints (issue 43; lib/memory/store-actions), admins' only: each a
@@ -70,5 +71,18 @@ export const STORE_ACTION_OPERATIONS = {
     summary: "Carry out a store deletion dry run; a store written since is left alone (late)",
     body: executeStoreActionBody,
     response: deletion,
+  },
+  retrieveStoreLifecycle: {
+    ...OPERATION_ROUTES.retrieveStoreLifecycle,
+    ...extension,
+    summary: "The workspace's lifecycle rule (archive stores idle N days; off by default) and what its next sweep would archive",
+    response: storeLifecycleSchema,
+  },
+  updateStoreLifecycle: {
+    ...OPERATION_ROUTES.updateStoreLifecycle,
+    ...extension,
+    summary: "Set or turn off the workspace's lifecycle rule (archive_after_idle_days, null: off)",
+    body: storeLifecycleBody,
+    response: storeLifecycleSchema,
   },
 } as const;

@@ -93,4 +93,20 @@ describe(`bulk store actions on ${ENGINE}`, () => {
     await expectEnvelope(await sendUnchecked(server.api, "planStoreDeletion", { body: { memory_store_ids: ["memstore_nope"] } }), 404, "not_found_error");
     expect((await server.client.beta.memoryStores.retrieve(store.id)).archived_at).toBeNull();
   });
+
+  it("keeps the workspace's lifecycle rule: off by default, set, previewed, turned off; bad values refused", async () => {
+    const off = (await callOk(server.api, "retrieveStoreLifecycle", {})) as { archive_after_idle_days: number | null; next_sweep: { store_count: number } };
+    expect(off).toMatchObject({ archive_after_idle_days: null, next_sweep: { store_count: 0 } });
+    const on = (await callOk(server.api, "updateStoreLifecycle", { body: { archive_after_idle_days: 365 } })) as typeof off;
+    // Every store here was written or created today: none is due.
+    expect(on).toMatchObject({ archive_after_idle_days: 365, next_sweep: { store_count: 0 } });
+    for (const value of [0, -3, 1.5, 40_000, "90"]) {
+      await expectEnvelope(
+        await sendUnchecked(server.api, "updateStoreLifecycle", { body: { archive_after_idle_days: value } as never }),
+        400,
+        "invalid_request_error",
+      );
+    }
+    expect(await callOk(server.api, "updateStoreLifecycle", { body: { archive_after_idle_days: null } })).toMatchObject({ archive_after_idle_days: null });
+  });
 });

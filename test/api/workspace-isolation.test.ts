@@ -195,6 +195,8 @@ const PROBES: Record<OperationName, Probe> = {
   retrieveStoreArchival: missing("retrieveStoreArchival", (i) => ({ params: { store_archival: i.storeArchival } })),
   executeStoreArchival: missing("executeStoreArchival", (i) => ({ params: { store_archival: i.storeArchival }, body: { confirmation: "archive 1 store" } })),
   listStoreDeletions: own("listStoreDeletions"),
+  retrieveStoreLifecycle: own("retrieveStoreLifecycle"),
+  updateStoreLifecycle: own("updateStoreLifecycle", () => ({ body: { archive_after_idle_days: null } })),
   planStoreDeletion: missing("planStoreDeletion", (i) => ({ body: { memory_store_ids: [i.store] } })),
   retrieveStoreDeletion: missing("retrieveStoreDeletion", (i) => ({ params: { store_deletion: i.storeDeletion } })),
   executeStoreDeletion: missing("executeStoreDeletion", (i) => ({ params: { store_deletion: i.storeDeletion }, body: { confirmation: "delete 1 store" } })),

@@ -4,6 +4,13 @@ import { createMemory } from "../../lib/memory/memories/create-memory.ts";
 import { checkNewStore, insertStore } from "../../lib/memory/stores/create-store.ts";
 import { executeStoreAction, getStoreAction, listStoreActions, planStoreAction } from "../../lib/memory/store-actions/run-store-action.ts";
 import { createEndpoint } from "../../lib/memory/webhooks/manage-endpoints.ts";
+import {
+  getLifecycleRule,
+  LIFECYCLE_ACTOR,
+  previewLifecycleSweep,
+  setLifecycleRule,
+  sweepLifecycleRules,
+} from "../../lib/memory/store-actions/lifecycle-rule.ts";
 import { ENGINE, useFreshDatabase } from "./database.ts";
 
 /**
@@ -126,5 +133,29 @@ describe(`bulk store actions on ${ENGINE}`, () => {
       code: "not_found",
     });
     expect(await statusOf(theirs)).toBe("active");
+  });
+});
+
+describe(`the lifecycle rule on ${ENGINE}`, () => {
+  it("is off by default; once on, its preview lists the idle stores and the sweep archives them as a bulk archival would", async () => {
+    const workspaceId = await newWorkspace();
+    const old = await storeIdle(workspaceId, "idle 100 days", 100);
+    const recent = await storeIdle(workspaceId, "idle 10 days", 10);
+    expect(await getLifecycleRule(t.db, workspaceId)).toEqual({ archiveAfterIdleDays: null });
+    expect(await previewLifecycleSweep(t.db, workspaceId)).toEqual([]);
+    expect((await sweepLifecycleRules(t.db)).filter((r) => r.workspaceId === workspaceId)).toEqual([]);
+
+    await expect(setLifecycleRule(t.db, { workspaceId, archiveAfterIdleDays: 0, actor: ADMIN })).rejects.toMatchObject({ code: "invalid_request" });
+    await setLifecycleRule(t.db, { workspaceId, archiveAfterIdleDays: 90, actor: ADMIN });
+    expect((await previewLifecycleSweep(t.db, workspaceId)).map((s) => s.name)).toEqual(["idle 100 days"]);
+    const reports = (await sweepLifecycleRules(t.db)).filter((r) => r.workspaceId === workspaceId);
+    expect(reports).toHaveLength(1);
+    expect(reports[0]).toMatchObject({ origin: "lifecycle", status: "completed", countBefore: 1, createdBy: LIFECYCLE_ACTOR });
+    expect([await statusOf(old), await statusOf(recent)]).toEqual(["archived", "active"]);
+    const { items } = await getStoreAction(t.db, "archive", reports[0]!.id, workspaceId);
+    expect(items.map((i) => `${i.name}:${i.outcome}`)).toEqual(["idle 100 days:archived"]);
+    // Nothing due: nothing recorded.
+    expect((await sweepLifecycleRules(t.db)).filter((r) => r.workspaceId === workspaceId)).toEqual([]);
+    expect((await listStoreActions(t.db, "archive", { limit: 10, workspaceId })).items).toHaveLength(1);
   });
 });

@@ -27,6 +27,7 @@ export const AUDIT_ACTIONS = [
   "memory_store.moved",
   "store_archival.executed",
   "store_deletion.executed",
+  "store_lifecycle.changed",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

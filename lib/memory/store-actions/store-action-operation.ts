@@ -32,7 +32,8 @@ export type StoreActionTypes = {
   plan: StoreAction;
   item: StoreActionItem;
   target: StoreActionTarget;
-  selection: { selection: StoreActionSelection; scope: StoreScope };
+  /** `origin`: who asked for the dry run (default: a request; the lifecycle rule's sweep says so). */
+  selection: { selection: StoreActionSelection; scope: StoreScope; origin?: StoreAction["origin"] };
   run: { scope: StoreScope };
 };
 
@@ -132,10 +133,10 @@ function storeActionOperation(action: StoreActionKind): BulkOperation<StoreActio
     find: (db, selection) => findTargets(db, action, selection),
     planned: (target) => itemOf(target, "planned", "planned"),
     seen: (item) => item.seen,
-    describe: (lifecycle, { selection }, items, digest) => ({
+    describe: (lifecycle, { selection, origin }, items, digest) => ({
       ...lifecycle,
       action,
-      origin: "request",
+      origin: origin ?? "request",
       selection,
       digest,
       countBefore: items.length,
