@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import type { WireStore } from "./console-helpers.ts";
 import { createMemory } from "./console-helpers.ts";
@@ -86,3 +87,31 @@ for (const size of [
     checkConsole();
   });
 }
+
+test("the lifecycle rule: off by default, turned on with a preview, its reports listed; axe-clean at 1280 and 390 px", async ({ page, baseURL }) => {
+  const checkConsole = failOnConsoleErrors(page);
+  const store = await storeWith(baseURL!, `Fleet report ${Date.now().toString(36)}`, {});
+  const plan = await apiCall<{ id: string }>(baseURL!, "/v1/store_archivals", { method: "POST", body: { memory_store_ids: [store.id] } });
+  await page.goto("/store-actions");
+  await expect(page.getByTestId("lifecycle-state")).toContainText("Off");
+  await expect(page.getByTestId(`store-action-row-${plan.body.id}`)).toContainText("1 store");
+  const form = page.getByRole("form", { name: "Lifecycle rule" });
+  await form.getByLabel("Archive stores idle for (days)").fill("ninety");
+  await expect(form.getByText("A whole number of days")).toBeVisible();
+  await form.getByLabel("Archive stores idle for (days)").fill("365");
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("lifecycle-state")).toContainText("365 days");
+  await expect(page.getByTestId("lifecycle-preview")).toContainText("The next sweep would archive 0 stores");
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await page.screenshot({ path: `test-results/store-actions-${size.width}.png`, fullPage: true });
+  }
+  await page.getByRole("button", { name: "Turn off" }).click();
+  await expect(page.getByTestId("lifecycle-state")).toContainText("Off");
+  checkConsole();
+});

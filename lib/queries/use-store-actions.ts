@@ -1,6 +1,7 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryKeys } from "./keys.ts";
 import { apiClient } from "@/lib/api-client/client.ts";
 import type { StoreFilter } from "./page-queries.ts";
 
@@ -37,5 +38,32 @@ export function useExecuteStoreAction(action: "archive" | "delete") {
         ? apiClient.call("executeStoreArchival", { params: { store_archival: id }, body: { confirmation } })
         : apiClient.call("executeStoreDeletion", { params: { store_deletion: id }, body: { confirmation } }),
     onSettled: () => client.invalidateQueries(),
+  });
+}
+
+/** The workspace's archivals or deletions, newest first (the first 100), the lifecycle sweep's included. */
+export function useStoreActions(action: "archive" | "delete") {
+  return useQuery({
+    queryKey: queryKeys.storeActions.list(action),
+    queryFn: ({ signal }) =>
+      action === "archive"
+        ? apiClient.call("listStoreArchivals", { query: { limit: 100 }, signal })
+        : apiClient.call("listStoreDeletions", { query: { limit: 100 }, signal }),
+  });
+}
+
+/** The lifecycle rule and what its next sweep would archive now. */
+export function useStoreLifecycle() {
+  return useQuery({
+    queryKey: queryKeys.storeActions.lifecycle,
+    queryFn: ({ signal }) => apiClient.call("retrieveStoreLifecycle", { signal }),
+  });
+}
+
+export function useSetStoreLifecycle() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (days: number | null) => apiClient.call("updateStoreLifecycle", { body: { archive_after_idle_days: days } }),
+    onSuccess: (data) => client.setQueryData(queryKeys.storeActions.lifecycle, data),
   });
 }
