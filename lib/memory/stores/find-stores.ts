@@ -2,7 +2,7 @@ import { empty, join, sql, type Db, type MemoryStore, type Sql } from "../db.ts"
 import { inStoreScope, type StoreScope } from "../store-scope.ts";
 import { letOthersRun } from "../let-others-run.ts";
 import { STORE_COLUMNS, storeFromRow, type StoreRow } from "./store-rows.ts";
-import { storeConditions, storeMatches, type StoreSelection } from "./store-selection.ts";
+import { matchesInCode, storeConditions, storeMatches, type StoreSelection } from "./store-selection.ts";
 
 export { parseStoreFilter, storeMatches, MAX_METADATA_FILTERS } from "./store-selection.ts";
 
@@ -85,6 +85,8 @@ export async function findStores(db: Db, input: FindStoresInput): Promise<{ item
   const descending = (input.order ?? (input.sort === "name" ? "asc" : "desc")) === "desc";
   const runs = runsOf(sort, descending);
   const fixed = [inStoreScope(input.scope, sql`id`, sql`workspace_id`), ...storeConditions(input, input.now ?? new Date())];
+  // Without a name or metadata part every row read is a match: read just the page (and one more to know there is a next).
+  const chunk = matchesInCode(input) ? CHUNK : input.limit + 1;
   const items: MemoryStore[] = [];
   let after: StorePosition = input.after && runs.includes(input.after.run) ? input.after : { run: runs[0]!, value: null, id: "" };
   const positionOf = (store: MemoryStore): StorePosition => {
@@ -96,7 +98,7 @@ export async function findStores(db: Db, input: FindStoresInput): Promise<{ item
     const rows = await db.sql.$queryRaw<StoreRow[]>`
       SELECT ${STORE_COLUMNS} FROM memory_stores
       WHERE ${join([...fixed, ...where], " AND ")}
-      ORDER BY ${order} LIMIT ${CHUNK}`;
+      ORDER BY ${order} LIMIT ${chunk}`;
     scanned += rows.length;
     for (const row of rows) {
       const store = storeFromRow(row);
@@ -104,7 +106,7 @@ export async function findStores(db: Db, input: FindStoresInput): Promise<{ item
       items.push(store);
       if (items.length > input.limit) return { items: items.slice(0, input.limit), next: positionOf(items[input.limit - 1]!) };
     }
-    if (rows.length === CHUNK) {
+    if (rows.length === chunk) {
       after = positionOf(storeFromRow(rows[rows.length - 1]!));
     } else {
       const next = runs[runs.indexOf(after.run) + 1];
