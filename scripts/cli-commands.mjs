@@ -3,7 +3,20 @@
  * (scripts/build-cli.mjs), `node scripts/cli.mjs <name>` runs one (package.json names each an npm script), and
  * `node scripts/cli.mjs --help` lists them with these one-line summaries.
  */
-export const COMMANDS = ["db-migrate", "compact", "prune-versions", "backup", "restore", "export", "import", "transfer", "user-create", "mirror", "verify"];
+export const COMMANDS = [
+  "db-migrate",
+  "compact",
+  "prune-versions",
+  "backup",
+  "restore",
+  "export",
+  "import",
+  "transfer",
+  "user-create",
+  "mirror",
+  "verify",
+  "stores-archive",
+];
 
 /** @type {Record<string, string>} */
 export const SUMMARIES = {
@@ -18,4 +31,5 @@ export const SUMMARIES = {
   "user-create": "create a console user",
   mirror: "keep a local folder and a store in sync",
   verify: "recompute every store's history chain and the audit log's",
+  "stores-archive": "archive or delete the stores a filter selects, dry run first",
 };
