@@ -182,6 +182,8 @@ describe("the schema reader", () => {
       "workspaces",
       "workspace_members",
       "invites",
+      "store_usage_days",
+      "store_deletions",
     ]);
     const memories = schema.models.find((m) => m.table === "memories")!;
     expect(memories.uniques).toEqual([{ fields: ["storeId", "path"] }]);
