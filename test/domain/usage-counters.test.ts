@@ -10,7 +10,7 @@ import { runMemoryTool } from "../../lib/memory/memory-tool/run-memory-tool.ts";
 import { deleteStore } from "../../lib/memory/stores/delete-store.ts";
 import { getStore } from "../../lib/memory/stores/get-store.ts";
 import { executeRestore, planRestore } from "../../lib/memory/time-travel/run-put-back.ts";
-import { utcDay } from "../../lib/memory/usage/count-writes.ts";
+import { utcDay } from "../../lib/memory/usage/days.ts";
 import { writeChannel, type WriteChannel } from "../../lib/memory/usage/write-channel.ts";
 import { DEFAULT_WORKSPACE_ID } from "../../lib/memory/workspace.ts";
 import { API_ACTOR, ENGINE, newStore, useFreshDatabase } from "./database.ts";

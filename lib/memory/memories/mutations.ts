@@ -13,7 +13,8 @@ import type { VersionOperation } from "../versions/operations.ts";
 import { letOthersRun } from "../let-others-run.ts";
 import { forgetStorePolicy } from "../stores/lock-store.ts";
 import { appendToChain, type VersionChainFields } from "../integrity/append-to-chain.ts";
-import { countWrites, utcDay, type WriteDelta } from "../usage/count-writes.ts";
+import { countWrites, type WriteDelta } from "../usage/count-writes.ts";
+import { utcDay } from "../usage/days.ts";
 import { writeChannel, type AgentDoor } from "../usage/write-channel.ts";
 
 /**

@@ -10,9 +10,6 @@ export interface WriteDelta {
   bytes: number;
 }
 
-/** The UTC day of a moment, as store_usage_days keys it (YYYY-MM-DD). */
-export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
-
 /**
  * Adds a write to its store's counters for the day and channel (migration 0036): one statement
  * per write transaction and store, in that transaction, whatever number of versions it wrote.

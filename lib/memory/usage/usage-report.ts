@@ -1,0 +1,105 @@
+import type { Db } from "../db.ts";
+import { invalidRequest } from "../errors.ts";
+import { LIMITS } from "../limits.ts";
+import type { StoreScope } from "../store-scope.ts";
+import { dailySeries, type UsageDay } from "./daily-series.ts";
+import { addDays, daysEndingOn, startOf, utcDay } from "./days.ts";
+import { forecastFullInDays, GROWTH_DAYS, observedDays } from "./forecast.ts";
+import {
+  readCountedSince,
+  readDayCounters,
+  readFastestGrowing,
+  readFullestStores,
+  readLargestStores,
+  readStoresCreated,
+  readStoresDeleted,
+  readTotals,
+  type StoreUsageRow,
+  type Totals,
+} from "./usage-queries.ts";
+
+/** The days a report covers (at most a leap year's), and the share of the limit a store is "near" it from. */
+export const USAGE_DEFAULTS = { days: 90, maxDays: 366, minFillPercent: 80 } as const;
+/** Stores listed as largest and as fastest growing; near the limit, at most this many more. */
+const TOP_STORES = 10;
+const NEAR_LIMIT_STORES = 100;
+
+export interface UsageInput {
+  scope: StoreScope;
+  /** Days answered, today included (1 to 366). */
+  days: number;
+  /** A store is near the limit from this share of it (1 to 100). */
+  minFillPercent: number;
+  now?: Date;
+}
+
+/** A store in the report, with its last 30 days and when it would be full at their rate. */
+export interface StoreUsage extends StoreUsageRow {
+  fillPercent: number;
+  /** Full in about this many days at the last 30 days' rate; 0: full; null: not growing. */
+  forecastFullInDays: number | null;
+}
+
+export interface UsageReport {
+  asOf: Date;
+  days: number;
+  countedSince: string | null;
+  minFillPercent: number;
+  totals: Totals;
+  daily: UsageDay[];
+  largestStores: StoreUsage[];
+  fastestGrowingStores: StoreUsage[];
+  nearLimitStores: StoreUsage[];
+}
+
+/**
+ * A workspace's usage (the Usage page, GET /v1/usage): totals now, a day-by-day series walked
+ * back from them through the daily counters the write path keeps (never a scan of versions),
+ * the largest and fastest-growing stores, and the stores near the 10,000-memory limit with a
+ * forecast. Everything is the request's scope: its workspace, or a key's stores in it.
+ */
+export async function usageReport(db: Db, input: UsageInput): Promise<UsageReport> {
+  if (!Number.isInteger(input.days) || input.days < 1 || input.days > USAGE_DEFAULTS.maxDays)
+    throw invalidRequest(`days must be an integer from 1 to ${USAGE_DEFAULTS.maxDays}.`);
+  if (!(input.minFillPercent >= 1 && input.minFillPercent <= 100)) throw invalidRequest("min_fill_percent must be from 1 to 100.");
+  const asOf = input.now ?? new Date();
+  const today = utcDay(asOf);
+  const days = daysEndingOn(today, input.days);
+  const first = days[0]!;
+  const growthFrom = addDays(today, 1 - GROWTH_DAYS);
+  const minMemories = Math.ceil((LIMITS.memoriesPerStore * input.minFillPercent) / 100);
+  const { scope } = input;
+  const [countedSince, totals, counters, created, deleted, largest, growing, fullest] = await Promise.all([
+    readCountedSince(db),
+    readTotals(db, scope),
+    readDayCounters(db, scope, first, startOf(first)),
+    readStoresCreated(db, scope, startOf(first)),
+    readStoresDeleted(db, scope, startOf(first)),
+    readLargestStores(db, scope, growthFrom, TOP_STORES),
+    readFastestGrowing(db, scope, growthFrom, TOP_STORES),
+    readFullestStores(db, scope, growthFrom, minMemories, NEAR_LIMIT_STORES),
+  ]);
+  const withForecast = (row: StoreUsageRow): StoreUsage => ({
+    ...row,
+    fillPercent: Math.round((row.memoryCount / LIMITS.memoriesPerStore) * 1000) / 10,
+    forecastFullInDays: forecastFullInDays(row.memoryCount, row.growth.memories, observedDays(today, utcDay(row.createdAt), countedSince)),
+  });
+  return {
+    asOf,
+    days: input.days,
+    countedSince,
+    minFillPercent: input.minFillPercent,
+    totals,
+    daily: dailySeries({
+      days,
+      countedSince,
+      now: { stores: totals.stores, memories: totals.memories, contentBytes: totals.contentBytes },
+      counters,
+      created,
+      deleted,
+    }),
+    largestStores: largest.map(withForecast),
+    fastestGrowingStores: growing.map(withForecast),
+    nearLimitStores: fullest.map(withForecast),
+  };
+}
