@@ -5,16 +5,17 @@ import type { StoreScope } from "../store-scope.ts";
 import { dailySeries, type UsageDay } from "./daily-series.ts";
 import { addDays, daysEndingOn, startOf, utcDay } from "./days.ts";
 import { forecastFullInDays, GROWTH_DAYS, observedDays } from "./forecast.ts";
+import { sumPerDay, sumPerStore, type Growth } from "./counter-sums.ts";
 import {
   readCountedSince,
-  readDayCounters,
-  readFastestGrowing,
   readFullestStores,
   readLargestStores,
+  readStoreIds,
+  readStores,
   readStoresCreated,
   readStoresDeleted,
   readTotals,
-  type StoreUsageRow,
+  type StoreRow,
   type Totals,
 } from "./usage-queries.ts";
 
@@ -34,7 +35,9 @@ export interface UsageInput {
 }
 
 /** A store in the report, with its last 30 days and when it would be full at their rate. */
-export interface StoreUsage extends StoreUsageRow {
+export interface StoreUsage extends StoreRow {
+  /** Net memories and bytes added, and versions written, in the last 30 days. */
+  growth: Growth;
   fillPercent: number;
   /** Full in about this many days at the last 30 days' rate; 0: full; null: not growing. */
   forecastFullInDays: number | null;
@@ -69,21 +72,32 @@ export async function usageReport(db: Db, input: UsageInput): Promise<UsageRepor
   const growthFrom = addDays(today, 1 - GROWTH_DAYS);
   const minMemories = Math.ceil((LIMITS.memoriesPerStore * input.minFillPercent) / 100);
   const { scope } = input;
-  const [countedSince, totals, counters, created, deleted, largest, growing, fullest] = await Promise.all([
+  const [countedSince, totals, ids, created, deleted, largest, fullest] = await Promise.all([
     readCountedSince(db),
     readTotals(db, scope),
-    readDayCounters(db, scope, first, startOf(first)),
+    readStoreIds(db, scope, startOf(first)),
     readStoresCreated(db, scope, startOf(first)),
     readStoresDeleted(db, scope, startOf(first)),
-    readLargestStores(db, scope, growthFrom, TOP_STORES),
-    readFastestGrowing(db, scope, growthFrom, TOP_STORES),
-    readFullestStores(db, scope, growthFrom, minMemories, NEAR_LIMIT_STORES),
+    readLargestStores(db, scope, TOP_STORES),
+    readFullestStores(db, scope, minMemories, NEAR_LIMIT_STORES),
   ]);
-  const withForecast = (row: StoreUsageRow): StoreUsage => ({
-    ...row,
-    fillPercent: Math.round((row.memoryCount / LIMITS.memoriesPerStore) * 1000) / 10,
-    forecastFullInDays: forecastFullInDays(row.memoryCount, row.growth.memories, observedDays(today, utcDay(row.createdAt), countedSince)),
-  });
+  const counters = await sumPerDay(db, [...ids.live, ...ids.deleted], first);
+  const growth = await sumPerStore(db, ids.live, growthFrom);
+  const growingIds = [...growth.entries()]
+    .filter(([, g]) => g.memories > 0 || (g.memories === 0 && g.bytes > 0))
+    .sort(([a, x], [b, y]) => y.memories - x.memories || y.bytes - x.bytes || (a < b ? 1 : -1))
+    .slice(0, TOP_STORES)
+    .map(([id]) => id);
+  const growing = new Map((await readStores(db, scope, growingIds)).map((s) => [s.id, s]));
+  const withForecast = (row: StoreRow): StoreUsage => {
+    const g = growth.get(row.id) ?? { memories: 0, bytes: 0, writes: 0 };
+    return {
+      ...row,
+      growth: g,
+      fillPercent: Math.round((row.memoryCount / LIMITS.memoriesPerStore) * 1000) / 10,
+      forecastFullInDays: forecastFullInDays(row.memoryCount, g.memories, observedDays(today, utcDay(row.createdAt), countedSince)),
+    };
+  };
   return {
     asOf,
     days: input.days,
@@ -99,7 +113,8 @@ export async function usageReport(db: Db, input: UsageInput): Promise<UsageRepor
       deleted,
     }),
     largestStores: largest.map(withForecast),
-    fastestGrowingStores: growing.map(withForecast),
+    // A store deleted between the reads is left out.
+    fastestGrowingStores: growingIds.flatMap((id) => (growing.has(id) ? [withForecast(growing.get(id)!)] : [])),
     nearLimitStores: fullest.map(withForecast),
   };
 }

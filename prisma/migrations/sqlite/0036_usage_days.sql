@@ -15,7 +15,9 @@ CREATE TABLE "store_usage_days" (
     "bytes_delta" INTEGER NOT NULL DEFAULT 0,
 
     PRIMARY KEY ("store_id", "day", "channel")
-);
+-- The rows are kept in their key's order (no rowid, no second index): a store's days are read
+-- where they lie, and the Usage report's sums took a fifth to a third less time (bench/usage.ts).
+) WITHOUT ROWID;
 -- A deleted store, as it was when deleted (lib/memory/stores/delete-store.ts): a store's
 -- creation is its memory_stores.created_at, and this row is what says it stopped existing, so
 -- the stores of a workspace on any day since are counted exactly. No name, no content.
