@@ -118,7 +118,7 @@ export function usageWire(workspaceId: string, report: UsageReport) {
     as_of: report.asOf.toISOString(),
     days: report.days,
     counted_since: report.countedSince,
-    memory_limit: LIMITS.memoriesPerStore,
+    memory_limit: LIMITS.memoriesPerStore as number,
     min_fill_percent: report.minFillPercent,
     totals: {
       stores: report.totals.stores,
