@@ -25,7 +25,9 @@ export type IdPrefix =
   | "auditevt"
   | "wrkspc"
   | "invite"
-  | "memread";
+  | "memread"
+  | "stcopy"
+  | "stbatch";
 
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 let lastTime = -1;

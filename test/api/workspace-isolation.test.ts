@@ -38,6 +38,7 @@ interface Ids {
   batch: string;
   undo: string;
   key: string;
+  storeBatch: string;
 }
 let a: Ids;
 /** The same shapes, of nothing. */
@@ -66,6 +67,7 @@ const ghostOf = (ids: Ids): Ids => ({
   batch: newId("revbatch"),
   undo: newId("revundo"),
   key: newId("apikey"),
+  storeBatch: newId("stbatch"),
   ...Object.fromEntries(Object.entries(ids).filter(([, v]) => v === "")),
 });
 
@@ -134,6 +136,15 @@ const PROBES: Record<OperationName, Probe> = {
   runMemoryTool: missing("runMemoryTool", (i) => ({ params: store(i), body: { command: "view", path: "/memories" } })),
   me: own("me"),
   moveStore: missing("moveStore", (i) => ({ body: { memory_store_id: i.store, workspace_id: workspaceB } })),
+  copyStore: missing("copyStore", (i) => ({ body: { source_memory_store_id: i.store, name: "b's copy" } })),
+  listStoreBatches: own("listStoreBatches"),
+  planStoreBatch: both(
+    "planStoreBatch",
+    () => ({ upload: { body: "name\nb's batch store\n", contentType: "text/csv" } }),
+    (i) => ({ query: { template_store_id: i.store }, upload: { body: "name\nb's templated store\n", contentType: "text/csv" } }),
+  ),
+  retrieveStoreBatch: missing("retrieveStoreBatch", (i) => ({ params: { store_batch: i.storeBatch } })),
+  executeStoreBatch: missing("executeStoreBatch", (i) => ({ params: { store_batch: i.storeBatch }, body: { confirmation: "create 1 store" } })),
   listActors: own("listActors"),
   listUsers: own("listUsers"),
   createUser: { skip: "people are the organisation's; their workspace rules are test/api/workspaces.test.ts's" },
@@ -318,6 +329,9 @@ async function seedA(): Promise<Ids> {
   });
   const importReport = (await imported.json()) as { import_id: string; store_id: string };
   const key = await callOk(api, "createApiKey", { body: { name: "alpha-private-key", role: "viewer" } });
+  const storeBatch = (await (
+    await api.send("planStoreBatch", { query: { template_store_id: storeId }, upload: { body: "name\nalpha-batch-store\n", contentType: "text/csv" } })
+  ).json()) as { id: string };
   const ids: Ids = {
     store: storeId,
     memory: memory.id,
@@ -332,6 +346,7 @@ async function seedA(): Promise<Ids> {
     batch: report.batch_id,
     undo: undo.id,
     key: key.id,
+    storeBatch: storeBatch.id,
   };
   secrets = [
     ...Object.values(ids).filter(Boolean),

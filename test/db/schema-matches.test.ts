@@ -182,6 +182,8 @@ describe("the schema reader", () => {
       "workspaces",
       "workspace_members",
       "invites",
+      "store_batches",
+      "store_batch_items",
     ]);
     const memories = schema.models.find((m) => m.table === "memories")!;
     expect(memories.uniques).toEqual([{ fields: ["storeId", "path"] }]);

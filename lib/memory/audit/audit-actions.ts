@@ -25,6 +25,8 @@ export const AUDIT_ACTIONS = [
   "invite.deleted",
   "invite.accepted",
   "memory_store.moved",
+  "memory_store.copied",
+  "store_batch.executed",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
