@@ -121,6 +121,19 @@ describe(`store batches on ${ENGINE}`, () => {
     expect((await getStoreBatchItems(t.db.sql, dry.id)).map((i) => i.outcome)).toEqual(["skipped", "created", "late", "late"]);
   });
 
+  it("two batches racing for one unique_by value make one store: the other's row is late", async () => {
+    const u = `race-${++tag}`;
+    const text = `name,metadata.user_id\nRacer,${u}-1\n`;
+    const first = (await plan(text, { uniqueBy: "user_id" })).plan;
+    const second = (await plan(text, { uniqueBy: "user_id" })).plan;
+    const [a, b] = await Promise.all(
+      [first, second].map((p) => executeStoreBatch(t.db, { id: p.id, confirmation: "create 1 store", actor: API_ACTOR, workspaceId })),
+    );
+    expect([a!.items[0]!.outcome, b!.items[0]!.outcome].sort()).toEqual(["created", "late"]);
+    const made = await t.db.sql.$queryRaw<{ n: number | bigint }[]>`SELECT count(*) AS n FROM memory_stores WHERE metadata LIKE ${`%${u}-1%`}`;
+    expect(Number(made[0]!.n)).toBe(1);
+  });
+
   it("each store copies the template; a template changed since the dry run refuses the execution before anything is written", async () => {
     const template = await newStore(t.db);
     await createMemory(t.db, { storeId: template, path: "/welcome.md", content: "hello", actor: API_ACTOR });
