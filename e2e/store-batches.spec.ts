@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { createMemory, type WireStore } from "./console-helpers.ts";
 import { apiCall, failOnConsoleErrors } from "./helpers.ts";
@@ -7,6 +8,15 @@ import { apiCall, failOnConsoleErrors } from "./helpers.ts";
 // on the New store dialog; at a desk's width and a phone's.
 
 const run = Date.now().toString(36);
+
+/** axe-core's WCAG 2.1 A and AA rules, as e2e/accessibility.spec.ts runs them, on the page as it is. */
+async function expectAccessible(page: Page, name: string) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    `axe violations on ${name}`,
+  ).toEqual([]);
+}
 
 async function makeTemplate(baseURL: string, name: string) {
   const { body: store } = await apiCall<WireStore>(baseURL, "/v1/memory_stores", { method: "POST", body: { name } });
@@ -57,6 +67,7 @@ test("create stores from a CSV with a template: the dry run names bad rows, then
   await expect(problems).toContainText("Row 4, metadata.user_id: is also on row 5");
   await expect(problems).toContainText('Row 6, name: starts with "="');
   await page.screenshot({ path: "test-results/store-batches-dry-run-1280.png", fullPage: true });
+  await expectAccessible(page, "the dry run");
 
   const create = dry.getByRole("button", { name: "Create 1 store" });
   await expect(create).toBeDisabled();
@@ -68,6 +79,7 @@ test("create stores from a CSV with a template: the dry run names bad rows, then
   await expect(items.getByRole("link", { name: `Ed ${run}` })).toBeVisible();
   await expect(items).toContainText("skipped: a store already has this value");
   await page.screenshot({ path: "test-results/store-batches-report-1280.png", fullPage: true });
+  await expectAccessible(page, "the report");
 
   // The new store holds the template's memories, marked as copied.
   await items.getByRole("link", { name: `Ed ${run}` }).click();
@@ -119,5 +131,9 @@ test("New store from template: a copy of one folder of another store", async ({ 
   const stores = await apiCall<{ data: WireStore[] }>(baseURL!, "/v1/memory_stores?limit=100");
   const made = stores.body.data.find((s) => s.name === `From template ${run} 1280`)!;
   expect(made.memory_count).toBe(2);
+  // Its history says where each memory came from; the template's own history stays there.
+  await page.goto(`/stores/${made.id}/versions`);
+  await expect(page.getByTestId("imported-note").first()).toContainText(`Copied from ${template.id}`);
+  await expect(page.locator('[data-testid^="version-row-"]')).toHaveCount(2);
   checkConsole();
 });

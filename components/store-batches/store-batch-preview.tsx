@@ -100,7 +100,7 @@ function PreviewTable({ items }: { items: readonly StoreBatchItem[] }) {
         {rows.map((item) => (
           <Row key={item.row} data-testid={`batch-row-${item.row}`}>
             <Cell className="tabular-nums text-slate-500">{item.row}</Cell>
-            <Cell className="break-words font-medium text-slate-900">{item.name || <span className="italic text-slate-400">(none)</span>}</Cell>
+            <Cell className="break-words font-medium text-slate-900">{item.name || <span className="italic text-slate-500">(none)</span>}</Cell>
             <Cell>
               <MetadataPairs metadata={item.metadata} />
             </Cell>

@@ -9,9 +9,10 @@ import { useStoreBatch } from "@/lib/queries/use-store-batches.ts";
 import { BATCH_OUTCOME_LABEL } from "./batch-labels.ts";
 import { MetadataPairs } from "./metadata-pairs.tsx";
 
-const storeLink = (id: string | null, text: string) =>
+/** A link to a store; within a sentence it is underlined, so that it is told from the text by more than its colour. */
+const storeLink = (id: string | null, text: string, inText = false) =>
   id ? (
-    <Link prefetch={false} href={`/stores/${id}`} className="text-indigo-700 hover:underline">
+    <Link prefetch={false} href={`/stores/${id}`} className={inText ? "text-indigo-700 underline" : "text-indigo-700 hover:underline"}>
       {text}
     </Link>
   ) : (
@@ -34,7 +35,9 @@ const COLUMNS: BulkReportColumn<StoreBatchItem>[] = [
       ) : (
         <>
           {BATCH_OUTCOME_LABEL[item.outcome]}
-          {(item.outcome === "late" || item.outcome === "skipped") && <> ({storeLink(item.memory_store_id ?? item.existing_memory_store_id, "that store")})</>}
+          {(item.outcome === "late" || item.outcome === "skipped") && (
+            <> ({storeLink(item.memory_store_id ?? item.existing_memory_store_id, "that store", true)})</>
+          )}
         </>
       ),
     className: (item) =>
@@ -53,7 +56,7 @@ export function StoreBatchReport({ id }: { id: string }) {
         executed: "created",
         summary: (
           <>
-            {b.source_name ?? "A CSV"} · {b.template_store_id ? <>template {storeLink(b.template_store_id, b.template_store_id)}</> : "no template"}
+            {b.source_name ?? "A CSV"} · {b.template_store_id ? <>template {storeLink(b.template_store_id, b.template_store_id, true)}</> : "no template"}
             {b.unique_by && (
               <>
                 {" "}
