@@ -23,6 +23,7 @@ import { measureCompression } from "./compression.ts";
 import { measureCore } from "./core.ts";
 import { measureGuard } from "./guard.ts";
 import { measureGuardedWrite } from "./guarded-write.ts";
+import { measureFleet } from "./fleet.ts";
 import { measureReadTracking } from "./read-tracking.ts";
 import { measureReview } from "./review.ts";
 import { measureWorkspaces } from "./workspaces.ts";
@@ -62,6 +63,9 @@ const { values: args } = parseArgs({
     "transfer-files": { type: "string", default: "2000" },
     /** Only the compression benchmark (bench/compression.ts), merged into an existing results.json. */
     "compression-only": { type: "boolean", default: false },
+    "fleet-only": { type: "boolean", default: false },
+    "fleet-stores": { type: "string", default: "50000" },
+    "fleet-delete-stores": { type: "string", default: "1000" },
     /** Only the search index's write cost and store deletion on SQLite (bench/search-sqlite.ts, no server), merged into an existing results.json. */
     "search-only": { type: "boolean", default: false },
     /** Where the results go instead of bench/results.json (bench/results-postgres.json): a partial run that must not touch the committed numbers. */
@@ -178,6 +182,13 @@ try {
     const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, "utf8")) as object) : { engine };
     writeFileSync(RESULTS, JSON.stringify({ ...previous, ...transfer }, null, 2) + "\n");
     log(JSON.stringify(transfer));
+    await finish();
+  }
+  if (args["fleet-only"]) {
+    const fleet = await measureFleet(server, HEADERS, { stores: Number(args["fleet-stores"]), deleteStores: Number(args["fleet-delete-stores"]) }, log);
+    const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, "utf8")) as object) : { engine };
+    writeFileSync(RESULTS, JSON.stringify({ ...previous, ...fleet }, null, 2) + "\n");
+    log(JSON.stringify(fleet));
     await finish();
   }
   if (args["compression-only"]) {

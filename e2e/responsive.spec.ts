@@ -76,6 +76,7 @@ function consolePages(storeId: string, memoryId: string, erasureId: string, bulk
     ["bulk-deletions", "/bulk-deletions"],
     ["bulk-deletion", `/bulk-deletions/${bulkId}`],
     ["store-batches", "/store-batches"],
+    ["store-actions", "/store-actions"],
   ];
 }
 

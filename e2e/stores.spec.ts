@@ -91,7 +91,7 @@ test.describe("stores page", () => {
     await archive.click();
     await expect(page.getByTestId("store-row-to archive")).toBeHidden();
 
-    await page.getByLabel("Show archived stores").check();
+    await page.getByLabel("Status").selectOption("include");
     const row = page.getByTestId("store-row-to archive");
     await expect(row).toContainText("archived");
     await expect(row.getByRole("button", { name: "Edit" })).toHaveCount(0);

@@ -1,6 +1,17 @@
 // npm run db:compact – rewrite the database (DATABASE_URL) so that nothing deleted stays in its files (lib/db/compact.ts).
+import { defineCommand } from "../lib/cli/command-line.ts";
 import { config } from "../lib/config.ts";
 import { compactPostgres, compactSqlite } from "../lib/db/compact.ts";
+
+defineCommand({
+  script: "db:compact",
+  summary:
+    "Rewrites the database named by DATABASE_URL so that nothing deleted, erased or redacted stays in its files: " +
+    "on SQLite the search index is optimised, the file vacuumed and the write-ahead log emptied; on PostgreSQL the content tables get VACUUM FULL. " +
+    "It holds the database while it runs: run it with the server stopped or at a quiet hour (docs/operations.md, Erased text on disk).",
+  options: {},
+  examples: ["npm run db:compact"],
+}).parseOrExit();
 
 const { database } = config();
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;

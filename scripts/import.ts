@@ -1,32 +1,45 @@
 // npm run import -- --store ID|--new-store NAME --from PATH [--on-conflict skip|overwrite|fail] [--dry-run] [--workspace ID] – straight into the database
 import { DEFAULT_WORKSPACE_ID } from "../lib/memory/workspace.ts";
 import { readFile, stat } from "node:fs/promises";
-import { parseArgs } from "node:util";
+import { defineCommand } from "../lib/cli/command-line.ts";
 import { getDb } from "../lib/db/instance.ts";
 import { flushSearchIndex } from "../lib/memory/search/flush-search-index.ts";
 import { importUpload, type ImportFormat, type ImportReport } from "../lib/export/import-upload.ts";
 import { readFolder } from "../lib/export/read-folder.ts";
 import type { Actor } from "../lib/memory/actor.ts";
 import { MemoryError } from "../lib/memory/errors.ts";
-import { CONFLICT_MODES, type ConflictMode } from "../lib/memory/import/plan-import.ts";
+import { CONFLICT_MODES } from "../lib/memory/import/plan-import.ts";
 
-const USAGE = `Usage: npm run import -- (--store <memstore_id> | --new-store <name>) --from <folder|file.zip|file.tar.gz|file.jsonl>
-       [--on-conflict skip|overwrite|fail] [--dry-run] [--workspace <wrkspc_id>]   (the store's workspace; Default when not given)`;
-const { values } = parseArgs({
+const command = defineCommand({
+  script: "import",
+  summary:
+    "Imports files into a store, straight into the database named by DATABASE_URL. It always previews first, prints the problems " +
+    "and stops if there are any, otherwise imports conditional on that preview. A folder's files become memories at their paths " +
+    "below it (point it at an agent's memories folder for the memory tool's layout); symlinks are refused. A JSON Lines export " +
+    "replays its history into a new or empty store. Versions are recorded as written by the service account memory-console-cli.",
   options: {
-    store: { type: "string" },
-    "new-store": { type: "string" },
-    workspace: { type: "string", default: DEFAULT_WORKSPACE_ID },
-    from: { type: "string" },
-    "on-conflict": { type: "string", default: "fail" },
-    "dry-run": { type: "boolean", default: false },
+    store: { type: "string", placeholder: "memstore_id", description: "an existing store to import into" },
+    "new-store": { type: "string", placeholder: "name", description: "or a new store to create, with this name" },
+    workspace: { type: "string", placeholder: "wrkspc_id", default: DEFAULT_WORKSPACE_ID, description: "the store's workspace; the default is Default's id" },
+    from: { type: "string", placeholder: "folder|file.zip|file.tar.gz|file.jsonl", required: true, description: "what to import" },
+    "on-conflict": {
+      type: "string",
+      choices: CONFLICT_MODES,
+      default: "fail",
+      description: "a path that exists with other content: keep it, replace it, or refuse the import",
+    },
+    "dry-run": { type: "boolean", description: "print the preview and stop" },
   },
+  synopsis: "(--store <memstore_id> | --new-store <name>) --from <folder|file.zip|file.tar.gz|file.jsonl> [options]",
+  examples: [
+    "npm run import -- --new-store 'Agent notes' --from ~/agent/memories --dry-run",
+    "npm run import -- --store memstore_01JD4Y7KQ2M8X9V6T3R5P0N1BC --from notes.zip --on-conflict overwrite",
+  ],
 });
-const onConflict = values["on-conflict"] as ConflictMode;
-if (!values.from || !!values.store === !!values["new-store"] || !CONFLICT_MODES.includes(onConflict)) {
-  console.error(USAGE);
-  process.exit(2);
-}
+const { values } = command.parseOrExit();
+if (values.store && values["new-store"]) command.refuse("--store and --new-store exclude each other: give one");
+if (!values.store && !values["new-store"]) command.refuse("--store or --new-store is required");
+const onConflict = values["on-conflict"];
 /** Writes from the command line are the operator's, recorded as a service account. */
 const ACTOR: Actor = { type: "service_account_actor", service_account_id: "memory-console-cli" };
 

@@ -1,38 +1,40 @@
 // npm run transfer -- --from URL --from-key K --store ID --to URL --to-key K [--history] [--to-store ID] – copy a store between servers
-import { parseArgs } from "node:util";
+import { defineCommand } from "../lib/cli/command-line.ts";
 import { isWorkspaceId } from "../lib/memory/workspace.ts";
 import { transferStore, type TransferProgress } from "../lib/transfer/transfer-store.ts";
 
-const USAGE = `Usage: npm run transfer -- --from <url> --from-key <key> --store <memstore_id> --to <url> --to-key <key> [--history] [--to-store <memstore_id>] [--from-workspace <wrkspc_id>] [--to-workspace <wrkspc_id>]
-
-The workspaces are needed only with organisation-scoped keys, for stores outside Default.`;
-const { values } = parseArgs({
+const command = defineCommand({
+  script: "transfer",
+  summary:
+    "Copies a store between two Memory Stores API servers (this project's or the hosted API) through the official SDK. " +
+    "Memories whose content_sha256 already matches are skipped, missing ones created, differing ones updated with a precondition. " +
+    "The destination store is found again by its transferred_from metadata, so an interrupted transfer resumes by running the " +
+    "same command. Exits with status 1 when something failed, it was interrupted, or the destination does not match.",
   options: {
-    from: { type: "string" },
-    "from-key": { type: "string" },
-    store: { type: "string" },
-    to: { type: "string" },
-    "to-key": { type: "string" },
-    "to-store": { type: "string" },
-    "from-workspace": { type: "string" },
-    "to-workspace": { type: "string" },
-    history: { type: "boolean", default: false },
-    help: { type: "boolean", short: "h", default: false },
+    from: { type: "string", placeholder: "url", required: true, description: "the source server" },
+    "from-key": { type: "string", placeholder: "key", required: true, description: "an API key of the source" },
+    store: { type: "string", placeholder: "memstore_id", required: true, description: "the store to copy" },
+    to: { type: "string", placeholder: "url", required: true, description: "the destination server" },
+    "to-key": { type: "string", placeholder: "key", required: true, description: "an API key of the destination" },
+    "to-store": { type: "string", placeholder: "memstore_id", description: "copy into this store instead of finding or creating one" },
+    "from-workspace": {
+      type: "string",
+      placeholder: "wrkspc_id",
+      description: "the source store's workspace; only an organisation-scoped key needs it, for a store outside Default",
+    },
+    "to-workspace": { type: "string", placeholder: "wrkspc_id", description: "the destination's workspace, likewise; a new store is made there" },
+    history: {
+      type: "boolean",
+      description: "both sides Memory Consoles: first replay the source's whole history into the destination while it holds no memories",
+    },
   },
+  examples: [
+    'npm run transfer -- --from https://api.anthropic.com --from-key "$ANTHROPIC_API_KEY" --store memstore_01JD4Y7KQ2M8X9V6T3R5P0N1BC --to http://127.0.0.1:3000 --to-key "$MEMORY_CONSOLE_API_KEY"',
+  ],
 });
-if (values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
-if (!values.from || !values["from-key"] || !values.store || !values.to || !values["to-key"]) {
-  console.error(USAGE);
-  process.exit(2);
-}
+const { values } = command.parseOrExit();
 for (const flag of ["from-workspace", "to-workspace"] as const) {
-  if (values[flag] !== undefined && !isWorkspaceId(values[flag])) {
-    console.error(`--${flag} must be a workspace id (wrkspc_…).\n\n${USAGE}`);
-    process.exit(2);
-  }
+  if (values[flag] !== undefined && !isWorkspaceId(values[flag])) command.refuse(`--${flag} must be a workspace id (wrkspc_…)`);
 }
 
 function bar({ total, done, created, updated, unchanged, failed }: TransferProgress): string {

@@ -1,8 +1,18 @@
 // npm run verify – recompute every store's history chain (lib/memory/integrity) and the audit
 // log's; one line each; exit status 1 when any is broken.
+import { defineCommand } from "../lib/cli/command-line.ts";
 import { getDb } from "../lib/db/instance.ts";
 import { verifyAuditChain } from "../lib/memory/audit/verify-audit-chain.ts";
 import { verifyEveryStore } from "../lib/memory/integrity/verify-every-store.ts";
+
+defineCommand({
+  script: "verify",
+  summary:
+    "Recomputes every store's history chain and the audit log's chain in the database named by DATABASE_URL and prints a line each: " +
+    "verified, or BROKEN with the first version that does not match. Exits with status 1 when any is broken.",
+  options: {},
+  examples: ["npm run verify"],
+}).parseOrExit();
 
 const db = await getDb();
 let broken = 0;

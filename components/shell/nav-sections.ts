@@ -20,6 +20,7 @@ export const NAV_GROUPS: NavGroup[] = [
       { href: "/erasures", label: "Erasures", need: "admin" },
       // Reviewers delete memories in bulk; stores take an admin (the page offers what the role allows).
       { href: "/bulk-deletions", label: "Bulk deletes", need: "write" },
+      { href: "/store-actions", label: "Store archivals", need: "admin" },
       { href: "/imports", label: "Imports" },
       { href: "/audit", label: "Audit log", need: "admin" },
     ],

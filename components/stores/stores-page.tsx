@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { usePermissions } from "@/components/shell/session-user.tsx";
 import { CreateStoreDialog } from "@/components/stores/store-dialogs.tsx";
+import { StoreActionDialog } from "@/components/stores/store-action-dialog.tsx";
 import { StoreFilterForm, useStoreFilter, useStoreListing } from "@/components/stores/store-filter.tsx";
 import { StoresTable } from "@/components/stores/stores-table.tsx";
 import { ImportEntry } from "@/components/transfer/import-entry.tsx";
@@ -18,11 +19,11 @@ import { isFiltering } from "@/lib/queries/page-queries.ts";
  * review counts can arrive and change what a row shows.
  */
 export function StoresPage() {
-  const { canWrite } = usePermissions();
-  const [includeArchived, setIncludeArchived] = useState(false);
+  const { canWrite, isAdmin } = usePermissions();
+  const [acting, setActing] = useState<"archive" | "delete" | null>(null);
   const [creating, setCreating] = useState(false);
   const [filter, setFilter] = useStoreFilter();
-  const stores = useStoreListing({ includeArchived, filter });
+  const stores = useStoreListing(filter);
   const all = stores.data?.pages.flatMap((page) => page.data) ?? [];
   return (
     <>
@@ -45,9 +46,19 @@ export function StoresPage() {
         }
       />
       <StoreFilterForm key={JSON.stringify(filter)} value={filter} onApply={setFilter} />
-      <label className="mb-3 flex items-center gap-2 text-sm text-slate-700">
-        <input type="checkbox" checked={includeArchived} onChange={(e) => setIncludeArchived(e.target.checked)} /> Show archived stores
-      </label>
+      {isAdmin && isFiltering(filter) && all.length > 0 && (
+        <div className="mb-3 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+          <span>Every store this filter selects:</span>
+          {filter.archived !== "only" && (
+            <Button size="sm" variant="secondary" onClick={() => setActing("archive")}>
+              Archive these…
+            </Button>
+          )}
+          <Button size="sm" variant="danger-quiet" onClick={() => setActing("delete")}>
+            Delete these…
+          </Button>
+        </div>
+      )}
       <Card>
         <QueryState
           isLoading={stores.isLoading}
@@ -55,9 +66,9 @@ export function StoresPage() {
           isEmpty={all.length === 0}
           empty={
             isFiltering(filter) ? (
-              <EmptyState title="No store matches">Change the name or metadata filter, or clear it.</EmptyState>
+              <EmptyState title="No store matches">Change the filters, or clear them.</EmptyState>
             ) : (
-              <EmptyState title={includeArchived ? "No stores yet" : "No active stores"}>
+              <EmptyState title={filter.archived === "include" ? "No stores yet" : "No active stores"}>
                 {canWrite
                   ? "Create one with “New store”, or let an agent create one through the API."
                   : "Stores created through the API or by reviewers appear here."}
@@ -65,7 +76,7 @@ export function StoresPage() {
             )
           }
         >
-          <StoresTable stores={all} />
+          <StoresTable stores={all} sort={{ by: filter.sort, order: filter.order, onSort: (sort, order) => setFilter({ ...filter, sort, order }) }} />
           {stores.hasNextPage && (
             <div className="border-t border-slate-100 p-3 text-center">
               <Button variant="secondary" disabled={stores.isFetchingNextPage} onClick={() => void stores.fetchNextPage()}>
@@ -76,6 +87,7 @@ export function StoresPage() {
         </QueryState>
       </Card>
       {canWrite && <CreateStoreDialog open={creating} onClose={() => setCreating(false)} />}
+      {acting && <StoreActionDialog action={acting} filter={filter} open onClose={() => setActing(null)} />}
     </>
   );
 }

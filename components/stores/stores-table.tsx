@@ -7,12 +7,17 @@ import { usePermissions } from "@/components/shell/session-user.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { LocalTime, useHydrated } from "@/components/ui/local-time.tsx";
-import { formatDateTime } from "@/components/ui/format.ts";
-import { Cell, Row, Table } from "@/components/ui/table.tsx";
+import { formatBytes, formatDateTime } from "@/components/ui/format.ts";
+import { Cell, Row, Table, type TableColumn } from "@/components/ui/table.tsx";
+import type { StoreFilter } from "@/lib/queries/page-queries.ts";
 import type { Store } from "@/lib/queries/types.ts";
 import { ArchiveStoreDialog, DeleteStoreDialog, EditStoreDialog } from "./store-dialogs.tsx";
 
-export type StoresTableProps = { stores: Store[] };
+export type StoresTableProps = {
+  stores: Store[];
+  /** The listing's sort, and how to change it; without it the headers are plain text. */
+  sort?: { by: StoreFilter["sort"]; order: "asc" | "desc" | undefined; onSort(sort: NonNullable<StoreFilter["sort"]>, order: "asc" | "desc"): void };
+};
 
 type Action = { kind: "edit" | "archive" | "delete"; store: Store } | null;
 
@@ -26,14 +31,24 @@ function lastChange(store: Pick<Store, "updated_at" | "last_memory_write_at">): 
 }
 
 /** Stores with their counts (memories, changes awaiting review) and dates; row actions follow the role (edit: reviewers; archive, delete: admins). */
-export function StoresTable({ stores }: StoresTableProps) {
+export function StoresTable({ stores, sort }: StoresTableProps) {
   const { canWrite, isAdmin } = usePermissions();
   const hydrated = useHydrated();
   const [action, setAction] = useState<Action>(null);
   const close = () => setAction(null);
   return (
     <>
-      <Table columns={["Name", { label: "Memories", align: "right" }, { label: "To review", align: "right" }, "Created", "Updated", ""]}>
+      <Table
+        columns={[
+          sortable("Name", "name", sort),
+          sortable("Memories", "memory_count", sort, "right"),
+          sortable("Size", "content_bytes", sort, "right"),
+          { label: "To review", align: "right" },
+          sortable("Created", "created_at", sort),
+          sortable("Updated", "last_memory_write_at", sort),
+          "",
+        ]}
+      >
         {stores.map((store) => (
           <Row key={store.id} className="align-top" data-testid={`store-row-${store.name}`}>
             <Cell className="max-w-md">
@@ -52,6 +67,9 @@ export function StoresTable({ stores }: StoresTableProps) {
             </Cell>
             <Cell align="right" className="tabular-nums">
               {store.memory_count.toLocaleString("en-US")}
+            </Cell>
+            <Cell align="right" className="whitespace-nowrap tabular-nums" data-testid="store-size">
+              {formatBytes(store.content_bytes)}
             </Cell>
             <Cell align="right">
               <StoreReviewLink storeId={store.id} />
@@ -87,4 +105,31 @@ export function StoresTable({ stores }: StoresTableProps) {
       {action?.kind === "delete" && <DeleteStoreDialog store={action.store} open onClose={close} />}
     </>
   );
+}
+
+/** The direction a column sorts first: names A to Z, numbers and times largest and latest first. */
+const firstOrder = (field: NonNullable<StoreFilter["sort"]>) => (field === "name" ? "asc" : "desc");
+
+/** A header that sorts the listing by its field, and says how it is sorted (aria-sort); a second click turns it round. */
+function sortable(label: string, field: NonNullable<StoreFilter["sort"]>, sort: StoresTableProps["sort"], align?: "right"): TableColumn {
+  if (!sort) return { label, align };
+  const active = sort.by === field || (field === "created_at" && sort.by === undefined);
+  const order = active ? (sort.order ?? firstOrder(field)) : undefined;
+  const next = order === undefined ? firstOrder(field) : order === "asc" ? "desc" : "asc";
+  return {
+    label: (
+      <button
+        type="button"
+        className="inline-flex items-center gap-1 uppercase hover:text-slate-800"
+        aria-label={`Sort by ${label.toLowerCase()}, ${next === "asc" ? "ascending" : "descending"}`}
+        onClick={() => sort.onSort(field, next)}
+      >
+        {label}
+        <span aria-hidden="true">{order === "asc" ? "↑" : order === "desc" ? "↓" : ""}</span>
+      </button>
+    ),
+    name: label,
+    align,
+    sorted: order === undefined ? "none" : order === "asc" ? "ascending" : "descending",
+  };
 }

@@ -11,7 +11,10 @@ const CellLabel = createContext<string | undefined>(undefined);
 const classes = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(" ");
 
 /** A column's header: its text ("" for none), or a label with alignment and extra classes. */
-export type TableColumn = string | { label: ReactNode; align?: "right"; className?: string };
+export type TableColumn =
+  | string
+  /** `name`: the column's name where the label is not text (a sort button); `sorted`: its aria-sort. */
+  | { label: ReactNode; name?: string; align?: "right"; className?: string; sorted?: "ascending" | "descending" | "none" };
 
 export type TableProps = {
   /** One per column; `false` skips a column that is not shown. */
@@ -22,7 +25,7 @@ export type TableProps = {
 };
 
 const labelOf = (column: TableColumn | false) =>
-  column === false ? undefined : typeof column === "string" ? column : typeof column.label === "string" ? column.label : undefined;
+  column === false ? undefined : typeof column === "string" ? column : typeof column.label === "string" ? column.label : column.name;
 
 /**
  * A full-width table: a header row from `columns`, then `children` (Rows) as the body. Below the
@@ -42,9 +45,9 @@ export function Table({ columns, dense, children }: TableProps) {
               <tr role="row">
                 {columns.map((column, i) => {
                   if (column === false) return null;
-                  const { label, align, className } = typeof column === "string" ? { label: column } : column;
+                  const { label, align, className, sorted } = typeof column === "string" ? { label: column, sorted: undefined } : column;
                   return (
-                    <th key={i} role="columnheader" className={classes(padding, align === "right" && "text-right", className)}>
+                    <th key={i} role="columnheader" aria-sort={sorted} className={classes(padding, align === "right" && "text-right", className)}>
                       {label}
                     </th>
                   );

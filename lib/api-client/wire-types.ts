@@ -16,7 +16,7 @@ import type { ImportedVersionWire, policyFindingSchema } from "@/lib/http/wire-s
 import type { z } from "zod";
 
 /** Wire types: the official SDK's for the Memory Stores API, ours (the serializers' return types) for the extensions. */
-export type Store = BetaManagedAgentsMemoryStore & { memory_count: number; last_memory_write_at: string | null };
+export type Store = BetaManagedAgentsMemoryStore & { memory_count: number; content_bytes: number; last_memory_write_at: string | null };
 /** The SDK's memory, with this project's `last_read_at` (when an agent last read it; absent from a point-in-time state). */
 export type Memory = BetaManagedAgentsMemory & { last_read_at?: string | null };
 /** What a write policy detector found (class, rule, description, line; never the text). */

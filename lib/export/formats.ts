@@ -8,10 +8,6 @@ export const MEDIA_TYPES: Record<ExportFormat, string> = {
   zip: "application/zip",
 };
 
-export function isExportFormat(value: unknown): value is ExportFormat {
-  return typeof value === "string" && (EXPORT_FORMATS as readonly string[]).includes(value);
-}
-
 /**
  * Inside an archive, memory `/a/b.md` is the file `memories/a/b.md` and the manifest is the
  * root `manifest.json`, so no memory path can collide with the manifest.

@@ -9,6 +9,7 @@ import { REVIEW_BATCH_OPERATIONS } from "./review-batch-operations.ts";
 import { SEARCH_OPERATIONS } from "./search-operations.ts";
 import { BULK_OPERATIONS } from "./bulk-operations.ts";
 import { STORE_BATCH_OPERATIONS } from "./store-batch-operations.ts";
+import { STORE_ACTION_OPERATIONS } from "./store-action-operations.ts";
 import { TIME_TRAVEL_OPERATIONS } from "./time-travel-operations.ts";
 import { FOLDER_SUMMARY_OPERATIONS } from "./folder-summary-operations.ts";
 import { STORE_AS_OF_OPERATIONS } from "./store-as-of-operations.ts";
@@ -268,6 +269,7 @@ export const OPERATIONS = {
   ...SEARCH_OPERATIONS,
   ...BULK_OPERATIONS,
   ...STORE_BATCH_OPERATIONS,
+  ...STORE_ACTION_OPERATIONS,
   ...TRANSFER_OPERATIONS,
   ...WEBHOOK_OPERATIONS,
   ...TIME_TRAVEL_OPERATIONS,

@@ -24,6 +24,8 @@ export function storeWire(store: StoreRecord): MemoryStoreWire {
     archived_at: isoOrNull(store.archivedAt),
     // Extension: live memories in the store (the console's store list shows it).
     memory_count: store.memoryCount,
+    // Extension: the bytes of its live memories (the stores page's Size).
+    content_bytes: store.contentBytes,
     // Extension: when a memory of the store was last written (the console's "Updated").
     last_memory_write_at: isoOrNull(store.lastMemoryWriteAt),
   };

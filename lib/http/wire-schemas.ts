@@ -27,6 +27,7 @@ export const memoryStoreSchema = named(
     updated_at: timestamp,
     archived_at: timestamp.nullable(),
     memory_count: z.number().int().meta({ description: "Live memories in the store.", "x-memory-console-extension": true }),
+    content_bytes: z.number().int().meta({ description: "Bytes of the live memories' content (UTF-8).", "x-memory-console-extension": true }),
     last_memory_write_at: timestamp.nullable().meta({
       description: "When a memory of the store was last created, changed or deleted (null: never). updated_at, as the spec says, follows store edits only.",
       "x-memory-console-extension": true,

@@ -151,6 +151,8 @@ export interface MemoryStore {
   /** JSON object of string values. */
   metadata: string;
   memoryCount: number;
+  /** Bytes of the live memories' content (migration 0034). */
+  contentBytes: number;
   createdAt: Date;
   updatedAt: Date;
   archivedAt: Date | null;

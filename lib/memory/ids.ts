@@ -27,7 +27,9 @@ export type IdPrefix =
   | "invite"
   | "memread"
   | "stcopy"
-  | "stbatch";
+  | "stbatch"
+  | "storearch"
+  | "storedel";
 
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 let lastTime = -1;

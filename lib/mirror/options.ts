@@ -1,6 +1,8 @@
 import { resolve } from "node:path";
-import { parseArgs } from "node:util";
+import { defineCommand, UsageError } from "../cli/command-line.ts";
 import { isWorkspaceId } from "../memory/workspace.ts";
+
+export { UsageError };
 
 /** What `npm run mirror` runs with: flags first, then the environment. */
 export interface MirrorOptions {
@@ -22,47 +24,44 @@ export interface MirrorOptions {
 /** Where an Anthropic API key taken from the environment may go without being told otherwise. */
 export const ANTHROPIC_ORIGIN = "https://api.anthropic.com";
 
-export const USAGE = `Usage: npm run mirror -- --store <memstore_id> --dir <folder> [options]
-
-Keeps a local folder and a memory store in sync: remote changes are pulled, local edits are
-pushed with content_sha256 preconditions every --interval seconds and once at exit (Ctrl-C).
-A file changed on both sides keeps the store's version; the local one is kept beside it as
-<name>.conflict-<memory_version_id>.
-
-  --store <id>        memory store (env MEMORY_STORE_ID)
-  --dir <folder>      local folder, created if missing
-  --url <url>         server (env MEMORY_CONSOLE_URL, then ANTHROPIC_BASE_URL; default http://127.0.0.1:3000)
-  --api-key <key>     API key (env MEMORY_CONSOLE_API_KEY, then ANTHROPIC_API_KEY)
-  --workspace <id>    the store's workspace, wrkspc_… (env MEMORY_CONSOLE_WORKSPACE_ID); only
-                      an organisation-scoped key needs it, for a store outside Default
-  --allow-key-to <origin>
-                      let a key from ANTHROPIC_API_KEY go to this origin too; by default it
-                      is only ever sent to ${ANTHROPIC_ORIGIN}
-  --interval <s>      seconds between sync passes (default 15)
-  --read-only         pull only; push nothing
-  --once              one sync pass, then exit
-`;
-
-export class UsageError extends Error {}
+export const MIRROR_COMMAND = defineCommand({
+  script: "mirror",
+  summary:
+    "Keeps a local folder and a memory store in sync: remote changes are pulled, local edits are pushed with content_sha256 " +
+    "preconditions every --interval seconds and once at exit (Ctrl-C). A file changed on both sides keeps the store's version; " +
+    "the local one is kept beside it as <name>.conflict-<memory_version_id>.",
+  options: {
+    store: { type: "string", placeholder: "memstore_id", description: "memory store (env MEMORY_STORE_ID)" },
+    dir: { type: "string", placeholder: "folder", description: "local folder, created if missing" },
+    url: {
+      type: "string",
+      placeholder: "url",
+      description: "server (env MEMORY_CONSOLE_URL, then ANTHROPIC_BASE_URL; default http://127.0.0.1:3000)",
+    },
+    "api-key": { type: "string", placeholder: "key", description: "API key (env MEMORY_CONSOLE_API_KEY, then ANTHROPIC_API_KEY)" },
+    workspace: {
+      type: "string",
+      placeholder: "wrkspc_id",
+      description: "the store's workspace (env MEMORY_CONSOLE_WORKSPACE_ID); only an organisation-scoped key needs it, for a store outside Default",
+    },
+    "allow-key-to": {
+      type: "string",
+      multiple: true,
+      placeholder: "origin",
+      description: `let a key from ANTHROPIC_API_KEY go to this origin too; by default it is only ever sent to ${ANTHROPIC_ORIGIN}`,
+    },
+    interval: { type: "number", placeholder: "seconds", default: 15, description: "seconds between sync passes" },
+    "read-only": { type: "boolean", description: "pull only; push nothing" },
+    once: { type: "boolean", description: "one sync pass, then exit" },
+  },
+  synopsis: "--store <memstore_id> --dir <folder> [options]",
+  examples: ["npm run mirror -- --store memstore_01JD4Y7KQ2M8X9V6T3R5P0N1BC --dir ~/agent/memories --url https://memory.example.com"],
+});
 
 export function parseMirrorOptions(argv: string[], env: Record<string, string | undefined>): MirrorOptions | "help" {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      store: { type: "string" },
-      dir: { type: "string" },
-      url: { type: "string" },
-      "api-key": { type: "string" },
-      workspace: { type: "string" },
-      "allow-key-to": { type: "string", multiple: true },
-      interval: { type: "string" },
-      "read-only": { type: "boolean", default: false },
-      once: { type: "boolean", default: false },
-      help: { type: "boolean", short: "h", default: false },
-    },
-    strict: true,
-  });
-  if (values.help) return "help";
+  const parsed = MIRROR_COMMAND.parse(argv);
+  if (parsed === "help") return "help";
+  const { values } = parsed;
   const storeId = values.store ?? env.MEMORY_STORE_ID;
   if (!storeId) throw new UsageError("--store is required (or set MEMORY_STORE_ID).");
   if (!values.dir) throw new UsageError("--dir is required.");
@@ -78,7 +77,7 @@ export function parseMirrorOptions(argv: string[], env: Record<string, string | 
           : ["http://127.0.0.1:3000", "the default"];
   const origin = originOf(baseURL, `the server URL (${urlSource})`);
   const keyFromAnthropicEnv = values["api-key"] === undefined && env.MEMORY_CONSOLE_API_KEY === undefined;
-  const allowed = (values["allow-key-to"] ?? []).map((value) => originOf(value, "--allow-key-to"));
+  const allowed = values["allow-key-to"].map((value) => originOf(value, "--allow-key-to"));
   if (keyFromAnthropicEnv && origin !== ANTHROPIC_ORIGIN && !allowed.includes(origin)) {
     // Never the key itself, nor the full URL (it may carry credentials): only where it would have gone.
     throw new UsageError(
@@ -90,8 +89,8 @@ export function parseMirrorOptions(argv: string[], env: Record<string, string | 
   const workspaceId = values.workspace ?? env.MEMORY_CONSOLE_WORKSPACE_ID;
   if (workspaceId !== undefined && !isWorkspaceId(workspaceId))
     throw new UsageError("--workspace must be a workspace id (wrkspc_…, as the console's URL and the organisation API show it).");
-  const seconds = values.interval === undefined ? 15 : Number(values.interval);
-  if (!Number.isFinite(seconds) || seconds <= 0) throw new UsageError("--interval must be a positive number of seconds.");
+  const seconds = values.interval;
+  if (seconds <= 0) throw new UsageError("--interval must be a positive number of seconds.");
   return {
     storeId,
     dir: resolve(values.dir),

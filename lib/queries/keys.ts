@@ -32,6 +32,11 @@ export const queryKeys = {
   search: (params: Record<string, unknown>) => ["search", params] as const,
   /** A store's write policy, or the instance default (null). */
   writePolicy: (storeId: string | null) => ["write-policy", storeId ?? "default"] as const,
+  /** Store archivals and deletions (reports), and the workspace's lifecycle rule with its preview. */
+  storeActions: {
+    list: (action: "archive" | "delete") => ["store-actions", action] as const,
+    lifecycle: ["store-actions", "lifecycle"] as const,
+  },
   bulkDeletions: {
     all: ["bulk-deletions"] as const,
     one: (id: string) => ["bulk-deletions", "one", id] as const,

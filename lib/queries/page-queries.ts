@@ -39,31 +39,97 @@ const requestOf = (operation: OperationName, args: { params?: object; query?: ob
 /** Page size of folder listings: the API's maximum for view=basic. */
 export const FOLDER_PAGE_SIZE = 100;
 
+/**
+ * The stores page's listing as GET /v1/store_search takes it: a piece of the name, `key:value`
+ * metadata pairs, archived or not, idle days, fill and size, and a sort (issue 43).
+ */
+export type StoreFilter = {
+  name: string;
+  metadata: string[];
+  archived?: "include" | "only";
+  idleDays?: number;
+  minFillPercent?: number;
+  minContentBytes?: number;
+  sort?: StoreSort;
+  order?: "asc" | "desc";
+};
+
+/** What GET /v1/store_search sorts by. */
+export const STORE_SORT_FIELDS = ["name", "created_at", "last_memory_write_at", "memory_count", "content_bytes"] as const;
+export type StoreSort = (typeof STORE_SORT_FIELDS)[number];
+
+/** Whether the listing narrows the stores (the empty state says so); a sort alone does not. */
+export const isFiltering = (filter: StoreFilter) =>
+  filter.name.trim() !== "" ||
+  filter.metadata.length > 0 ||
+  filter.archived === "only" ||
+  filter.idleDays !== undefined ||
+  filter.minFillPercent !== undefined ||
+  filter.minContentBytes !== undefined;
+
+const wholeNumberParam = (value: string | null, max: number) => {
+  if (value === null || !/^\d+$/.test(value)) return undefined;
+  const n = Number(value);
+  return n <= max ? n : undefined;
+};
+
+/**
+ * The stores page's listing, from its URL: `/stores?q=acme&meta=customer:acme&idle=180&fill=90&min_bytes=1000000&archived=include&sort=memory_count&order=desc`.
+ * A value the API would refuse is left out, so a hand-edited URL still lists.
+ */
+export function storeFilterOf(params: URLSearchParams): StoreFilter {
+  const archived = params.get("archived");
+  const sort = params.get("sort");
+  const order = params.get("order");
+  return {
+    name: params.get("q") ?? "",
+    metadata: params.getAll("meta").filter(Boolean),
+    archived: archived === "include" || archived === "only" ? archived : undefined,
+    idleDays: wholeNumberParam(params.get("idle"), 36_500),
+    minFillPercent: wholeNumberParam(params.get("fill"), 100),
+    minContentBytes: wholeNumberParam(params.get("min_bytes"), Number.MAX_SAFE_INTEGER),
+    sort: (STORE_SORT_FIELDS as readonly string[]).includes(sort ?? "") ? (sort as StoreSort) : undefined,
+    order: order === "asc" || order === "desc" ? order : undefined,
+  };
+}
+
+/** The URL query of a listing: storeFilterOf's inverse. */
+export function storeFilterQuery(filter: StoreFilter): URLSearchParams {
+  const query = new URLSearchParams();
+  if (filter.name.trim()) query.set("q", filter.name.trim());
+  for (const pair of filter.metadata) query.append("meta", pair);
+  if (filter.archived) query.set("archived", filter.archived);
+  if (filter.idleDays !== undefined) query.set("idle", String(filter.idleDays));
+  if (filter.minFillPercent !== undefined) query.set("fill", String(filter.minFillPercent));
+  if (filter.minContentBytes !== undefined) query.set("min_bytes", String(filter.minContentBytes));
+  if (filter.sort) query.set("sort", filter.sort);
+  if (filter.order) query.set("order", filter.order);
+  return query;
+}
+
+/** GET /v1/store_search's query for a listing (its filter fields, as a bulk store action's `filter` takes them too). */
+export function storeSearchParams(filter: StoreFilter) {
+  return {
+    name: filter.name.trim() || undefined,
+    metadata: filter.metadata,
+    ...(filter.archived === "only" ? { archived: "true" as const } : { include_archived: filter.archived === "include" }),
+    idle_days: filter.idleDays,
+    min_fill_percent: filter.minFillPercent,
+    min_content_bytes: filter.minContentBytes,
+  };
+}
+
 /** Stores, newest first, 100 a page (the API's maximum); more pages load on demand. */
 export function storesQuery(includeArchived: boolean) {
   const query = { include_archived: includeArchived, limit: 100 };
   return paged(queryKeys.stores.list({ ...query, infinite: true }), "listStores", { query });
 }
 
-/** A stores filter as GET /v1/store_search takes it: a piece of the name and `key:value` metadata pairs. */
-export type StoreFilter = { name: string; metadata: string[] };
-
-export const isFiltering = (filter: StoreFilter) => filter.name.trim() !== "" || filter.metadata.length > 0;
-
-/** The stores page's filter, from its URL: `/stores?q=acme&meta=customer:acme&meta=tier:gold`. */
-export function storeFilterOf(params: URLSearchParams): StoreFilter {
-  return { name: params.get("q") ?? "", metadata: params.getAll("meta").filter(Boolean) };
-}
-
-/** Stores matching a filter, newest first, 100 a page; under the stores' query key, so store changes refresh it. */
-export function storeSearchQuery(includeArchived: boolean, filter: StoreFilter) {
-  const query = { include_archived: includeArchived, limit: 100, name: filter.name.trim() || undefined, metadata: filter.metadata };
+/** What the stores page lists: every store (the hosted list), or with a filter or sort those GET /v1/store_search finds; under the stores' query key, so store changes refresh it. */
+export function storeListingQuery(filter: StoreFilter) {
+  if (!isFiltering(filter) && !filter.sort) return storesQuery(filter.archived === "include");
+  const query = { ...storeSearchParams(filter), sort: filter.sort, order: filter.order, limit: 100 };
   return paged(queryKeys.stores.list({ ...query, search: true }), "findStores", { query });
-}
-
-/** What the stores page lists: every store, or with a filter those GET /v1/store_search finds. */
-export function storeListingQuery(includeArchived: boolean, filter: StoreFilter) {
-  return isFiltering(filter) ? storeSearchQuery(includeArchived, filter) : storesQuery(includeArchived);
 }
 
 export function storeQuery(storeId: string) {

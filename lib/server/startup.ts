@@ -1,4 +1,5 @@
 import { sweepAllStaleMemories } from "../memory/policies/stale-memories.ts";
+import { sweepLifecycleRules } from "../memory/store-actions/lifecycle-rule.ts";
 import { flushReads } from "../memory/reads/read-buffer.ts";
 import { config } from "../config.ts";
 import { getDb } from "../db/instance.ts";
@@ -82,6 +83,17 @@ function startStaleSweeps(db: Db): PeriodicTasks {
   return repeat(sweep, STALE_SWEEP_INTERVAL_MS);
 }
 
+/** Workspaces' lifecycle rules (archive_after_idle_days) are swept on the same schedule as stale memories. */
+function startLifecycleSweeps(db: Db): PeriodicTasks {
+  const sweep = () =>
+    sweepLifecycleRules(db)
+      .then((reports) => {
+        for (const report of reports) logger().info(`lifecycle rule: ${report.id} archived idle stores of workspace ${report.workspaceId}`);
+      })
+      .catch((error: unknown) => logger().error({ err: error }, "lifecycle rule: the idle-store sweep failed, will retry next interval"));
+  return repeat(sweep, STALE_SWEEP_INTERVAL_MS);
+}
+
 /**
  * How often the search index looks for versions that wait for it (each time it moves at most
  * the dialect's TextIndex.flushSlice).
@@ -124,6 +136,6 @@ function startReadFlusher(db: Db): PeriodicTasks {
 export async function onServerStart(): Promise<PeriodicTasks> {
   const db = await getDb();
   await createAdminFromEnv(db);
-  const tasks = [startRetention(db), startWebhookWorker(db), startSearchIndexFlusher(db), startStaleSweeps(db), startReadFlusher(db)];
+  const tasks = [startRetention(db), startWebhookWorker(db), startSearchIndexFlusher(db), startStaleSweeps(db), startLifecycleSweeps(db), startReadFlusher(db)];
   return { stop: async () => void (await Promise.all(tasks.map((t) => t.stop()))) };
 }

@@ -99,6 +99,7 @@ describe("GET /v1/openapi.json", () => {
       updated_at: "2026-11-30T12:00:00.000Z",
       archived_at: null,
       memory_count: 0,
+      content_bytes: 0,
       last_memory_write_at: null,
     };
     const url = `${server.baseURL}/v1/memory_stores/memstore_1`;

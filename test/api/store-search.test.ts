@@ -110,6 +110,94 @@ describe(`GET /v1/store_search on ${ENGINE}`, () => {
     }
   });
 
+  it("sorts by size, both ways, and answers each store's memory_count and content_bytes (issue 43)", async () => {
+    const memories = server.client.beta.memoryStores.memories;
+    await memories.create(ids["Globex"]!, { path: "/x.md", content: "x" }).catch(() => undefined); // archived: refused, stays empty
+    await memories.create(ids["Acme Support"]!, { path: "/a.md", content: "ünï" });
+    await memories.create(ids["Acme Support"]!, { path: "/b.md", content: "bb" });
+    await memories.create(ids["ACME billing"]!, { path: "/a.md", content: "a".repeat(40) });
+    const bySize = (
+      await find([
+        ["metadata", `suite:${tag}`],
+        ["sort", "content_bytes"],
+      ])
+    ).data as unknown as { name: string; memory_count: number; content_bytes: number }[];
+    expect(bySize.map((s) => [s.name, s.memory_count, s.content_bytes])).toEqual([
+      [`ACME billing ${tag}`, 1, 40],
+      [`Acme Support ${tag}`, 2, 7],
+      [`Émile's notes ${tag}`, 0, 0],
+    ]);
+    expect(
+      await names([
+        ["sort", "memory_count"],
+        ["order", "asc"],
+      ]),
+    ).toEqual([`Émile's notes ${tag}`, `ACME billing ${tag}`, `Acme Support ${tag}`]);
+    expect(
+      await names([
+        ["min_content_bytes", "7"],
+        ["sort", "name"],
+      ]),
+    ).toEqual([`ACME billing ${tag}`, `Acme Support ${tag}`]);
+    expect(await names([["archived", "true"]])).toEqual([`Globex ${tag}`]);
+    // Written or created just now: none is idle for a day.
+    expect(await names([["idle_days", "1"]])).toEqual([]);
+    // Pages of a sort follow each other.
+    const first = await find([
+      ["metadata", `suite:${tag}`],
+      ["sort", "last_memory_write_at"],
+      ["limit", "1"],
+    ]);
+    const rest = await find([
+      ["metadata", `suite:${tag}`],
+      ["sort", "last_memory_write_at"],
+      ["limit", "5"],
+      ["page", first.next_page!],
+    ]);
+    expect([...first.data, ...rest.data].map((s) => s.id)).toEqual([ids["ACME billing"], ids["Acme Support"], ids["Émile's notes"]]);
+  });
+
+  it("refuses a bad sort, filter or forged sort cursor with the error envelope", async () => {
+    const forged = (state: object) => Buffer.from(JSON.stringify(state)).toString("base64url");
+    const first = await find([
+      ["metadata", `suite:${tag}`],
+      ["sort", "created_at"],
+      ["limit", "1"],
+    ]);
+    const { for: fingerprint } = JSON.parse(Buffer.from(first.next_page!, "base64url").toString()) as { for: string };
+    const bad: [string, string][][] = [
+      [["sort", "size"]],
+      [["order", "up"]],
+      [["idle_days", "-1"]],
+      [["idle_days", "1.5"]],
+      [["min_fill_percent", "101"]],
+      [["archived", "yes"]],
+      [
+        ["archived", "true"],
+        ["include_archived", "true"],
+      ],
+      [
+        ["metadata", `suite:${tag}`],
+        ["sort", "created_at"],
+        ["page", forged({ for: fingerprint, run: "values", value: "not a time", id: "x" })],
+      ],
+      [
+        ["metadata", `suite:${tag}`],
+        ["sort", "created_at"],
+        ["page", forged({ for: fingerprint, run: "values", value: 5, id: "x" })],
+      ],
+      [
+        ["metadata", `suite:${tag}`],
+        ["sort", "created_at"],
+        ["page", forged({ for: fingerprint, run: "sideways", value: "", id: "x" })],
+      ],
+    ];
+    for (const params of bad) {
+      const res = await sendUnchecked(server.api, "findStores", { query: queryOf(params) });
+      await expectEnvelope(res, 400, "invalid_request_error");
+    }
+  });
+
   it("leaves the hosted list as it is: GET /v1/memory_stores takes no filter parameters", async () => {
     const doc = (await (await server.fetch("/v1/openapi.json")).json()) as {
       paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>;

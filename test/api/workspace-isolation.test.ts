@@ -38,6 +38,8 @@ interface Ids {
   batch: string;
   undo: string;
   key: string;
+  storeArchival: string;
+  storeDeletion: string;
   storeBatch: string;
 }
 let a: Ids;
@@ -59,6 +61,8 @@ const ghostOf = (ids: Ids): Ids => ({
   version: newId("memver"),
   erasure: newId("erasure"),
   bulk: newId("bulkdel"),
+  storeArchival: newId("storearch"),
+  storeDeletion: newId("storedel"),
   restore: newId("restore"),
   revert: newId("revert"),
   import: newId("import"),
@@ -197,6 +201,16 @@ const PROBES: Record<OperationName, Probe> = {
     params: { bulk_deletion: i.bulk },
     body: { digest: "0".repeat(64), confirmation: "delete 1 memory" },
   })),
+  listStoreArchivals: own("listStoreArchivals"),
+  planStoreArchival: missing("planStoreArchival", (i) => ({ body: { memory_store_ids: [i.store] } })),
+  retrieveStoreArchival: missing("retrieveStoreArchival", (i) => ({ params: { store_archival: i.storeArchival } })),
+  executeStoreArchival: missing("executeStoreArchival", (i) => ({ params: { store_archival: i.storeArchival }, body: { confirmation: "archive 1 store" } })),
+  listStoreDeletions: own("listStoreDeletions"),
+  retrieveStoreLifecycle: own("retrieveStoreLifecycle"),
+  updateStoreLifecycle: own("updateStoreLifecycle", () => ({ body: { archive_after_idle_days: null } })),
+  planStoreDeletion: missing("planStoreDeletion", (i) => ({ body: { memory_store_ids: [i.store] } })),
+  retrieveStoreDeletion: missing("retrieveStoreDeletion", (i) => ({ params: { store_deletion: i.storeDeletion } })),
+  executeStoreDeletion: missing("executeStoreDeletion", (i) => ({ params: { store_deletion: i.storeDeletion }, body: { confirmation: "delete 1 store" } })),
   listErasures: own("listErasures"),
   planErasure: both(
     "planErasure",
@@ -320,6 +334,8 @@ async function seedA(): Promise<Ids> {
   const undo = await callOk(api, "planBatchUndo", { body: { batch_id: report.batch_id } });
   const erasure = await callOk(api, "planErasure", { body: { query: WORD, action: "replace", memory_store_ids: [storeId] } });
   const bulk = await callOk(api, "planBulkDeletion", { body: { target: "memories", memory_store_id: storeId, path_prefix: "/" } });
+  const storeArchival = await callOk(api, "planStoreArchival", { body: { memory_store_ids: [storeId] } });
+  const storeDeletion = await callOk(api, "planStoreDeletion", { body: { memory_store_ids: [storeId] } });
   const restore = await callOk(api, "planRestore", { body: { memory_store_id: storeId, as_of: new Date().toISOString() } });
   const revert = await callOk(api, "planRevert", { body: { memory_store_id: storeId, session_id: "sess_alpha" } });
   const exported = await api.send("exportStore", { params: { store: storeId }, query: { format: "jsonl" } });
@@ -346,6 +362,8 @@ async function seedA(): Promise<Ids> {
     batch: report.batch_id,
     undo: undo.id,
     key: key.id,
+    storeArchival: storeArchival.id,
+    storeDeletion: storeDeletion.id,
     storeBatch: storeBatch.id,
   };
   secrets = [

@@ -182,6 +182,10 @@ describe("the schema reader", () => {
       "workspaces",
       "workspace_members",
       "invites",
+      "store_archivals",
+      "store_archival_items",
+      "store_deletions",
+      "store_deletion_items",
       "store_batches",
       "store_batch_items",
     ]);

@@ -40,7 +40,8 @@ describe(`store copies on ${ENGINE}`, () => {
       actor: user,
       workspaceId: DEFAULT_WORKSPACE_ID,
     });
-    expect(copy).toMatchObject({ name: "copy", memoryCount: 2, workspaceId: DEFAULT_WORKSPACE_ID });
+    // The counters the write path keeps: two memories, "second a" and "b" (9 bytes).
+    expect(copy).toMatchObject({ name: "copy", memoryCount: 2, contentBytes: 9, workspaceId: DEFAULT_WORKSPACE_ID });
     expect(JSON.parse(copy.metadata)).toEqual({ team: "x" });
     const versions = await versionsOf(copy.id);
     expect(versions.map((v) => [v.path, v.operation, v.content])).toEqual([

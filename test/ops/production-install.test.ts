@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -100,6 +100,16 @@ describe.skipIf(ENGINE !== "sqlite")("a production install (dev dependencies pru
     // The pruned copy shares its files with this checkout's node_modules, which keeps them all.
     expect(existsSync(join(ROOT, "node_modules/tsx/package.json"))).toBe(true);
     expect(readFileSync(join(ROOT, "node_modules/.package-lock.json"), "utf8")).toContain('"node_modules/vitest"');
+  });
+
+  it("every command answers --help from dist/cli, and refuses an unknown option without a stack trace", () => {
+    const commands = execFileSync(process.execPath, ["scripts/cli.mjs", "--help"], { cwd: app, encoding: "utf8" });
+    const scripts = [...commands.matchAll(/^ {2}npm run (\S+)/gm)].map((m) => m[1]!);
+    expect(scripts).toEqual(expect.arrayContaining(["db:migrate", "export", "import", "transfer", "mirror", "verify"]));
+    for (const script of scripts) expect(run(script, ["--help"])).toMatch(new RegExp(`^Usage: npm run ${script}`));
+    const refused = spawnSync("npm", ["run", "--silent", "export", "--", "--no-such-option"], { cwd: app, encoding: "utf8" });
+    expect([refused.status, refused.stderr.split("\n")[0]]).toEqual([2, "export: unknown option --no-such-option"]);
+    expect(refused.stderr).not.toMatch(/ERR_PARSE_ARGS|\n\s+at /);
   });
 
   it("runs db:migrate, user:create, the server, mirror, export, import, transfer, prune, backup, restore and db:compact", async () => {

@@ -27,6 +27,9 @@ export const AUDIT_ACTIONS = [
   "memory_store.moved",
   "memory_store.copied",
   "store_batch.executed",
+  "store_archival.executed",
+  "store_deletion.executed",
+  "store_lifecycle.changed",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -108,19 +108,51 @@ const VERSIONS_PER_STATEMENT = 100;
 /** Every version row of one store's write, linked onto the store's history chain (lib/memory/integrity) in the same transaction. */
 async function insertVersionRows(tx: SqlClient, rows: readonly VersionRow[], actor: Actor, at: Date, options: WriteOptions) {
   const author = authorValues(actor, at, options.imported);
-  // The store's last memory write (its `last_memory_write_at`) is set with the chain's new head, in one statement.
+  const storeId = rows[0]!.storeId;
+  // The store's last memory write and its sizes are set with the chain's new head, in one statement.
+  const storeColumns = sql`, last_memory_write_at = ${at}${await sizeChange(tx, rows)}`;
   const { fields: chain, storeRowWritten } = await appendToChain(
     tx,
-    rows[0]!.storeId,
+    storeId,
     rows.map((row) => ({ ...row, actorType: actor.type, actorId: actorId(actor), at })),
-    sql`, last_memory_write_at = ${at}`,
+    storeColumns,
   );
   for (let i = 0; i < rows.length; i += VERSIONS_PER_STATEMENT) {
     if (i > 0) await letOthersRun();
     const values = rows.slice(i, i + VERSIONS_PER_STATEMENT).map((row, j) => versionValues(row, author, chain[i + j]!, options));
     await tx.$executeRaw`INSERT INTO memory_versions (${VERSION_COLUMNS}${pendingColumn(options)}) VALUES ${join(values)}`;
   }
-  if (!storeRowWritten) await tx.$executeRaw`UPDATE memory_stores SET last_memory_write_at = ${at} WHERE id = ${rows[0]!.storeId}`;
+  if (!storeRowWritten) await tx.$executeRaw`UPDATE memory_stores SET chain_head_seq = chain_head_seq${storeColumns} WHERE id = ${storeId}`;
+  // The memoized policy row (lock-store.ts) holds memory_count, which the limit is checked against.
+  if (rows.some((row) => row.operation !== "modified")) forgetStorePolicy(tx, storeId);
+}
+
+/** Memories whose old size one statement subtracts in place; past it, summed first in chunks. */
+const PRIOR_SIZES_IN_PLACE = 1_000;
+
+/**
+ * `memory_count` and `content_bytes` moved by a write's versions, as assignments for the store's
+ * UPDATE: kept in the write's transaction, never recounted by a scan. Runs before the memory rows
+ * change, so the memories the versions follow still hold their old sizes (a memory re-created
+ * after its deletion has no row, and subtracts nothing).
+ */
+async function sizeChange(tx: SqlClient, rows: readonly VersionRow[]): Promise<Sql> {
+  const count = rows.filter((row) => row.operation === "created").length - rows.filter((row) => row.operation === "deleted").length;
+  const added = rows.reduce((sum, row) => sum + (row.size ?? 0), 0);
+  const followed = rows.filter((row) => row.previous !== null).map((row) => row.memoryId);
+  let subtracted: Sql = sql`0`;
+  if (followed.length > PRIOR_SIZES_IN_PLACE) {
+    let total = 0;
+    for (let i = 0; i < followed.length; i += PRIOR_SIZES_IN_PLACE) {
+      const [row] = await tx.$queryRaw<{ total: number | bigint | null }[]>`
+        SELECT sum(content_size_bytes) AS total FROM memories WHERE id IN (${join(followed.slice(i, i + PRIOR_SIZES_IN_PLACE))})`;
+      total += Number(row?.total ?? 0);
+    }
+    subtracted = sql`${total}`;
+  } else if (followed.length > 0) {
+    subtracted = sql`COALESCE((SELECT sum(content_size_bytes) FROM memories WHERE id IN (${join(followed)})), 0)`;
+  }
+  return sql`, memory_count = memory_count + ${count}, content_bytes = content_bytes + ${added} - ${subtracted}`;
 }
 
 /** The memories table's columns and values, stated once for inserts of one or many. */
@@ -216,11 +248,6 @@ const memoryOf = (
   lastReadAt,
 });
 
-async function countMemories(tx: SqlClient, storeId: string, delta: 1 | -1) {
-  await tx.$executeRaw`UPDATE memory_stores SET memory_count = memory_count + ${delta} WHERE id = ${storeId}`;
-  forgetStorePolicy(tx, storeId);
-}
-
 /**
  * When a version is written: now (or the time an import with history presents), but never before
  * the version it follows. Instances whose clocks disagree could otherwise date a memory's next
@@ -262,7 +289,6 @@ export async function insertMemory(
   const { row, held } = await recordVersion(tx, { storeId, memoryId, operation: "created", state, actor, at: now, before }, options);
   const memory = memoryOf({ ...row, content: state.content, sha: row.sha!, size: row.size! }, now, now);
   await insertMemoryRows(tx, [memory]);
-  await countMemories(tx, storeId, 1);
   return { ...memory, heldFor: held };
 }
 
@@ -317,8 +343,6 @@ export async function insertMemories(
   );
   const memories = rows.map((row) => memoryOf(row, now, now));
   await insertMemoryRows(tx, memories);
-  await tx.$executeRaw`UPDATE memory_stores SET memory_count = memory_count + ${memories.length} WHERE id = ${storeId}`;
-  forgetStorePolicy(tx, storeId);
   return memories;
 }
 
@@ -392,13 +416,10 @@ export async function removeMemories(tx: SqlClient, memories: readonly Removed[]
     actor,
     options,
   );
-  const storeId = memories[0]!.storeId;
   for (let i = 0; i < memories.length; i += MEMORY_UPDATES_PER_STATEMENT) {
     const ids = memories.slice(i, i + MEMORY_UPDATES_PER_STATEMENT).map((m) => m.id);
     await tx.$executeRaw`DELETE FROM memories WHERE id IN (${join(ids)})`;
   }
-  await tx.$executeRaw`UPDATE memory_stores SET memory_count = memory_count - ${memories.length} WHERE id = ${storeId}`;
-  forgetStorePolicy(tx, storeId);
   return rows.map((row) => row.id);
 }
 
@@ -511,6 +532,5 @@ export async function removeMemory(
   };
   const { row } = await recordVersion(tx, write, options);
   await tx.$executeRaw`DELETE FROM memories WHERE id = ${memory.id}`;
-  await countMemories(tx, memory.storeId, -1);
   return row.id;
 }

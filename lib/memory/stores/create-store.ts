@@ -35,6 +35,7 @@ export async function insertStore(tx: SqlClient, fields: ReturnType<typeof check
     description: fields.description,
     metadata: JSON.stringify(fields.metadata),
     memoryCount: 0,
+    contentBytes: 0,
     createdAt: now,
     updatedAt: now,
     archivedAt: null,

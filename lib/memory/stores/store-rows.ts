@@ -11,6 +11,7 @@ const COLUMN_NAMES = [
   "description",
   "metadata",
   "memory_count",
+  "content_bytes",
   "created_at",
   "updated_at",
   "archived_at",
@@ -29,6 +30,7 @@ export interface StoreRow {
   description: string;
   metadata: string;
   memory_count: number | bigint;
+  content_bytes: number | bigint;
   created_at: Date | string;
   updated_at: Date | string;
   archived_at: Date | string | null;
@@ -46,6 +48,7 @@ export function storeFromRow(row: StoreRow): MemoryStore {
     description: row.description,
     metadata: row.metadata,
     memoryCount: Number(row.memory_count),
+    contentBytes: Number(row.content_bytes),
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
     archivedAt: row.archived_at === null ? null : new Date(row.archived_at),
