@@ -82,9 +82,13 @@ export async function measureFleet(server: TestServer, headers: Record<string, s
     );
     if ((i + 4) % 250 < 4) log(`fleet: ${i + 4} stores of 100 memories imported`);
   }
-  const plan = await client.json<{ id: string; confirmation: string; counts: { stores_before: number; memories_before: number } }>("POST", "/v1/store_deletions", {
-    filter: { name: "doomed " },
-  });
+  const plan = await client.json<{ id: string; confirmation: string; counts: { stores_before: number; memories_before: number } }>(
+    "POST",
+    "/v1/store_deletions",
+    {
+      filter: { name: "doomed " },
+    },
+  );
   log(`fleet: deleting ${plan.counts.stores_before} stores, ${plan.counts.memories_before} memories`);
   const guard = new Client(server.baseURL, headers, 1);
   const quiet: number[] = [];

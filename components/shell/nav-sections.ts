@@ -15,6 +15,7 @@ export const NAV_GROUPS: NavGroup[] = [
   {
     label: "Activity",
     items: [
+      { href: "/usage", label: "Usage", need: "write" },
       // Not "Restores": a link named so would also answer to a search for "Stores".
       { href: "/restores", label: "Rollbacks", need: "write" },
       { href: "/erasures", label: "Erasures", need: "admin" },

@@ -12,6 +12,7 @@ import type { restoreWire, revertWire } from "@/lib/http/put-back-wire.ts";
 import type { searchHitWire } from "@/lib/http/search-wire.ts";
 import type { storeBatchWire } from "@/lib/http/store-batch-wire.ts";
 import type { changesSummaryWire, storeActivityWire, storeChangeWire } from "@/lib/http/time-travel-wire.ts";
+import type { usageWire } from "@/lib/http/usage-operations.ts";
 import type { ImportedVersionWire, policyFindingSchema } from "@/lib/http/wire-schemas.ts";
 import type { z } from "zod";
 
@@ -54,3 +55,8 @@ export type Restore = ReturnType<typeof restoreWire>;
 export type Revert = ReturnType<typeof revertWire>;
 export type PutBack = Restore | Revert;
 export type PutBackItem = NonNullable<PutBack["items"]>[number];
+
+/** A workspace's usage (GET /v1/usage): totals, the daily series, and the stores it lists. */
+export type Usage = ReturnType<typeof usageWire>;
+export type UsageDay = Usage["daily"][number];
+export type StoreUsage = Usage["largest_stores"][number];

@@ -105,6 +105,7 @@ export const OPERATION_ROUTES = {
   listStoreChanges: { method: "GET", path: "/v1/store_changes/{store}", pagination: "cursor" },
   storeActivity: { method: "GET", path: "/v1/store_activity/{store}" },
   listFolderSummaries: { method: "GET", path: "/v1/folder_summaries/{store}", pagination: "cursor" },
+  retrieveUsage: { method: "GET", path: "/v1/usage" },
   listRestores: { method: "GET", path: "/v1/restores", pagination: "cursor" },
   planRestore: { method: "POST", path: "/v1/restores" },
   retrieveRestore: { method: "GET", path: "/v1/restores/{restore}" },

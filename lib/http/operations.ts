@@ -12,6 +12,7 @@ import { STORE_BATCH_OPERATIONS } from "./store-batch-operations.ts";
 import { STORE_ACTION_OPERATIONS } from "./store-action-operations.ts";
 import { TIME_TRAVEL_OPERATIONS } from "./time-travel-operations.ts";
 import { FOLDER_SUMMARY_OPERATIONS } from "./folder-summary-operations.ts";
+import { USAGE_OPERATIONS } from "./usage-operations.ts";
 import { STORE_AS_OF_OPERATIONS } from "./store-as-of-operations.ts";
 import { READ_OPERATIONS } from "./read-operations.ts";
 import { POLICY_OPERATIONS } from "./policy-operations.ts";
@@ -274,6 +275,7 @@ export const OPERATIONS = {
   ...WEBHOOK_OPERATIONS,
   ...TIME_TRAVEL_OPERATIONS,
   ...FOLDER_SUMMARY_OPERATIONS,
+  ...USAGE_OPERATIONS,
   ...STORE_AS_OF_OPERATIONS,
   ...READ_OPERATIONS,
   ...POLICY_OPERATIONS,

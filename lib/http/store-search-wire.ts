@@ -23,11 +23,9 @@ const wholeNumber = (max: number, what: string) =>
  * holds, at least N bytes, archived or not.
  */
 export const storeSelectionFields = {
-  idle_days: wholeNumber(36_500, "days")
-    .optional()
-    .meta({
-      description: "Only stores with no memory created, changed or deleted for at least this many days (a store never written counts from its creation).",
-    }),
+  idle_days: wholeNumber(36_500, "days").optional().meta({
+    description: "Only stores with no memory created, changed or deleted for at least this many days (a store never written counts from its creation).",
+  }),
   min_fill_percent: wholeNumber(100, "percent")
     .optional()
     .meta({ description: "Only stores whose memories are at least this percentage of the 10,000 a store holds." }),

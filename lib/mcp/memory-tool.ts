@@ -76,6 +76,7 @@ export function registerMemoryTool(server: McpServer, ctx: McpContext) {
           canWrite: ctx.canWrite,
           reader: ctx.reader,
           storeFound: true, // the MCP handler found it before this exchange began
+          door: "mcp",
         });
         return textResult(result.content, result.isError);
       }),

@@ -40,6 +40,8 @@ export interface Dialect {
   readonly position: Sql;
   /** The aggregate joining a text column's values with commas, as `fn(column, ',')` (a version's readers' channels). */
   readonly joinText: Sql;
+  /** The UTC day of a timestamp column as text, `YYYY-MM-DD` (what store_usage_days.day holds): the Usage page's stores per day. */
+  utcDay(timestamp: Sql): Sql;
   /**
    * Written after a text expression (`v.path ${byteOrder} >= ${from}`, `ORDER BY k ${byteOrder}`)
    * so that it compares and sorts by bytes, as paths do: `memories.path` has that order on both

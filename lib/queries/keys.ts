@@ -30,6 +30,8 @@ export const queryKeys = {
     asOfTotals: (storeId: string, asOf: string) => ["memories", storeId, "as_of_totals", asOf] as const,
   },
   search: (params: Record<string, unknown>) => ["search", params] as const,
+  /** The workspace's usage over `days` days (the Usage page); moves with every write, so it is never kept long. */
+  usage: (days: number) => ["usage", days] as const,
   /** A store's write policy, or the instance default (null). */
   writePolicy: (storeId: string | null) => ["write-policy", storeId ?? "default"] as const,
   /** Store archivals and deletions (reports), and the workspace's lifecycle rule with its preview. */

@@ -189,6 +189,7 @@ const PROBES: Record<OperationName, Probe> = {
     (i) => ({ query: { q: WORD, memory_store_id: i.store } }),
   ),
   findStores: own("findStores", () => ({ query: { name: STORE_NAME } })),
+  retrieveUsage: own("retrieveUsage", () => ({ query: { min_fill_percent: "1" } })),
   listBulkDeletions: own("listBulkDeletions"),
   planBulkDeletion: both(
     "planBulkDeletion",

@@ -186,6 +186,8 @@ describe("the schema reader", () => {
       "store_archival_items",
       "store_deletions",
       "store_deletion_items",
+      "store_usage_days",
+      "deleted_stores",
       "store_batches",
       "store_batch_items",
     ]);

@@ -65,6 +65,18 @@ export async function problemsSeenInDatabase(databaseUrl: string): Promise<strin
     for (const s of counts) {
       if (Number(s.memory_count) !== Number(s.live)) problems.push(`store ${s.id}: memory_count ${s.memory_count}, ${s.live} live memories`);
     }
+    // The Usage page's daily counters (migration 0036) move with every write: their deltas add up to the store's counts.
+    const usage = await db.query<{ id: string; memory_count: number; content_bytes: number; memories: number | null; bytes: number | null }>(
+      `SELECT s.id, s.memory_count, s.content_bytes, sum(u.memories_delta) AS memories, sum(u.bytes_delta) AS bytes
+       FROM memory_stores s LEFT JOIN store_usage_days u ON u.store_id = s.id GROUP BY s.id, s.memory_count, s.content_bytes`,
+    );
+    for (const s of usage) {
+      if (Number(s.memories ?? 0) !== Number(s.memory_count) || Number(s.bytes ?? 0) !== Number(s.content_bytes)) {
+        problems.push(
+          `store ${s.id}: usage counters add up to ${s.memories} memories and ${s.bytes} bytes, the store has ${s.memory_count} and ${s.content_bytes}`,
+        );
+      }
+    }
     const memories = await db.query<{
       id: string;
       store_id: string;

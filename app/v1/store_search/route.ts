@@ -7,7 +7,8 @@ import { pageSize } from "@/lib/http/schemas.ts";
 import { queryFingerprint } from "@/lib/http/search-wire.ts";
 import { page, storeWire } from "@/lib/http/serialize.ts";
 import { archivedOf, cursorPosition, type StoreCursor } from "@/lib/http/store-search-wire.ts";
-import { findStores, parseStoreFilter } from "@/lib/memory/stores/find-stores.ts";
+import { findStores } from "@/lib/memory/stores/find-stores.ts";
+import { parseStoreFilter } from "@/lib/memory/stores/store-selection.ts";
 
 export const GET = apiRoute(OPERATIONS.findStores, async ({ db, url, query, principal }) => {
   const selection = {

@@ -5,6 +5,8 @@ import { postgresTextIndex } from "./postgres-search.ts";
 export const postgresDialect: Dialect = {
   position: raw("strpos"),
   joinText: raw("string_agg"),
+  // TIMESTAMP(3) columns hold UTC (the connection's time zone is UTC).
+  utcDay: (timestamp) => sql`to_char(${timestamp}, 'YYYY-MM-DD')`,
   // Two instances polling at once take different rows (a row another claim already leased fails the re-checked condition).
   byteOrder: raw('COLLATE "C"'),
   skipLocked: sql`FOR UPDATE OF d SKIP LOCKED`,

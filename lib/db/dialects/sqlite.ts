@@ -1,10 +1,12 @@
-import { empty, raw, type Dialect } from "../../memory/db.ts";
+import { empty, raw, sql, type Dialect } from "../../memory/db.ts";
 import { sqliteTextIndex } from "./sqlite-search.ts";
 
 /** What the domain's statements need of SQLite (lib/memory/db.ts, Dialect, says what each is for). */
 export const sqliteDialect: Dialect = {
   position: raw("instr"),
   joinText: raw("group_concat"),
+  // Timestamps are ISO 8601 text with their offset (lib/db/sql.ts); date() reads them in UTC.
+  utcDay: (timestamp) => sql`date(${timestamp})`,
   // One writer at a time: the claim's UPDATE alone is enough.
   // BINARY, the default: bytes.
   byteOrder: empty,

@@ -7,7 +7,7 @@ import { removeMemories } from "../memories/mutations.ts";
 import { DELIBERATE, settleDeliberateWrites } from "../review/deliberate.ts";
 import { purgeSearchIndex } from "../search/purge-search-index.ts";
 import { deleteLockedStore, STORE_DELETION_TRANSACTION } from "../stores/delete-store.ts";
-import { storeMatches } from "../stores/find-stores.ts";
+import { storeMatches } from "../stores/store-selection.ts";
 import { getStore } from "../stores/get-store.ts";
 import { lockStore } from "../stores/lock-store.ts";
 import { BULK_DELETION_ITEMS, BULK_DELETIONS, confirmationPhrase, type BulkDeletion, type BulkFilter, type BulkItem } from "./bulk-deletion-rows.ts";

@@ -3,7 +3,7 @@ import { inStoreScope, type StoreScope } from "../store-scope.ts";
 import { invalidRequest } from "../errors.ts";
 import { letOthersRun } from "../let-others-run.ts";
 import { empty, join, sql } from "../db.ts";
-import { storeMatches } from "../stores/find-stores.ts";
+import { storeMatches } from "../stores/store-selection.ts";
 import { STORE_COLUMNS, storeFromRow, type StoreRow } from "../stores/store-rows.ts";
 import type { BulkFilter, BulkItem } from "./bulk-deletion-rows.ts";
 

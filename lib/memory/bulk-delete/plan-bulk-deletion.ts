@@ -5,7 +5,7 @@ import { invalidRequest } from "../errors.ts";
 import { validatePathPrefix } from "../paths.ts";
 import type { StoreScope } from "../store-scope.ts";
 import { assertStoreInWorkspace } from "../stores/assert-store-in-workspace.ts";
-import { parseStoreFilter } from "../stores/find-stores.ts";
+import { parseStoreFilter } from "../stores/store-selection.ts";
 import { BULK_DELETION } from "./bulk-deletion-operation.ts";
 import type { BulkDeletion, BulkFilter, BulkItem } from "./bulk-deletion-rows.ts";
 

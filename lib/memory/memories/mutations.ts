@@ -13,6 +13,9 @@ import type { VersionOperation } from "../versions/operations.ts";
 import { letOthersRun } from "../let-others-run.ts";
 import { forgetStorePolicy } from "../stores/lock-store.ts";
 import { appendToChain, type VersionChainFields } from "../integrity/append-to-chain.ts";
+import { countWrites, type WriteDelta } from "../usage/count-writes.ts";
+import { utcDay } from "../usage/days.ts";
+import { writeChannel, type AgentDoor } from "../usage/write-channel.ts";
 
 /**
  * The only three ways a memory row changes. Each writes the memory and its version in the
@@ -20,7 +23,8 @@ import { appendToChain, type VersionChainFields } from "../integrity/append-to-c
  * `content_sha256` equal to the hash of `content` (invariant 2), and keeps the store's
  * memory count. Every state written passes the path and content rules here, whatever the
  * source (API, memory tool, import, review, erase): nothing can plant what a create refuses.
- * Callers hold the store lock and have checked overlaps, limits and preconditions.
+ * Callers hold the store lock and have checked overlaps, limits and preconditions, and hand in
+ * the memory rows as they read them under that lock (their sizes are what a write replaces).
  * Plain SQL statements that return nothing: every value written is known here, so the
  * returned record is built from them (see memory-rows.ts for why not Prisma model queries).
  */
@@ -48,6 +52,12 @@ export interface WriteOptions {
    * apply. An import is `settling` but not this: what it brings in meets the policy.
    */
   deliberate?: boolean;
+  /**
+   * The door an agent's key came through, when it is not the REST API: the memory tool endpoint
+   * or MCP, which share one domain call (lib/memory/usage/write-channel.ts). Counted on the
+   * Usage page; a person's write is the console's and an import's the import's whatever it says.
+   */
+  door?: AgentDoor;
 }
 
 /** The store's write policy on a write (lib/memory/policies): throws its refusal, or returns per change the findings that hold it for review. */
@@ -80,7 +90,7 @@ const pendingValue = (options: WriteOptions) => (options.deferSearchIndex ? sql`
  * The memory's last version before a write, when it was written, and its path then (null: it
  * did not exist); null for a new memory.
  */
-type Before = { versionId: string; at: Date; path: string | null; content?: string } | null;
+type Before = { versionId: string; at: Date; path: string | null; size: number | null; content?: string } | null;
 
 /** One version row as written: the one place that states the versions table's columns and values. */
 interface VersionRow {
@@ -93,10 +103,11 @@ interface VersionRow {
   sha: string | null;
   size: number | null;
   /**
-   * The version it follows (its memory's head before the write), when that one was written and
-   * the path the memory had then (null after a deletion); null for a memory's first.
+   * The version it follows (its memory's head before the write), when that one was written, the
+   * path the memory had then (null after a deletion) and the size of the memory row the write
+   * replaces (null: no row, a memory re-created after its deletion); null for a memory's first.
    */
-  previous: { id: string; at: Date; path: string | null } | null;
+  previous: { id: string; at: Date; path: string | null; size: number | null } | null;
 }
 
 const versionValues = (v: VersionRow, author: Sql, c: VersionChainFields, options: WriteOptions) =>
@@ -105,12 +116,17 @@ const versionValues = (v: VersionRow, author: Sql, c: VersionChainFields, option
 /** Version rows per INSERT: 500 × 20 values stays far below both engines' bound-parameter limits. */
 const VERSIONS_PER_STATEMENT = 100;
 
-/** Every version row of one store's write, linked onto the store's history chain (lib/memory/integrity) in the same transaction. */
+/**
+ * Every version row of one store's write, linked onto the store's history chain
+ * (lib/memory/integrity) in the same transaction, with what it did to the store's counts: its
+ * `memory_count`, `content_bytes` and last write time move in the UPDATE that sets the chain's
+ * new head, and the day's usage counters (lib/memory/usage) by one upsert, both from one delta.
+ */
 async function insertVersionRows(tx: SqlClient, rows: readonly VersionRow[], actor: Actor, at: Date, options: WriteOptions) {
   const author = authorValues(actor, at, options.imported);
   const storeId = rows[0]!.storeId;
-  // The store's last memory write and its sizes are set with the chain's new head, in one statement.
-  const storeColumns = sql`, last_memory_write_at = ${at}${await sizeChange(tx, rows)}`;
+  const delta = writeDelta(rows);
+  const storeColumns = sql`, last_memory_write_at = ${at}, memory_count = memory_count + ${delta.memories}, content_bytes = content_bytes + ${delta.bytes}`;
   const { fields: chain, storeRowWritten } = await appendToChain(
     tx,
     storeId,
@@ -123,36 +139,26 @@ async function insertVersionRows(tx: SqlClient, rows: readonly VersionRow[], act
     await tx.$executeRaw`INSERT INTO memory_versions (${VERSION_COLUMNS}${pendingColumn(options)}) VALUES ${join(values)}`;
   }
   if (!storeRowWritten) await tx.$executeRaw`UPDATE memory_stores SET chain_head_seq = chain_head_seq${storeColumns} WHERE id = ${storeId}`;
+  // Counted on the day it happened: an import with history dates its versions by the file, but it wrote them now.
+  await countWrites(tx, storeId, utcDay(options.imported?.at ?? at), writeChannel(actor, options), delta);
   // The memoized policy row (lock-store.ts) holds memory_count, which the limit is checked against.
   if (rows.some((row) => row.operation !== "modified")) forgetStorePolicy(tx, storeId);
 }
 
-/** Memories whose old size one statement subtracts in place; past it, summed first in chunks. */
-const PRIOR_SIZES_IN_PLACE = 1_000;
-
 /**
- * `memory_count` and `content_bytes` moved by a write's versions, as assignments for the store's
- * UPDATE: kept in the write's transaction, never recounted by a scan. Runs before the memory rows
- * change, so the memories the versions follow still hold their old sizes (a memory re-created
- * after its deletion has no row, and subtracts nothing).
+ * What a write's versions do to the store's counts, never recounted by a scan: a creation adds
+ * a memory, a deletion removes one, and each version's content replaces the size of the memory
+ * row it follows (the row as the caller read it under the store's lock, before it changes).
  */
-async function sizeChange(tx: SqlClient, rows: readonly VersionRow[]): Promise<Sql> {
-  const count = rows.filter((row) => row.operation === "created").length - rows.filter((row) => row.operation === "deleted").length;
-  const added = rows.reduce((sum, row) => sum + (row.size ?? 0), 0);
-  const followed = rows.filter((row) => row.previous !== null).map((row) => row.memoryId);
-  let subtracted: Sql = sql`0`;
-  if (followed.length > PRIOR_SIZES_IN_PLACE) {
-    let total = 0;
-    for (let i = 0; i < followed.length; i += PRIOR_SIZES_IN_PLACE) {
-      const [row] = await tx.$queryRaw<{ total: number | bigint | null }[]>`
-        SELECT sum(content_size_bytes) AS total FROM memories WHERE id IN (${join(followed.slice(i, i + PRIOR_SIZES_IN_PLACE))})`;
-      total += Number(row?.total ?? 0);
-    }
-    subtracted = sql`${total}`;
-  } else if (followed.length > 0) {
-    subtracted = sql`COALESCE((SELECT sum(content_size_bytes) FROM memories WHERE id IN (${join(followed)})), 0)`;
+function writeDelta(rows: readonly VersionRow[]): WriteDelta {
+  let memories = 0;
+  let bytes = 0;
+  for (const row of rows) {
+    if (row.operation === "created") memories += 1;
+    else if (row.operation === "deleted") memories -= 1;
+    bytes += (row.size ?? 0) - (row.previous?.size ?? 0);
   }
-  return sql`, memory_count = memory_count + ${count}, content_bytes = content_bytes + ${added} - ${subtracted}`;
+  return { versions: rows.length, memories, bytes };
 }
 
 /** The memories table's columns and values, stated once for inserts of one or many. */
@@ -206,7 +212,7 @@ async function recordVersion(tx: SqlClient, write: VersionWrite, options: WriteO
     content: state.content,
     sha: state.content === null ? null : sha256Hex(state.content),
     size: state.content === null ? null : utf8Length(state.content),
-    previous: before && { id: before.versionId, at: before.at, path: before.path },
+    previous: before && { id: before.versionId, at: before.at, path: before.path, size: before.size },
   };
   await insertVersionRows(tx, [row], actor, at, options);
   await trackChange(
@@ -284,7 +290,9 @@ export async function insertMemory(
   validateMemoryState(state);
   const memoryId = options.again?.memoryId ?? newId("mem");
   // The re-created memory did not exist (review sees a creation), yet its versions stay in order.
-  const before = options.again ? { versionId: options.again.lastVersionId, at: await versionWrittenAt(tx, options.again.lastVersionId), path: null } : null;
+  const before = options.again
+    ? { versionId: options.again.lastVersionId, at: await versionWrittenAt(tx, options.again.lastVersionId), path: null, size: null }
+    : null;
   const now = writtenAt(options, before?.at);
   const { row, held } = await recordVersion(tx, { storeId, memoryId, operation: "created", state, actor, at: now, before }, options);
   const memory = memoryOf({ ...row, content: state.content, sha: row.sha!, size: row.size! }, now, now);
@@ -355,7 +363,7 @@ export async function changeMemory(
 ): Promise<WrittenMemory> {
   validateMemoryState(state);
   const now = writtenAt(options, memory.updatedAt);
-  const before = { versionId: memory.memoryVersionId, at: memory.updatedAt, path: memory.path, content: memory.content };
+  const before = { versionId: memory.memoryVersionId, at: memory.updatedAt, path: memory.path, size: memory.contentSizeBytes, content: memory.content };
   const { row, held } = await recordVersion(
     tx,
     { storeId: memory.storeId, memoryId: memory.id, operation: "modified", state, actor, at: now, before },
@@ -424,7 +432,7 @@ export async function removeMemories(tx: SqlClient, memories: readonly Removed[]
 }
 
 /** A memory as a removal needs it: its last version, when and where it was written. */
-type Removed = Pick<MemoryRecord, "id" | "storeId" | "path" | "memoryVersionId" | "updatedAt">;
+type Removed = Pick<MemoryRecord, "id" | "storeId" | "path" | "memoryVersionId" | "updatedAt" | "contentSizeBytes">;
 
 /**
  * The versions of a batch of existing memories of one store (a change or a removal each, in the
@@ -461,7 +469,7 @@ async function recordVersions(
     content: state.content,
     sha: state.content === null ? null : sha256Hex(state.content),
     size: state.content === null ? null : utf8Length(state.content),
-    previous: { id: memory.memoryVersionId, at: memory.updatedAt, path: memory.path },
+    previous: { id: memory.memoryVersionId, at: memory.updatedAt, path: memory.path, size: memory.contentSizeBytes },
   }));
   await insertVersionRows(tx, rows, actor, now, options);
   // Review state: a deliberate act decides it itself (nothing to track); anything else as recordVersion, one by one.
@@ -514,13 +522,8 @@ async function updateMemoryRows(tx: SqlClient, memories: readonly MemoryRecord[]
 }
 
 /** Returns the id of the `deleted` version. */
-export async function removeMemory(
-  tx: SqlClient,
-  memory: Pick<MemoryRecord, "id" | "storeId" | "path" | "memoryVersionId" | "updatedAt">,
-  actor: Actor,
-  options: WriteOptions = {},
-): Promise<string> {
-  const before = { versionId: memory.memoryVersionId, at: memory.updatedAt, path: memory.path };
+export async function removeMemory(tx: SqlClient, memory: Removed, actor: Actor, options: WriteOptions = {}): Promise<string> {
+  const before = { versionId: memory.memoryVersionId, at: memory.updatedAt, path: memory.path, size: memory.contentSizeBytes };
   const write: VersionWrite = {
     storeId: memory.storeId,
     memoryId: memory.id,

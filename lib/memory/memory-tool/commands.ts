@@ -1,6 +1,7 @@
 import type { Actor } from "../actor.ts";
 import type { Reader } from "../reads/reader.ts";
 import type { Db } from "../db.ts";
+import type { AgentDoor } from "../usage/write-channel.ts";
 
 /** The `tool_use` input of the memory tool (`memory_20250818`), one shape per command. */
 export type ViewCommand = { command: "view"; path: string; view_range?: number[] | null };
@@ -23,4 +24,6 @@ export interface ToolContext {
   canWrite: boolean;
   /** Who a file's view is recorded as having read it (lib/memory/reads); none: not recorded. */
   reader?: Reader;
+  /** The door the command came through (the memory tool endpoint or MCP), as its writes are counted (lib/memory/usage). */
+  door: AgentDoor;
 }

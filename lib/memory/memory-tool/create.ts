@@ -17,7 +17,7 @@ export async function create(ctx: ToolContext, command: CreateCommand): Promise<
     const blocker = await fileAncestor(tx, store.id, target.store);
     if (blocker) fail(`Cannot create ${command.path}: ${toolPathOf(blocker)} is a file, not a directory`);
     // createMemoryInTx applies the 10,000-memory limit and the overlap check.
-    await createMemoryInTx(tx, store, target.store, fileContent(command.file_text, command.path), ctx.actor);
+    await createMemoryInTx(tx, store, target.store, fileContent(command.file_text, command.path), ctx.actor, { door: ctx.door });
     return `File created successfully at: ${command.path}`;
   });
 }

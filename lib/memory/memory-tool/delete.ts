@@ -24,12 +24,12 @@ export async function deleteCommand(ctx: ToolContext, command: DeleteCommand): P
       const node = await findNode(tx, store.id, path);
       if (!node) fail(`The path ${command.path} does not exist`);
       if (node.kind === "file") {
-        await removeMemory(tx, node.memory, ctx.actor);
+        await removeMemory(tx, node.memory, ctx.actor, { door: ctx.door });
       } else {
         // Each batch leaves the directory, so the next read starts from what is left. A batch goes
         // together (removeMemories: a few statements for it instead of several per memory).
         for (let batch = await memoriesBelow(tx, store.id, path, BATCH); batch.length > 0; batch = await memoriesBelow(tx, store.id, path, BATCH)) {
-          await removeMemories(tx, batch, ctx.actor);
+          await removeMemories(tx, batch, ctx.actor, { door: ctx.door });
           await letOthersRun();
         }
       }

@@ -15,7 +15,7 @@ export async function insert(ctx: ToolContext, command: InsertCommand): Promise<
       fail(`Invalid \`insert_line\` parameter: ${command.insert_line}. It should be within the range of lines of the file: [0, ${lines.length}]`);
     }
     lines.splice(command.insert_line, 0, command.insert_text.replace(/\n$/, ""));
-    await changeMemory(tx, memory, { path: memory.path, content: fileContent(lines.join("\n"), command.path) }, ctx.actor);
+    await changeMemory(tx, memory, { path: memory.path, content: fileContent(lines.join("\n"), command.path) }, ctx.actor, { door: ctx.door });
     return `The file ${command.path} has been edited.`;
   });
 }

@@ -14,7 +14,7 @@ const BATCH = 25;
 
 /** Moves one memory (same id, a `modified` version); the new path must satisfy the store's path rules. */
 async function move(tx: SqlClient, ctx: ToolContext, memory: MemoryRecord, to: string) {
-  await changeMemory(tx, memory, { path: storePath(to, toolPathOf(to)), content: memory.content }, ctx.actor);
+  await changeMemory(tx, memory, { path: storePath(to, toolPathOf(to)), content: memory.content }, ctx.actor, { door: ctx.door });
 }
 
 /**
@@ -56,7 +56,7 @@ export async function rename(ctx: ToolContext, command: RenameCommand): Promise<
             const path = to + memory.path.slice(from.length);
             return { memory, state: { path: storePath(path, toolPathOf(path)), content: memory.content } };
           });
-          await changeMemories(tx, moves, ctx.actor);
+          await changeMemories(tx, moves, ctx.actor, { door: ctx.door });
           await letOthersRun();
         }
       }

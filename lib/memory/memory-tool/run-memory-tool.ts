@@ -12,6 +12,7 @@ import { rename } from "./rename.ts";
 import { strReplace } from "./str-replace.ts";
 import { ToolFailure } from "./tool-failure.ts";
 import { view } from "./view.ts";
+import type { AgentDoor } from "../usage/write-channel.ts";
 
 export interface RunMemoryToolInput {
   storeId: string;
@@ -27,6 +28,8 @@ export interface RunMemoryToolInput {
    * any vanished memory does.
    */
   storeFound?: boolean;
+  /** The door the command came through, as its writes are counted: the memory tool endpoint unless MCP says so. */
+  door?: AgentDoor;
 }
 
 /** What the endpoint answers: the tool result content, and whether it is an error. */
@@ -71,7 +74,14 @@ async function dispatch(ctx: ToolContext, command: MemoryToolCommand): Promise<s
  */
 export async function runMemoryTool(db: Db, input: RunMemoryToolInput): Promise<MemoryToolResult> {
   if (!input.storeFound) await assertStoreExists(db.sql, input.storeId);
-  const ctx: ToolContext = { db, storeId: input.storeId, actor: input.actor, canWrite: input.canWrite, reader: input.reader };
+  const ctx: ToolContext = {
+    db,
+    storeId: input.storeId,
+    actor: input.actor,
+    canWrite: input.canWrite,
+    reader: input.reader,
+    door: input.door ?? "memory_tool",
+  };
   try {
     return { content: await dispatch(ctx, parseCommand(input.input)), isError: false };
   } catch (error) {

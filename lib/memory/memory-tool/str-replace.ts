@@ -66,7 +66,7 @@ export async function strReplace(ctx: ToolContext, command: StrReplaceCommand): 
     const next = memory.content.slice(0, at) + (command.new_str ?? "") + memory.content.slice(at + command.old_str.length);
     // Replacing a text with itself changes nothing, and a change of nothing writes no version.
     if (next !== memory.content) {
-      await changeMemory(tx, memory, { path: memory.path, content: fileContent(next, command.path) }, ctx.actor);
+      await changeMemory(tx, memory, { path: memory.path, content: fileContent(next, command.path) }, ctx.actor, { door: ctx.door });
     }
     return `The memory file has been edited. Here is the snippet showing the change (with line numbers):\n${snippet(next, line)}`;
   });

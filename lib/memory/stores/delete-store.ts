@@ -11,7 +11,8 @@ const BATCH = 250;
 export const STORE_DELETION_TRANSACTION: TransactionOptions = { timeoutMs: 60_000, secureDelete: false };
 
 /**
- * Deletes the store with all its memories, versions and review state, in one transaction. Allowed
+ * Deletes the store with all its memories, versions and review state, in one transaction, leaving
+ * its usage counters and a tombstone (lib/memory/usage: the Usage page's past stays true). Allowed
  * on archived stores. On SQLite the deleted versions' search index rows go afterwards, in
  * transactions of their own (purgeSearchIndex); they are unreachable from the commit on.
  */
@@ -42,7 +43,11 @@ export async function deleteLockedStore(tx: SqlClient, storeId: string): Promise
   ]) {
     while ((await deleteBatch()) === BATCH) await letOthersRun();
   }
-  const [store] = await tx.$queryRaw<{ workspace_id: string }[]>`SELECT workspace_id FROM memory_stores WHERE id = ${storeId}`;
+  // Its tombstone for the Usage page (migration 0036): when it was made and went, and what it held; no name, no content.
+  const [store] = await tx.$queryRaw<{ workspace_id: string }[]>`
+    INSERT INTO deleted_stores (store_id, workspace_id, created_at, deleted_at, memory_count, content_bytes)
+    SELECT id, workspace_id, created_at, ${new Date()}, memory_count, content_bytes FROM memory_stores WHERE id = ${storeId}
+    RETURNING workspace_id`;
   await tx.$executeRaw`DELETE FROM memory_stores WHERE id = ${storeId}`;
   // Memory deletions inside a store deletion are not announced one by one: this one event says it all (to its workspace's endpoints).
   await enqueueWebhookEvent(tx, { type: "memory_store.deleted", storeId, workspaceId: store?.workspace_id, at: new Date(), data: { id: storeId } });

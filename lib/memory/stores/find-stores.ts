@@ -4,8 +4,6 @@ import { letOthersRun } from "../let-others-run.ts";
 import { STORE_COLUMNS, storeFromRow, type StoreRow } from "./store-rows.ts";
 import { matchesInCode, storeConditions, storeMatches, type StoreSelection } from "./store-selection.ts";
 
-export { parseStoreFilter, storeMatches, MAX_METADATA_FILTERS } from "./store-selection.ts";
-
 /** What a list of stores can be sorted by: each walks its own index within the workspace (migration 0034). */
 export const STORE_SORTS = ["name", "created_at", "last_memory_write_at", "memory_count", "content_bytes"] as const;
 export type StoreSort = (typeof STORE_SORTS)[number];

@@ -22,7 +22,7 @@ export interface StoreSelection {
   minContentBytes?: number;
 }
 
-export const MAX_METADATA_FILTERS = 16;
+const MAX_METADATA_FILTERS = 16;
 const DAY_MS = 86_400_000;
 
 /** Checks a filter's pairs (`key:value`, the key up to the first colon) and name. */
