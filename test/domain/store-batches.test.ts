@@ -4,6 +4,7 @@ import { updateMemory } from "../../lib/memory/memories/update-memory.ts";
 import { executeStoreBatch, getStoreBatchItems, planStoreBatch } from "../../lib/memory/store-batches/run-store-batch.ts";
 import { createStore } from "../../lib/memory/stores/create-store.ts";
 import { updateStore } from "../../lib/memory/stores/update-store.ts";
+import { setWorkspacePolicy } from "../../lib/memory/policies/policy-settings.ts";
 import { DEFAULT_WORKSPACE_ID } from "../../lib/memory/workspace.ts";
 import { API_ACTOR, ENGINE, newStore, useFreshDatabase } from "./database.ts";
 
@@ -119,6 +120,25 @@ describe(`store batches on ${ENGINE}`, () => {
       code: "conflict",
     });
     expect((await getStoreBatchItems(t.db.sql, dry.id)).map((i) => i.outcome)).toEqual(["skipped", "created", "late", "late"]);
+  });
+
+  it("a template the workspace's write policy refuses is refused before the execution is claimed; nothing is made", async () => {
+    const w = "wrkspc_01STOREBATCHPOLICY00000000";
+    await t.db.sqlTransaction(
+      (tx) => tx.$executeRaw`INSERT INTO workspaces (id, name, display_color, created_at) VALUES (${w}, ${"Policy"}, ${"#0ea5e9"}, ${new Date()})`,
+    );
+    const template = (await createStore(t.db, { name: "guarded template", workspaceId: w })).id;
+    // A person may write under protected paths; an agent's key may not.
+    await createMemory(t.db, { storeId: template, path: "/onboarding/rules.md", content: "rules", actor: { type: "user_actor", user_id: "user_admin" } });
+    await setWorkspacePolicy(t.db, w, { protectedPaths: ["/onboarding/**"] }, null);
+    const { plan: dry } = await planStoreBatch(t.db, { csv: csv("name\nAgent's store\n"), templateStoreId: template, actor: API_ACTOR, workspaceId: w });
+    const attempt = { id: dry.id, confirmation: "create 1 store", actor: API_ACTOR, workspaceId: w };
+    await expect(executeStoreBatch(t.db, attempt)).rejects.toMatchObject({ code: "permission" });
+    const stores = await t.db.sql.$queryRaw<{ n: number | bigint }[]>`SELECT count(*) AS n FROM memory_stores WHERE workspace_id = ${w}`;
+    expect(Number(stores[0]!.n)).toBe(1);
+    // Still a dry run: with the policy lifted, the same plan runs.
+    await setWorkspacePolicy(t.db, w, null, null);
+    expect((await executeStoreBatch(t.db, attempt)).plan).toMatchObject({ status: "completed", createdCount: 1 });
   });
 
   it("two batches racing for one unique_by value make one store: the other's row is late", async () => {

@@ -1,8 +1,13 @@
+import type { Actor } from "../actor.ts";
 import type { Db } from "../db.ts";
 import { conflict, invalidRequest } from "../errors.ts";
 import { planDigest } from "../bulk/lifecycle.ts";
 import { letOthersRun } from "../let-others-run.ts";
 import { assertStoreInWorkspace } from "../stores/assert-store-in-workspace.ts";
+import { checkNewStore, insertStore } from "../stores/create-store.ts";
+import { lockStore } from "../stores/lock-store.ts";
+import { copyMark } from "../store-copies/copy-mark.ts";
+import { writeCopies } from "../store-copies/copy-memories.ts";
 import { liveMemoryPages } from "../store-copies/live-memories.ts";
 import { STORE_BATCH_LIMITS } from "./store-batch-limits.ts";
 
@@ -52,4 +57,35 @@ export async function readTemplate(db: Db, seen: TemplateSeen, workspaceId: stri
     throw conflict(`The template ${seen.storeId} has changed since the dry run; run the dry run again to copy what it holds now.`);
   }
   return memories.map(({ path, content }) => ({ path, content }));
+}
+
+const TRIAL_OVER = Symbol("the trial copy is rolled back");
+
+/**
+ * The template's memories written into a new store of the workspace, as a batch writes them, in
+ * a transaction that is then rolled back: the store's write policy (the workspace's default)
+ * reads them as it will for every store of the batch. A policy that refuses them refuses the
+ * execution here, before it is claimed, so the dry run stays good for when the policy or the
+ * template changes; a refusal in the first chunk would leave the batch running with nothing done.
+ */
+export async function tryTemplate(
+  db: Db,
+  input: { workspaceId: string; batchId: string; templateStoreId: string; memories: readonly { path: string; content: string }[]; actor: Actor },
+) {
+  try {
+    await db.sqlTransaction(async (tx) => {
+      const store = await insertStore(tx, checkNewStore({ name: "template trial", workspaceId: input.workspaceId }));
+      await lockStore(tx, store.id);
+      const mark = copyMark({ copyId: input.batchId, sourceStoreId: input.templateStoreId, by: input.actor, at: new Date() });
+      await writeCopies(tx, store.id, input.memories, {
+        actor: input.actor,
+        mark,
+        batch: db.dialect.importBatch,
+        deferSearchIndex: db.dialect.bulkWritesDeferSearchIndex,
+      });
+      throw TRIAL_OVER;
+    });
+  } catch (error) {
+    if (error !== TRIAL_OVER) throw error;
+  }
 }

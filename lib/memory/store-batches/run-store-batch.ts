@@ -5,7 +5,7 @@ import { getItems, getRow, listRows } from "../bulk/report-tables.ts";
 import type { Db, SqlClient } from "../db.ts";
 import { invalidRequest } from "../errors.ts";
 import { LIMITS } from "../limits.ts";
-import { readTemplate, seeTemplate } from "./batch-template.ts";
+import { readTemplate, seeTemplate, tryTemplate } from "./batch-template.ts";
 import { checkRows } from "./check-rows.ts";
 import { readStoreCsv } from "./read-store-csv.ts";
 import { STORE_BATCH } from "./store-batch-operation.ts";
@@ -74,6 +74,9 @@ export async function executeStoreBatch(db: Db, input: ExecuteStoreBatchInput): 
   const seen = batch.templateStoreId && { storeId: batch.templateStoreId, memoryCount: batch.templateMemoryCount, digest: batch.templateDigest ?? "" };
   // Read before the claim (executeBulk's own checks come first there): a changed template refuses the run with nothing written.
   const template = seen && batch.status === "planned" ? await readTemplate(db, seen, input.workspaceId) : [];
+  if (seen && template.length > 0) {
+    await tryTemplate(db, { workspaceId: input.workspaceId, batchId: batch.id, templateStoreId: seen.storeId, memories: template, actor: input.actor });
+  }
   return executeBulk(db, STORE_BATCH, {
     id: input.id,
     confirmation: input.confirmation,
