@@ -1,4 +1,4 @@
-// npm run bench [-- --engine postgres] [--rounds 1500] [--core-only [--baseline <checkout>]] – the Memory Stores API benchmark (issue 2).
+// npm run bench [-- --engine postgres] [--rounds 1500] [--core-only [--baseline <checkout>]] [--store-batch-only [--batch-stores 5000]] – the Memory Stores API benchmark (issue 2).
 /**
  * Seeds one store with 10,000 memories through the API (8 requests in flight), then measures
  * p50/p99 of the API's reads and writes, interleaved round by round with two references so
@@ -27,6 +27,7 @@ import { measureFleet } from "./fleet.ts";
 import { measureReadTracking } from "./read-tracking.ts";
 import { measureReview } from "./review.ts";
 import { measureWorkspaces } from "./workspaces.ts";
+import { measureStoreBatch } from "./store-batch.ts";
 import { measureTimeTravel } from "./time-travel.ts";
 import { measureTransfer } from "./transfer.ts";
 import { measureBackfill } from "./search-backfill.ts";
@@ -52,6 +53,10 @@ const { values: args } = parseArgs({
     "review-only": { type: "boolean", default: false },
     /** Only the workspaces benchmark (bench/workspaces.ts), merged into an existing results.json. */
     "workspaces-only": { type: "boolean", default: false },
+    /** Only seeding stores from a CSV with a template (bench/store-batch.ts), merged into an existing results.json. */
+    "store-batch-only": { type: "boolean", default: false },
+    /** Rows of the store batch benchmark's CSV. */
+    "batch-stores": { type: "string", default: "5000" },
     /** Only the import/export benchmark (bench/transfer.ts), merged into an existing results.json. */
     "transfer-only": { type: "boolean", default: false },
     /** Files in the import benchmark's archive. */
@@ -157,6 +162,12 @@ try {
     const workspaces = await measureWorkspaces(server, HEADERS, Math.min(ROUNDS, 1000), log);
     const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, "utf8")) as object) : { engine };
     writeFileSync(RESULTS, JSON.stringify({ ...previous, ...workspaces }, null, 2) + "\n");
+    await finish();
+  }
+  if (args["store-batch-only"]) {
+    const storeBatch = await measureStoreBatch(server, HEADERS, Number(args["batch-stores"]), log);
+    const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, "utf8")) as object) : { engine };
+    writeFileSync(RESULTS, JSON.stringify({ ...previous, ...storeBatch }, null, 2) + "\n");
     await finish();
   }
   if (args["time-travel-only"]) {

@@ -75,6 +75,7 @@ function consolePages(storeId: string, memoryId: string, erasureId: string, bulk
     ["webhooks", "/webhooks"],
     ["bulk-deletions", "/bulk-deletions"],
     ["bulk-deletion", `/bulk-deletions/${bulkId}`],
+    ["store-batches", "/store-batches"],
     ["store-actions", "/store-actions"],
   ];
 }

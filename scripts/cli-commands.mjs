@@ -16,6 +16,7 @@ export const COMMANDS = [
   "mirror",
   "verify",
   "stores-archive",
+  "stores-create",
 ];
 
 /** @type {Record<string, string>} */
@@ -32,4 +33,5 @@ export const SUMMARIES = {
   mirror: "keep a local folder and a store in sync",
   verify: "recompute every store's history chain and the audit log's",
   "stores-archive": "archive or delete the stores a filter selects, dry run first",
+  "stores-create": "create stores from a CSV, each from a template if given, dry run first",
 };

@@ -1,32 +1,80 @@
 "use client";
 
+import { useState } from "react";
+import { Field, Input, Select } from "@/components/ui/field.tsx";
+import { StoreOptions } from "./store-options.tsx";
 import { useWorkspaceRouter } from "@/components/shell/current-workspace.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Dialog, DialogActions } from "@/components/ui/dialog.tsx";
 import { TypedConfirmation, useTypedConfirmation } from "@/components/ui/typed-confirmation.tsx";
 import type { Store } from "@/lib/queries/types.ts";
-import { useArchiveStore, useCreateStore, useDeleteStore, useUpdateStore } from "@/lib/queries/use-stores.ts";
+import { useArchiveStore, useCopyStore, useCreateStore, useDeleteStore, useStores, useUpdateStore } from "@/lib/queries/use-stores.ts";
 import { StoreForm } from "./store-form.tsx";
 import { ErrorAlert } from "@/components/ui/error-alert.tsx";
 
 export type CreateStoreDialogProps = { open: boolean; onClose: () => void };
 
+/**
+ * A new store: empty, or from a template (“New store from template”): a copy of another store's
+ * current memories, optionally only those under a folder, without their history.
+ */
 export function CreateStoreDialog({ open, onClose }: CreateStoreDialogProps) {
   const create = useCreateStore();
+  const copy = useCopyStore();
+  const [templateId, setTemplateId] = useState("");
+  const [prefix, setPrefix] = useState("");
   const close = () => {
     create.reset();
+    copy.reset();
+    setTemplateId("");
+    setPrefix("");
     onClose();
   };
+  const pending = templateId ? copy : create;
   return (
     <Dialog open={open} title="Create memory store" onClose={close}>
+      <TemplateChoice templateId={templateId} onTemplate={setTemplateId} prefix={prefix} onPrefix={setPrefix} />
       <StoreForm
-        submitLabel="Create store"
-        pending={create.isPending}
-        error={create.error}
+        submitLabel={templateId ? "Create from template" : "Create store"}
+        pending={pending.isPending}
+        error={pending.error}
         onCancel={close}
-        onSubmit={(input) => create.mutate(input, { onSuccess: close })}
+        onSubmit={(input) =>
+          templateId
+            ? copy.mutate({ ...input, source_memory_store_id: templateId, path_prefix: prefix.trim() || null }, { onSuccess: close })
+            : create.mutate(input, { onSuccess: close })
+        }
       />
     </Dialog>
+  );
+}
+
+type TemplateChoiceProps = { templateId: string; onTemplate: (id: string) => void; prefix: string; onPrefix: (prefix: string) => void };
+
+/** Where a new store starts: empty, or with a template store's current memories (under a folder, if given). */
+function TemplateChoice({ templateId, onTemplate, prefix, onPrefix }: TemplateChoiceProps) {
+  const stores = useStores({ includeArchived: false });
+  const storeList = stores.data?.pages.flatMap((p) => p.data) ?? [];
+  return (
+    <div className="mb-4 space-y-3 rounded-md bg-slate-50 p-3 text-sm">
+      <Field label="Start from" htmlFor="store-template" hint={templateId ? "A copy of its current memories; their history stays with it." : undefined}>
+        <Select id="store-template" value={templateId} onChange={(e) => onTemplate(e.target.value)}>
+          <option value="">An empty store</option>
+          <optgroup label="New store from template">
+            <StoreOptions stores={storeList} />
+          </optgroup>
+        </Select>
+      </Field>
+      {templateId && (
+        <Field
+          label="Only the folder (optional)"
+          htmlFor="store-template-prefix"
+          hint="Starts and ends with /, such as /onboarding/; empty copies every memory."
+        >
+          <Input id="store-template-prefix" value={prefix} onChange={(e) => onPrefix(e.target.value)} placeholder="/onboarding/" className="font-mono" />
+        </Field>
+      )}
+    </div>
   );
 }
 

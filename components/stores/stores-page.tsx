@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useState } from "react";
 import { usePermissions } from "@/components/shell/session-user.tsx";
 import { CreateStoreDialog } from "@/components/stores/store-dialogs.tsx";
@@ -32,6 +33,12 @@ export function StoresPage() {
         actions={
           canWrite && (
             <>
+              <Link
+                href="/store-batches"
+                className="inline-flex items-center justify-center rounded-md bg-white px-3.5 py-2 text-sm font-medium text-slate-800 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50"
+              >
+                Create stores from CSV
+              </Link>
               <ImportEntry target={{ newStore: true }} label="New store from files" />
               <Button onClick={() => setCreating(true)}>New store</Button>
             </>

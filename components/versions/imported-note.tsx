@@ -19,6 +19,16 @@ const SOURCES: Record<string, string> = {
 export function ImportedNote({ version }: { version: MemoryVersion }) {
   const imported = version.imported;
   if (!imported) return null;
+  // A store copy's version (POST /v1/store_copies, a store batch's template): where it was copied from, by whom and when.
+  if (imported.copied_from_memory_store_id) {
+    return (
+      <span className="mt-1 block text-xs text-amber-800" data-testid="imported-note">
+        Copied from <span className="font-mono">{imported.copied_from_memory_store_id}</span> by <ActorLabel actor={imported.imported_by} /> on{" "}
+        <LocalTime iso={imported.imported_at} format={formatVersionTime} /> (<span className="font-mono">{imported.import_id}</span>); its history there was not
+        copied.
+      </span>
+    );
+  }
   return (
     <span className="mt-1 block text-xs text-amber-800" data-testid="imported-note">
       Imported by <ActorLabel actor={imported.imported_by} /> from {SOURCES[imported.source] ?? imported.source} (

@@ -68,8 +68,8 @@ export function VersionTable({ storeId, versions, headVersionId, showMemory, sel
                 )}
                 {v.redacted_at && <Badge tone="red">redacted</Badge>}
                 {v.imported && (
-                  <Badge tone="amber" title="Written by an import">
-                    imported
+                  <Badge tone="amber" title={v.imported.copied_from_memory_store_id ? "Written by a copy of another store" : "Written by an import"}>
+                    {v.imported.copied_from_memory_store_id ? "copied" : "imported"}
                   </Badge>
                 )}
                 {marks?.get(v.id) && <ReviewMarkBadge mark={marks.get(v.id)!} />}

@@ -42,7 +42,7 @@ export function VersionView({ storeId, versionId, searchMarks }: VersionViewProp
           <span className="flex flex-wrap items-center gap-2">
             <Badge tone={v.operation === "deleted" ? "red" : v.operation === "created" ? "green" : "indigo"}>{v.operation}</Badge>
             {v.redacted_at && <Badge tone="red">redacted</Badge>}
-            {v.imported && <Badge tone="amber">imported</Badge>}
+            {v.imported && <Badge tone="amber">{v.imported.copied_from_memory_store_id ? "copied" : "imported"}</Badge>}
             <span>
               version <span className="font-mono text-xs">{v.id}</span> of memory <span className="font-mono text-xs">{v.memory_id}</span>
               {store.data && <> in {store.data.name}</>} · {formatVersionTime(v.created_at)} by <ActorLabel actor={v.created_by} /> ·{" "}

@@ -10,6 +10,7 @@ import type { erasureMatchesWire, erasureWire } from "@/lib/http/erasure-wire.ts
 import type { folderSummaryWire } from "@/lib/http/folder-summary-operations.ts";
 import type { restoreWire, revertWire } from "@/lib/http/put-back-wire.ts";
 import type { searchHitWire } from "@/lib/http/search-wire.ts";
+import type { storeBatchWire } from "@/lib/http/store-batch-wire.ts";
 import type { changesSummaryWire, storeActivityWire, storeChangeWire } from "@/lib/http/time-travel-wire.ts";
 import type { usageWire } from "@/lib/http/usage-operations.ts";
 import type { ImportedVersionWire, policyFindingSchema } from "@/lib/http/wire-schemas.ts";
@@ -39,6 +40,9 @@ export type BulkDeletionItem = NonNullable<BulkDeletion["items"]>[number];
 export type ErasureItem = NonNullable<Erasure["items"]>[number];
 export type ErasureMemory = NonNullable<Erasure["memories"]>[number];
 export type ErasureMatches = ReturnType<typeof erasureMatchesWire>;
+/** Stores from a CSV (issue 43): the dry run while planned, the report once completed. */
+export type StoreBatch = ReturnType<typeof storeBatchWire>;
+export type StoreBatchItem = NonNullable<StoreBatch["items"]>[number];
 
 /** Time travel (issue 23): the changes between two moments, the store's activity, restores and reverts. */
 export type StoreChange = ReturnType<typeof storeChangeWire>;

@@ -78,6 +78,15 @@ function operationObject(id: string, operation: Operation, schemas: SchemaCollec
           },
         }
       : {}),
+    ...(operation.rawBody
+      ? {
+          requestBody: {
+            required: true,
+            description: operation.rawBody.description,
+            content: { [operation.rawBody.contentType]: { schema: { type: "string" } } },
+          },
+        }
+      : {}),
     responses: {
       "200": { description: "Success.", content: json(schemas.convert(operation.response, "output")) },
       default: { description: "An error, in the Anthropic error envelope.", content: json(schemas.convert(errorSchema, "output")) },

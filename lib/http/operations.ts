@@ -8,6 +8,7 @@ import { REVIEW_OPERATIONS } from "./review-operations.ts";
 import { REVIEW_BATCH_OPERATIONS } from "./review-batch-operations.ts";
 import { SEARCH_OPERATIONS } from "./search-operations.ts";
 import { BULK_OPERATIONS } from "./bulk-operations.ts";
+import { STORE_BATCH_OPERATIONS } from "./store-batch-operations.ts";
 import { STORE_ACTION_OPERATIONS } from "./store-action-operations.ts";
 import { TIME_TRAVEL_OPERATIONS } from "./time-travel-operations.ts";
 import { FOLDER_SUMMARY_OPERATIONS } from "./folder-summary-operations.ts";
@@ -63,6 +64,8 @@ export interface Operation extends OperationRoute {
   extension: boolean;
   query?: z.ZodType<unknown, Record<string, string>>;
   body?: z.ZodType;
+  /** A body that is not JSON (a CSV), read by the handler itself: documented as this content type. */
+  rawBody?: { contentType: string; description: string };
   /** The body is documented by `body` but checked by the domain (the memory tool answers a wrong shape as a tool result). */
   bodyCheckedByDomain?: true;
   /**
@@ -266,6 +269,7 @@ export const OPERATIONS = {
   ...REVIEW_BATCH_OPERATIONS,
   ...SEARCH_OPERATIONS,
   ...BULK_OPERATIONS,
+  ...STORE_BATCH_OPERATIONS,
   ...STORE_ACTION_OPERATIONS,
   ...TRANSFER_OPERATIONS,
   ...WEBHOOK_OPERATIONS,

@@ -1,8 +1,8 @@
 import { errorResponse } from "./errors.ts";
 
-/** One line of an import's progress stream: memories (or versions) written so far, of how many. */
+/** One line of a progress stream: an import's memories (or versions) written so far, or a store batch's stores, of how many. */
 export interface ProgressLine {
-  type: "import_progress";
+  type: "import_progress" | "store_batch_progress";
   written: number;
   total: number;
 }
@@ -13,7 +13,11 @@ export interface ProgressLine {
  * HTTP status, which is already 200 by then). For a long import that a console wants to show
  * a real progress bar for; the work runs whether or not the client keeps reading.
  */
-export function progressStream<T>(requestId: string, work: (report: (written: number, total: number) => void) => Promise<T>): Response {
+export function progressStream<T>(
+  requestId: string,
+  work: (report: (written: number, total: number) => void) => Promise<T>,
+  type: ProgressLine["type"] = "import_progress",
+): Response {
   const encoder = new TextEncoder();
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   let open = true;
@@ -38,7 +42,7 @@ export function progressStream<T>(requestId: string, work: (report: (written: nu
     // At most ~10 lines a second, and always the last one.
     if (written < total && Date.now() - last < 100) return;
     last = Date.now();
-    send({ type: "import_progress", written, total } satisfies ProgressLine);
+    send({ type, written, total } satisfies ProgressLine);
   })
     .then(send, async (error: unknown) => send(await errorResponse(error, requestId).json()))
     .finally(() => {

@@ -90,7 +90,9 @@ export const actorSchema = named(z.discriminatedUnion("type", actorShapes), "Act
 export const importedVersionSchema = named(
   z.object({
     import_id: z.string().meta({ description: "The import that wrote the version: GET /v1/imports/{id}." }),
-    source: z.string().meta({ description: "What was imported: jsonl (an export with history), zip, tar.gz or folder." }),
+    source: z
+      .string()
+      .meta({ description: "What was imported: jsonl (an export with history), zip, tar.gz or folder; store_copy for a copy of another store." }),
     imported_by: actorSchema.meta({ description: "The principal that ran the import: who wrote this version here." }),
     imported_at: timestamp,
     attribution: z.enum(ATTRIBUTIONS).meta({
@@ -101,6 +103,10 @@ export const importedVersionSchema = named(
       .nullable()
       .meta({ description: "The author the imported file names for the version (null: none, or files without history)." }),
     claimed_created_at: timestamp.nullable().meta({ description: "The time the imported file gives the version." }),
+    copied_from_memory_store_id: z.string().optional().meta({
+      description:
+        "Only on a copy's versions (source store_copy: POST /v1/store_copies, or a store batch's template): the store copied from. import_id is then the copy's own id (stcopy_…, in the audit log) or the store batch's.",
+    }),
   }),
   "ImportedVersion",
   "A version an import wrote: who imported it, when, and what the file claimed.",

@@ -26,6 +26,8 @@ export type IdPrefix =
   | "wrkspc"
   | "invite"
   | "memread"
+  | "stcopy"
+  | "stbatch"
   | "storearch"
   | "storedel";
 

@@ -43,6 +43,10 @@ export const queryKeys = {
     all: ["bulk-deletions"] as const,
     one: (id: string) => ["bulk-deletions", "one", id] as const,
   },
+  storeBatches: {
+    all: ["store-batches"] as const,
+    one: (id: string) => ["store-batches", "one", id] as const,
+  },
   erasures: {
     all: ["erasures"] as const,
     one: (erasureId: string) => ["erasures", "one", erasureId] as const,

@@ -30,6 +30,15 @@ export function useCreateStore() {
   });
 }
 
+/** A new store holding another store's current memories (under `path_prefix`), not their history. */
+export function useCopyStore() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: StoreInput & { source_memory_store_id: string; path_prefix: string | null }) => apiClient.call("copyStore", { body: input }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.stores.all }),
+  });
+}
+
 export function useUpdateStore(storeId: string) {
   const client = useQueryClient();
   return useMutation({

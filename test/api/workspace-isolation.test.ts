@@ -40,6 +40,7 @@ interface Ids {
   key: string;
   storeArchival: string;
   storeDeletion: string;
+  storeBatch: string;
 }
 let a: Ids;
 /** The same shapes, of nothing. */
@@ -70,6 +71,7 @@ const ghostOf = (ids: Ids): Ids => ({
   batch: newId("revbatch"),
   undo: newId("revundo"),
   key: newId("apikey"),
+  storeBatch: newId("stbatch"),
   ...Object.fromEntries(Object.entries(ids).filter(([, v]) => v === "")),
 });
 
@@ -138,6 +140,15 @@ const PROBES: Record<OperationName, Probe> = {
   runMemoryTool: missing("runMemoryTool", (i) => ({ params: store(i), body: { command: "view", path: "/memories" } })),
   me: own("me"),
   moveStore: missing("moveStore", (i) => ({ body: { memory_store_id: i.store, workspace_id: workspaceB } })),
+  copyStore: missing("copyStore", (i) => ({ body: { source_memory_store_id: i.store, name: "b's copy" } })),
+  listStoreBatches: own("listStoreBatches"),
+  planStoreBatch: both(
+    "planStoreBatch",
+    () => ({ upload: { body: "name\nb's batch store\n", contentType: "text/csv" } }),
+    (i) => ({ query: { template_store_id: i.store }, upload: { body: "name\nb's templated store\n", contentType: "text/csv" } }),
+  ),
+  retrieveStoreBatch: missing("retrieveStoreBatch", (i) => ({ params: { store_batch: i.storeBatch } })),
+  executeStoreBatch: missing("executeStoreBatch", (i) => ({ params: { store_batch: i.storeBatch }, body: { confirmation: "create 1 store" } })),
   listActors: own("listActors"),
   listUsers: own("listUsers"),
   createUser: { skip: "people are the organisation's; their workspace rules are test/api/workspaces.test.ts's" },
@@ -335,6 +346,9 @@ async function seedA(): Promise<Ids> {
   });
   const importReport = (await imported.json()) as { import_id: string; store_id: string };
   const key = await callOk(api, "createApiKey", { body: { name: "alpha-private-key", role: "viewer" } });
+  const storeBatch = (await (
+    await api.send("planStoreBatch", { query: { template_store_id: storeId }, upload: { body: "name\nalpha-batch-store\n", contentType: "text/csv" } })
+  ).json()) as { id: string };
   const ids: Ids = {
     store: storeId,
     memory: memory.id,
@@ -351,6 +365,7 @@ async function seedA(): Promise<Ids> {
     key: key.id,
     storeArchival: storeArchival.id,
     storeDeletion: storeDeletion.id,
+    storeBatch: storeBatch.id,
   };
   secrets = [
     ...Object.values(ids).filter(Boolean),

@@ -188,6 +188,8 @@ describe("the schema reader", () => {
       "store_deletion_items",
       "store_usage_days",
       "deleted_stores",
+      "store_batches",
+      "store_batch_items",
     ]);
     const memories = schema.models.find((m) => m.table === "memories")!;
     expect(memories.uniques).toEqual([{ fields: ["storeId", "path"] }]);

@@ -25,6 +25,8 @@ export const AUDIT_ACTIONS = [
   "invite.deleted",
   "invite.accepted",
   "memory_store.moved",
+  "memory_store.copied",
+  "store_batch.executed",
   "store_archival.executed",
   "store_deletion.executed",
   "store_lifecycle.changed",

@@ -77,8 +77,11 @@ export interface BulkOperation<T extends BulkTypes> {
    * planned ones found changed: a restore).
    */
   late?(target: T["target"]): T["item"];
-  /** The plan's columns filled in at completion, from everything that matches afterwards (the counts after). */
-  countsAfter?(after: T["target"][]): Record<string, number>;
+  /**
+   * The plan's columns filled in at completion, from everything that matches afterwards (the
+   * counts after) and the report's items as the chunks left them (what was done).
+   */
+  countsAfter?(after: T["target"][], items: T["item"][]): Record<string, number>;
 
   /** After the claim, before the first chunk (an erase scrubs what other records hold of the text). */
   beforeChunks?(db: Db, context: StepContext<T>): Promise<void>;

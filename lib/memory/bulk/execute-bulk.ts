@@ -20,6 +20,8 @@ export interface ExecuteBulkInput<T extends BulkTypes> {
    * digest) and returns what the run needs; it throws to refuse, before anything is claimed.
    */
   check(plan: T["plan"]): T["run"];
+  /** Told after each chunk how many of the items to carry out are done, of how many (a progress stream). */
+  onProgress?(done: number, total: number): void;
 }
 
 /**
@@ -72,6 +74,9 @@ async function checkClaimAndRun<T extends BulkTypes>(
   const report = new Map(items.map((item) => [key(item), item]));
   let wroteUnplanned = false;
   const chunks = operation.chunks(plan, items);
+  const total = chunks.reduce((n, chunk) => n + chunk.length, 0);
+  let carried = 0;
+  input.onProgress?.(0, total);
   await letOthersRun();
   for (const chunk of chunks) {
     const { done, written } = await runChunk(db, operation, chunk, context);
@@ -79,6 +84,8 @@ async function checkClaimAndRun<T extends BulkTypes>(
     // What the chunk wrote is named by the report too: never found late.
     for (const item of written) report.set(key(item), item);
     wroteUnplanned ||= written.length > 0;
+    carried += chunk.length;
+    input.onProgress?.(carried, total);
     await letOthersRun();
   }
 
@@ -86,7 +93,7 @@ async function checkClaimAndRun<T extends BulkTypes>(
   const lateItem = operation.late;
   const after = lateItem ? await operation.find(db, operation.selection(plan, run)) : [];
   const late = lateItem ? after.map((target) => lateItem(target)).filter((item) => !report.has(key(item))) : [];
-  const completion = assignments({ status: "completed", completed_at: new Date(), ...operation.countsAfter?.(after) });
+  const completion = assignments({ status: "completed", completed_at: new Date(), ...operation.countsAfter?.(after, [...report.values()]) });
   await db.sqlTransaction(async (tx) => {
     await insertItems(tx, operation.items, plan.id, late);
     await tx.$executeRaw`UPDATE ${table} SET ${completion} WHERE id = ${plan.id}`;

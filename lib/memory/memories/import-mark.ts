@@ -15,6 +15,11 @@ export interface ImportMark {
   attribution: Attribution;
   claimedBy: Actor | null;
   claimedAt: Date | null;
+  /**
+   * A store copy's versions (lib/memory/store-copies): the store they were copied from. A copy
+   * is marked as an import is, so that its versions never read as written here from scratch.
+   */
+  copiedFrom?: string;
 }
 
 /** An actor as versions show it: the key behind a session is recorded in its own column, never here. */
@@ -34,6 +39,7 @@ export function storedImportMark(mark: ImportMark): string {
     attribution: mark.attribution,
     claimed_created_by: mark.claimedBy && shown(mark.claimedBy),
     claimed_created_at: mark.claimedAt?.toISOString() ?? null,
+    ...(mark.copiedFrom !== undefined && { copied_from_memory_store_id: mark.copiedFrom }),
   });
 }
 
