@@ -66,6 +66,8 @@ export function cursorPosition(cursor: StoreCursor, sort: StoreSort | undefined)
   const forged = () => invalidRequest("page: not a page cursor returned by this API.");
   if (cursor.run === "nulls") return { run: "nulls", value: null, id: cursor.id };
   if (cursor.run !== "values") throw forged();
+  // The start of the run of written stores (a page that ran out of its budget just as the run of never-written ones ended).
+  if (cursor.id === "") return { run: "values", value: null, id: "" };
   const numeric = sort === "memory_count" || sort === "content_bytes";
   if (numeric !== (typeof cursor.value === "number")) throw forged();
   if ((sort === "created_at" || sort === "last_memory_write_at") && Number.isNaN(Date.parse(cursor.value as string))) throw forged();
