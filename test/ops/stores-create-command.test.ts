@@ -1,59 +1,22 @@
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseTarget } from "../../lib/config.ts";
-import { openDb, type OpenDb } from "../../lib/db/client.ts";
-import { migrate } from "../../lib/db/migrate.ts";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
 import { createMemory } from "../../lib/memory/memories/create-memory.ts";
 import { createStore } from "../../lib/memory/stores/create-store.ts";
-import { ENGINE } from "../domain/database.ts";
-import { createPostgresDatabase } from "../helpers/postgres.ts";
+import { useCommandDatabase } from "../helpers/command-database.ts";
 
 /** `npm run stores:create` (scripts/stores-create.ts, issue 43): stores from a CSV, a dry run unless --execute, on a database of TEST_ENGINE. */
-const ROOT = resolve(import.meta.dirname, "../..");
-const dir = mkdtempSync(join(tmpdir(), "memc-stores-create-"));
-let db: OpenDb;
-let url: string;
-let drop: () => Promise<void>;
-
-beforeAll(async () => {
-  let target: DatabaseTarget;
-  if (ENGINE === "postgres") {
-    const database = await createPostgresDatabase("storescreate");
-    target = { engine: "postgres", url: database.url };
-    url = database.url;
-    drop = () => database.drop();
-  } else {
-    target = { engine: "sqlite", file: join(dir, "memory-console.db") };
-    url = `file:${target.file}`;
-    drop = async () => {};
-  }
-  await migrate(target);
-  db = await openDb(target);
-});
-afterAll(async () => {
-  await db?.close();
-  await drop?.();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-const run = (...args: string[]) =>
-  spawnSync(process.execPath, [resolve(ROOT, "scripts/cli.mjs"), "stores-create", ...args], {
-    cwd: ROOT,
-    encoding: "utf8",
-    env: { ...process.env, DATABASE_URL: url },
-  });
+const t = useCommandDatabase("stores-create");
+const run = (...args: string[]) => t.run("stores-create", ...args);
 const storesWith = async (value: string) =>
-  Number((await db.sql.$queryRaw<{ n: number | bigint }[]>`SELECT count(*) AS n FROM memory_stores WHERE metadata LIKE ${`%${value}%`}`)[0]!.n);
+  Number((await t.db.sql.$queryRaw<{ n: number | bigint }[]>`SELECT count(*) AS n FROM memory_stores WHERE metadata LIKE ${`%${value}%`}`)[0]!.n);
 
 describe("npm run stores:create", () => {
   it("names the bad rows without creating anything, then creates the good ones from the template with --execute", { timeout: 120_000 }, async () => {
-    const template = await createStore(db, { name: "cli template" });
-    await createMemory(db, { storeId: template.id, path: "/welcome.md", content: "hello", actor: { type: "user_actor", user_id: "user_x" } });
-    await createStore(db, { name: "already", metadata: { user_id: "cli-1" } });
-    const file = join(dir, "users.csv");
+    const template = await createStore(t.db, { name: "cli template" });
+    await createMemory(t.db, { storeId: template.id, path: "/welcome.md", content: "hello", actor: { type: "user_actor", user_id: "user_x" } });
+    await createStore(t.db, { name: "already", metadata: { user_id: "cli-1" } });
+    const file = join(t.dir, "users.csv");
     writeFileSync(file, "name,metadata.user_id\nOne,cli-1\nTwo,cli-2\n,cli-3\n");
     const preview = run("--csv", file, "--template", template.id, "--unique-by", "user_id");
     expect(preview.status, preview.stderr).toBe(0);
@@ -72,10 +35,10 @@ describe("npm run stores:create", () => {
     const missing = run();
     expect(missing.status).toBe(2);
     expect(missing.stderr.split("\n")[0]).toMatch(/--csv is required/);
-    const unreadable = run("--csv", join(dir, "nope.csv"));
+    const unreadable = run("--csv", join(t.dir, "nope.csv"));
     expect(unreadable.status).toBe(2);
     expect(unreadable.stderr.split("\n")[0]).toMatch(/cannot read/);
-    const truncated = join(dir, "truncated.csv");
+    const truncated = join(t.dir, "truncated.csv");
     writeFileSync(truncated, 'name,description\nA,"never closed\n');
     const bad = run("--csv", truncated);
     expect(bad.status).toBe(1);
