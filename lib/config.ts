@@ -88,6 +88,12 @@ const variables = z.object({
     .min(14, "PASSWORD_HASH_COST must be at least 14 (scrypt N = 2^14)")
     .max(20, "PASSWORD_HASH_COST must be at most 20 (scrypt N = 2^20, 1 GiB per hash)")
     .default(17),
+  /**
+   * PostgreSQL: `on` names the frequent statements so that each connection parses them once
+   * (lib/db/prepared-statements.ts); `off` behind a pooler that moves a session's statements
+   * between server connections (PgBouncer in transaction mode before 1.21), and for the benchmark.
+   */
+  DATABASE_PREPARED_STATEMENTS: z.enum(["on", "off"]).default("on"),
   /** NORMAL: WAL commits survive a process crash, the last ones may be lost on power loss. FULL: they survive both. */
   SQLITE_SYNCHRONOUS: z.enum(["NORMAL", "FULL"]).default("NORMAL"),
   MAX_REQUEST_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),

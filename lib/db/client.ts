@@ -7,6 +7,7 @@ import { PrismaClient as SqliteClient } from "./generated/sqlite/client.ts";
 import { metrics, metricsOn } from "../observability/metrics.ts";
 import { postgresDialect } from "./dialects/postgres.ts";
 import { sqliteDialect } from "./dialects/sqlite.ts";
+import { statementNames } from "./prepared-statements.ts";
 import { postgresConnections, sqlClient, sqliteConnection, sqliteConnections, sqlTransactionRunner, type TransactionObserver } from "./sql.ts";
 import { watchWalCheckpoints } from "./wal-checkpoints.ts";
 
@@ -44,6 +45,8 @@ export interface OpenOptions {
   sqliteSynchronous?: "NORMAL" | "FULL";
   /** PostgreSQL only: connections in this process's pool. */
   poolSize?: number;
+  /** PostgreSQL only: name the frequent statements, parsed once per connection (lib/db/prepared-statements.ts); on unless false. */
+  preparedStatements?: boolean;
 }
 
 // A write transaction waits for the store lock (and on SQLite for the one write connection);
@@ -115,7 +118,8 @@ async function openSqlite(file: string, options: OpenOptions): Promise<OpenDb> {
 }
 
 async function openPostgres(url: string, options: OpenOptions): Promise<OpenDb> {
-  const adapter = await new PrismaPg({ connectionString: url, max: options.poolSize ?? 10 }).connect();
+  const names = options.preparedStatements === false ? undefined : (statementNames() as (query: { sql: string; args: unknown[] }) => string);
+  const adapter = await new PrismaPg({ connectionString: url, max: options.poolSize ?? 10 }, { statementNameGenerator: names }).connect();
   await adapter.queryRaw({ sql: "SELECT 1", args: [], argTypes: [] });
   const connections = postgresConnections(() => Promise.resolve(adapter));
   const sql = sqlClient(connections);

@@ -12,9 +12,9 @@ const holder = globalThis as { __memoryConsoleDb?: Promise<OpenDb> };
 
 export function getDb(): Promise<OpenDb> {
   holder.__memoryConsoleDb ??= (async () => {
-    const { database, SQLITE_SYNCHRONOUS } = config();
+    const { database, SQLITE_SYNCHRONOUS, DATABASE_PREPARED_STATEMENTS } = config();
     await migrate(database);
-    return openDb(database, { sqliteSynchronous: SQLITE_SYNCHRONOUS });
+    return openDb(database, { sqliteSynchronous: SQLITE_SYNCHRONOUS, preparedStatements: DATABASE_PREPARED_STATEMENTS === "on" });
   })().catch((error) => {
     holder.__memoryConsoleDb = undefined; // let the next request try again instead of failing forever
     throw error;
