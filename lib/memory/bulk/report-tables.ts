@@ -90,6 +90,8 @@ export interface ItemTable<Item> extends Table<Item> {
   readonly keyColumn: Sql;
   /** An item as read back after updateItems recorded `done`'s results on it (its other columns as they were). */
   withResults(item: Item, done: Item): Item;
+  /** The item's key and result columns' values, in `resultColumns`' order (one row built, not one per column). */
+  keyAndResults(item: Item): { key: unknown; results: unknown[] };
 }
 
 export function defineItemTable<Item, Row extends object>(definition: ItemTableDefinition<Item, Row>): ItemTable<Item> {
@@ -101,6 +103,10 @@ export function defineItemTable<Item, Row extends object>(definition: ItemTableD
     orderBy: raw(definition.orderBy.map((o) => (o.endsWith(" DESC") ? `${identifier(o.slice(0, -5))} DESC` : identifier(o))).join(", ")),
     resultColumns: definition.resultColumns,
     key: (item) => String(table.column(item, definition.keyColumn)),
+    keyAndResults: (item) => {
+      const row = definition.toRow(item);
+      return { key: row[definition.keyColumn], results: definition.resultColumns.map((column) => row[column]) };
+    },
     withResults: (item, done) => {
       const row = definition.toRow(item);
       const results = definition.toRow(done);
@@ -155,30 +161,31 @@ export async function insertItems<Item>(tx: SqlClient, table: ItemTable<Item>, p
   }
 }
 
-/** Items whose results one UPDATE records: each takes two bound values per result column and one more. */
+/** Items whose results one UPDATE records: each takes one bound value per result column and one more. */
 const UPDATES_PER_STATEMENT = 100;
 
 /**
  * Records what an execution did to items (their result columns), in the caller's transaction:
- * one UPDATE per batch of items, each result column a CASE on the item's key. Result columns
- * are text or booleans; a boolean is written as the literal TRUE or FALSE, so that each CASE has
- * one type on both engines (PostgreSQL reads bound parameters in a CASE as text).
+ * one UPDATE per batch of items, joined to the batch as a VALUES list on the item's key (on
+ * PostgreSQL a CASE per column with a branch per item cost ~8 ms for 100 items of five result
+ * columns, where the join is an index lookup per item). A VALUES column takes its type from its
+ * values, so a number key is cast to an integer (PostgreSQL reads an unknown parameter as text)
+ * and a boolean result is written as the literal TRUE or FALSE, the same on both engines.
  */
 export async function updateItems<Item>(tx: SqlClient, table: ItemTable<Item>, planId: string, items: readonly Item[]): Promise<void> {
   if (table.resultColumns.length === 0) return; // a report written whole (an import's) has nothing filled in later
+  const set = join(
+    table.resultColumns.map((column, n) => sql`${raw(identifier(column))} = v.${raw(`column${n + 2}`)}`),
+    ", ",
+  );
   for (let i = 0; i < items.length; i += UPDATES_PER_STATEMENT) {
     if (i > 0) await letOthersRun();
-    const batch = items.slice(i, i + UPDATES_PER_STATEMENT);
-    const keys = batch.map((item) => table.key(item));
-    const columns = table.resultColumns.map(
-      (column) =>
-        sql`${raw(identifier(column))} = CASE ${table.keyColumn} ${join(
-          batch.map((item, n) => sql`WHEN ${keys[n]} THEN ${resultValue(table.column(item, column))}`),
-          " ",
-        )} END`,
-    );
-    await tx.$executeRaw`UPDATE ${table.sqlName} SET ${join(columns, ", ")}
-      WHERE ${table.planColumn} = ${planId} AND ${table.keyColumn} IN (${join(keys)})`;
+    const rows = items.slice(i, i + UPDATES_PER_STATEMENT).map((item) => {
+      const { key, results } = table.keyAndResults(item);
+      return sql`(${typeof key === "number" ? sql`CAST(${key} AS INTEGER)` : sql`${key}`}, ${join(results.map(resultValue))})`;
+    });
+    await tx.$executeRaw`UPDATE ${table.sqlName} SET ${set} FROM (VALUES ${join(rows)}) AS v
+      WHERE ${table.sqlName}.${table.planColumn} = ${planId} AND ${table.sqlName}.${table.keyColumn} = v.column1`;
   }
 }
 

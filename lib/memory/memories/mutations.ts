@@ -505,20 +505,18 @@ async function recordVersions(
 /** Memory rows per UPDATE: each row takes 9 bound values. */
 const MEMORY_UPDATES_PER_STATEMENT = 100;
 
-/** One UPDATE for several memory rows: each column a CASE on the id (the same SQL on both engines). */
+/**
+ * One UPDATE for several memory rows, joined to them as a VALUES list on the id (the same SQL on
+ * both engines; a CASE per column with a branch per memory cost PostgreSQL ~5 ms per 100 rows).
+ */
 async function updateMemoryRows(tx: SqlClient, memories: readonly MemoryRecord[], moved: readonly boolean[], now: Date) {
-  const byId = (value: (m: MemoryRecord) => Sql) =>
-    sql`CASE id ${join(
-      memories.map((m) => sql`WHEN ${m.id} THEN ${value(m)}`),
-      " ",
-    )} END`;
   // The path only when one moves: an unchanged path left out leaves the (store_id, path) index alone.
-  const paths = moved.some(Boolean) ? sql`path = ${byId((m) => sql`${m.path}`)}, ` : empty;
+  const paths = moved.some(Boolean) ? sql`path = v.column6, ` : empty;
+  const rows = memories.map((m) => sql`(${m.id}, ${m.content}, ${m.contentSha256}, CAST(${m.contentSizeBytes} AS INTEGER), ${m.memoryVersionId}, ${m.path})`);
   await tx.$executeRaw`
-    UPDATE memories SET ${paths}content = ${byId((m) => sql`${m.content}`)},
-      content_sha256 = ${byId((m) => sql`${m.contentSha256}`)}, content_size_bytes = ${byId((m) => sql`CAST(${m.contentSizeBytes} AS INTEGER)`)},
-      memory_version_id = ${byId((m) => sql`${m.memoryVersionId}`)}, updated_at = ${now}
-    WHERE id IN (${join(memories.map((m) => m.id))})`;
+    UPDATE memories SET ${paths}content = v.column2, content_sha256 = v.column3, content_size_bytes = v.column4,
+      memory_version_id = v.column5, updated_at = ${now}
+    FROM (VALUES ${join(rows)}) AS v WHERE memories.id = v.column1`;
 }
 
 /** Returns the id of the `deleted` version. */
