@@ -119,7 +119,10 @@ async function openSqlite(file: string, options: OpenOptions): Promise<OpenDb> {
 
 async function openPostgres(url: string, options: OpenOptions): Promise<OpenDb> {
   const names = options.preparedStatements === false ? undefined : (statementNames() as (query: { sql: string; args: unknown[] }) => string);
-  const adapter = await new PrismaPg({ connectionString: url, max: options.poolSize ?? 10 }, { statementNameGenerator: names }).connect();
+  // Pipelined connections: a statement sent while another is in flight goes out at once
+  // (SqlClient.$executeLater, lib/db/sql.ts), instead of waiting for the one before to answer.
+  const pool = { connectionString: url, max: options.poolSize ?? 10, pipeline: true };
+  const adapter = await new PrismaPg(pool, { statementNameGenerator: names }).connect();
   await adapter.queryRaw({ sql: "SELECT 1", args: [], argTypes: [] });
   const connections = postgresConnections(() => Promise.resolve(adapter));
   const sql = sqlClient(connections);

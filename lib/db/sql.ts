@@ -51,10 +51,12 @@ export interface TransactionObserver {
 /**
  * Sees every statement this process sends, in the order sent, with the transaction control
  * (BEGIN, COMMIT, ROLLBACK) that the runner or the driver adapter issues: what the statement
- * budget (test/db/statement-budget.test.ts) counts. Unset, as in the app, it costs one
- * comparison per statement.
+ * budget (test/db/statement-budget.test.ts) counts. `pipelined`: sent on a PostgreSQL
+ * transaction's connection right behind another statement, with no answer arriving in between,
+ * so it travels with that one and adds no round trip of its own. Unset, as in the app, it costs
+ * one comparison per statement.
  */
-type StatementWatcher = (sql: string) => void;
+type StatementWatcher = (sql: string, pipelined: boolean) => void;
 let watcher: StatementWatcher | undefined;
 
 /** Starts (or with undefined, stops) handing every statement to `next`. */
@@ -89,11 +91,25 @@ function toQuery(engine: "sqlite" | "postgres", query: TemplateStringsArray | Sq
   return { sql: engine === "postgres" ? statement.text : statement.sql, args: statement.values, argTypes: statement.values.map(argType) };
 }
 
-function adapterExecutor(queryable: SqlQueryable): Executor {
+/** `oneConnection`: a transaction's (the pool's reads each take a connection of their own, so none rides on another's trip). */
+function adapterExecutor(queryable: SqlQueryable, oneConnection = false): Executor {
+  /**
+   * Pipelining (lib/db/client.ts): statements sent one after another with no answer arriving in
+   * between travel together, one round trip for all (the lock and the read asked behind it, a
+   * write's rows and the statement awaited after them). Counted so, per burst of statements,
+   * the trips do not depend on how fast the database answers.
+   */
+  let answersSinceSend = 1;
+  const pipelined = () => {
+    const joins = oneConnection && answersSinceSend === 0;
+    answersSinceSend = 0;
+    return joins;
+  };
+  const sent = <T>(answer: Promise<T>): Promise<T> => answer.finally(() => (answersSinceSend += 1));
   return {
     async query(query) {
-      watcher?.(query.sql);
-      const { columnNames, rows } = await queryable.queryRaw(query);
+      watcher?.(query.sql, pipelined());
+      const { columnNames, rows } = await sent(queryable.queryRaw(query));
       // A plain loop: an export maps tens of thousands of rows, and Object.fromEntries built an array per column of each.
       return rows.map((row) => {
         const named: Row = {};
@@ -102,8 +118,8 @@ function adapterExecutor(queryable: SqlQueryable): Executor {
       });
     },
     execute: (query) => {
-      watcher?.(query.sql);
-      return queryable.executeRaw(query);
+      watcher?.(query.sql, pipelined());
+      return sent(queryable.executeRaw(query));
     },
   };
 }
@@ -174,29 +190,88 @@ function sqliteExecutor(db: Database.Database): Executor {
   };
   return {
     query: (query) => {
-      watcher?.(query.sql);
+      watcher?.(query.sql, false);
       return run(() => statementFor(db, query.sql).all(...query.args.map(sqliteArg)) as Row[]);
     },
     execute: (query) => {
-      watcher?.(query.sql);
+      watcher?.(query.sql, false);
       return run(() => statementFor(db, query.sql).run(...query.args.map(sqliteArg)).changes);
     },
   };
 }
 
-/** `$queryRaw` / `$executeRaw` with Prisma's signatures over a connection or a transaction. */
-function sqlClientOn(engine: "sqlite" | "postgres", executor: () => Executor | Promise<Executor>, observer?: TransactionObserver): SqlClient {
+/**
+ * A transaction's writes sent without waiting (SqlClient.$executeLater, lib/memory/write-later.ts).
+ * On PostgreSQL the pool's connections pipeline (lib/db/client.ts), so such a write goes out at
+ * once and the statement awaited next follows it on the wire: one round trip for both. The
+ * server runs them in order; once one fails, PostgreSQL refuses the rest of the transaction
+ * ("current transaction is aborted"), so the error a caller sees is the first write's own.
+ */
+interface LaterWrites {
+  send(executor: Executor, query: SqlQuery): void;
+  /** After a statement failed: the error of a write sent before it, if one failed, else its own. */
+  firstError(error: unknown): Promise<unknown>;
+  /** Before COMMIT: waits for every write sent, throwing the first one's error. */
+  settle(): Promise<void>;
+}
+
+function laterWrites(): LaterWrites {
+  let pending: Promise<number>[] = [];
+  let failed: { error: unknown } | undefined;
+  const settled = () => Promise.allSettled(pending).then(() => (pending = []));
+  return {
+    send(executor, query) {
+      const write = executor.execute(query);
+      write.catch((error) => (failed ??= { error }));
+      pending.push(write);
+    },
+    async firstError(error) {
+      await settled();
+      return failed ? failed.error : error;
+    },
+    async settle() {
+      await settled();
+      if (failed) throw failed.error;
+    },
+  };
+}
+
+/** `$queryRaw` / `$executeRaw` with Prisma's signatures over a connection or a transaction (with `later`: `$executeLater` too). */
+function sqlClientOn(
+  engine: "sqlite" | "postgres",
+  executor: () => Executor | Promise<Executor>,
+  observer?: TransactionObserver,
+  later?: LaterWrites,
+): SqlClient {
+  // A transaction's executor is at hand: the statement is sent in this call, so statements go
+  // out in the order they are asked for, whatever each caller awaits in between.
+  const awaited = <T>(run: (executor: Executor) => Promise<T>): Promise<T> => {
+    let sent: Promise<T>;
+    try {
+      const at = executor();
+      sent = at instanceof Promise ? at.then(run) : run(at);
+    } catch (error) {
+      sent = Promise.reject(error);
+    }
+    return later ? sent.catch(async (error) => Promise.reject(await later.firstError(error))) : sent;
+  };
   return {
     storeLockWaited: observer?.storeLockWaited,
     writePolicyEvent: observer?.writePolicyEvent,
     historyChainOff: observer?.historyChainOff,
     readTrackingOff: observer?.readTrackingOff,
-    async $queryRaw<T>(query: TemplateStringsArray | Sql, ...values: unknown[]): Promise<T> {
-      return (await (await executor()).query(toQuery(engine, query, values))) as T;
+    $queryRaw<T>(query: TemplateStringsArray | Sql, ...values: unknown[]): Promise<T> {
+      return awaited((e) => e.query(toQuery(engine, query, values))) as Promise<T>;
     },
-    async $executeRaw(query: TemplateStringsArray | Sql, ...values: unknown[]): Promise<number> {
-      return (await executor()).execute(toQuery(engine, query, values));
+    $executeRaw(query: TemplateStringsArray | Sql, ...values: unknown[]): Promise<number> {
+      return awaited((e) => e.execute(toQuery(engine, query, values)));
     },
+    ...(later && {
+      $executeLater(query: Sql): void {
+        // The executor of a transaction is at hand (not a promise); past its time limit this throws, as a statement would.
+        later.send(executor() as Executor, toQuery(engine, query, []));
+      },
+    }),
   };
 }
 
@@ -246,9 +321,9 @@ export function postgresConnections(adapter: () => Promise<SqlAdapter>): SqlConn
     reads: () => (reads ??= adapter().then(adapterExecutor)),
     async begin() {
       // The adapter sends BEGIN itself, on the connection it takes from the pool.
-      watcher?.("BEGIN");
+      watcher?.("BEGIN", false);
       const tx = await (await adapter()).startTransaction();
-      return { executor: adapterExecutor(tx), end: (committed) => (committed ? tx.commit() : tx.rollback()) };
+      return { executor: adapterExecutor(tx, true), end: (committed) => (committed ? tx.commit() : tx.rollback()) };
     },
   };
 }
@@ -329,6 +404,7 @@ export function sqlTransactionRunner(connection: SqlConnection, limits: { maxWai
       }
     }
     let open = true;
+    const later = laterWrites();
     const client = sqlClientOn(
       engine,
       () => {
@@ -336,6 +412,7 @@ export function sqlTransactionRunner(connection: SqlConnection, limits: { maxWai
         return executor;
       },
       observer,
+      later,
     );
     // SQLite's secure_delete is the connection's: relaxed for this transaction only, and put back before it ends.
     const relaxed = options?.secureDelete === false && engine === "sqlite";
@@ -344,8 +421,20 @@ export function sqlTransactionRunner(connection: SqlConnection, limits: { maxWai
       if (relaxed) await executor.query(STATEMENT("PRAGMA secure_delete = FAST"));
       const result = await deadline(fn(client), options?.timeoutMs ?? limits.timeoutMs, () => overloaded("the transaction ran past its time limit"));
       open = false;
-      await restore();
-      await executor.execute(STATEMENT("COMMIT"));
+      if (engine === "postgres") {
+        // The COMMIT follows the writes still on the wire (one round trip for all): should one of
+        // them have failed, the server has refused everything since, and answers this COMMIT as a
+        // ROLLBACK, so nothing of the transaction is kept; its error is thrown here.
+        const commit = executor.execute(STATEMENT("COMMIT"));
+        commit.catch(() => {});
+        await later.settle();
+        await commit;
+      } else {
+        // SQLite ran them all by now; it would commit the rest of a transaction one of them failed in.
+        await later.settle();
+        await restore();
+        await executor.execute(STATEMENT("COMMIT"));
+      }
       await tx.end(true);
       return result;
     } catch (error) {

@@ -116,6 +116,12 @@ export interface TransactionOptions {
 export interface SqlClient {
   $queryRaw<T = unknown>(query: TemplateStringsArray | Sql, ...values: unknown[]): Promise<T>;
   $executeRaw(query: TemplateStringsArray | Sql, ...values: unknown[]): Promise<number>;
+  /**
+   * A transaction's write whose outcome nothing waits for (lib/memory/write-later.ts): sent at
+   * once, behind the statements before it; its error, if any, is thrown by the next statement
+   * awaited or before COMMIT. Absent outside transactions.
+   */
+  $executeLater?(query: Sql): void;
   /** Told how long a write waited for its store's lock (lib/db counts it in the metrics). */
   storeLockWaited?(seconds: number): void;
   /** Told of each write-policy refusal and held finding (lib/db counts them in the metrics). */

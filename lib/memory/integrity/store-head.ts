@@ -1,4 +1,5 @@
-import { empty, type Sql, type SqlClient } from "../db.ts";
+import { empty, sql, type Sql, type SqlClient } from "../db.ts";
+import { writeLater } from "../write-later.ts";
 import { lockedRow } from "../stores/lock-store.ts";
 import { GENESIS } from "./chain-record.ts";
 
@@ -25,7 +26,7 @@ export const headHash = (head: StoreHead): string => head.hash ?? GENESIS;
  * write updates its store's row once (lib/memory/memories/mutations.ts).
  */
 export async function writeStoreHead(tx: SqlClient, storeId: string, head: { seq: number; hash: string }, alsoSet: Sql = empty): Promise<void> {
-  await tx.$executeRaw`UPDATE memory_stores SET chain_head_seq = ${head.seq}, chain_head_hash = ${head.hash}${alsoSet} WHERE id = ${storeId}`;
+  await writeLater(tx, sql`UPDATE memory_stores SET chain_head_seq = ${head.seq}, chain_head_hash = ${head.hash}${alsoSet} WHERE id = ${storeId}`);
   const locked = lockedRow(tx, storeId);
   if (locked) locked.chainHead = { seq: head.seq, hash: head.hash };
 }

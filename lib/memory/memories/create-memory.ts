@@ -3,7 +3,7 @@ import type { Db } from "../db.ts";
 import { invalidRequest } from "../errors.ts";
 import { LIMITS } from "../limits.ts";
 import { validateMemoryPath } from "../paths.ts";
-import { assertNotArchived, lockStore, type LockedStore } from "../stores/lock-store.ts";
+import { assertNotArchived, lockStoreAnd, type LockedStore } from "../stores/lock-store.ts";
 import { validateContent } from "./content.ts";
 import { insertMemory, type InsertOptions } from "./mutations.ts";
 import { assertPathFree } from "./path-conflicts.ts";
@@ -30,10 +30,19 @@ export function assertRoomFor(store: LockedStore, count = 1) {
  * import's replay): create never overwrites, so an existing or overlapping path is a path
  * conflict; insertMemory checks the path and content rules.
  */
-export async function createMemoryInTx(tx: SqlClient, store: LockedStore, path: string, content: string, actor: Actor, options?: InsertOptions) {
+export async function createMemoryInTx(
+  tx: SqlClient,
+  store: LockedStore,
+  path: string,
+  content: string,
+  actor: Actor,
+  options?: InsertOptions,
+  /** The path's check, when the caller asked it already (behind the lock: lockStoreAnd). */
+  pathFree?: Promise<void>,
+) {
   assertNotArchived(store, "creating memories");
   assertRoomFor(store);
-  await assertPathFree(tx, store.id, path);
+  await (pathFree ?? assertPathFree(tx, store.id, path));
   const memory = await insertMemory(tx, store.id, { path, content }, actor, options);
   store.memoryCount += 1;
   return memory;
@@ -42,5 +51,8 @@ export async function createMemoryInTx(tx: SqlClient, store: LockedStore, path: 
 export async function createMemory(db: Db, input: CreateMemoryInput) {
   const path = validateMemoryPath(input.path);
   const content = validateContent(input.content);
-  return db.sqlTransaction(async (tx) => createMemoryInTx(tx, await lockStore(tx, input.storeId), path, content, input.actor));
+  return db.sqlTransaction(async (tx) => {
+    const locked = await lockStoreAnd(tx, input.storeId, () => assertPathFree(tx, input.storeId, path));
+    return createMemoryInTx(tx, locked.store, path, content, input.actor, undefined, locked.read);
+  });
 }

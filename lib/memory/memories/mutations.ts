@@ -2,13 +2,14 @@ import type { Actor } from "../actor.ts";
 import { actorId, apiKeyIdOf } from "../actor.ts";
 import { type Sql, empty, join, raw, sql, type MemoryRecord, type SqlClient } from "../db.ts";
 import { sha256Hex, utf8Length } from "../hashing.ts";
+import { writeLater } from "../write-later.ts";
 import { newId, newIdAfter } from "../ids.ts";
 import { trackChange, trackCreations } from "../review/track-change.ts";
 import { validateMemoryState } from "./content.ts";
 import { guardWrite, type GuardedChange } from "../policies/guard-write.ts";
 import type { Finding } from "../policies/findings.ts";
 import { createdByIsClaim, storedImportMark, type ImportMark } from "./import-mark.ts";
-import { actorOnWire, enqueueWebhookEvent, enqueueWebhookEvents } from "../webhooks/enqueue-event.ts";
+import { actorOnWire, enqueueWebhookEvent, enqueueWebhookEvents, readEndpointsAhead } from "../webhooks/enqueue-event.ts";
 import type { VersionOperation } from "../versions/operations.ts";
 import { letOthersRun } from "../let-others-run.ts";
 import { forgetStorePolicy } from "../stores/lock-store.ts";
@@ -136,13 +137,14 @@ async function insertVersionRows(tx: SqlClient, rows: readonly VersionRow[], act
   for (let i = 0; i < rows.length; i += VERSIONS_PER_STATEMENT) {
     if (i > 0) await letOthersRun();
     const values = rows.slice(i, i + VERSIONS_PER_STATEMENT).map((row, j) => versionValues(row, author, chain[i + j]!, options));
-    await tx.$executeRaw`INSERT INTO memory_versions (${VERSION_COLUMNS}${pendingColumn(options)}) VALUES ${join(values)}`;
+    await writeLater(tx, sql`INSERT INTO memory_versions (${VERSION_COLUMNS}${pendingColumn(options)}) VALUES ${join(values)}`);
   }
-  if (!storeRowWritten) await tx.$executeRaw`UPDATE memory_stores SET chain_head_seq = chain_head_seq${storeColumns} WHERE id = ${storeId}`;
+  if (!storeRowWritten) await writeLater(tx, sql`UPDATE memory_stores SET chain_head_seq = chain_head_seq${storeColumns} WHERE id = ${storeId}`);
   // Counted on the day it happened: an import with history dates its versions by the file, but it wrote them now.
   await countWrites(tx, storeId, utcDay(options.imported?.at ?? at), writeChannel(actor, options), delta);
   // The memoized policy row (lock-store.ts) holds memory_count, which the limit is checked against.
   if (rows.some((row) => row.operation !== "modified")) forgetStorePolicy(tx, storeId);
+  readEndpointsAhead(tx, storeId);
 }
 
 /**
@@ -167,7 +169,8 @@ const memoryValues = (m: MemoryRecord) =>
   sql`(${m.id}, ${m.storeId}, ${m.path}, ${m.content}, ${m.contentSha256}, ${m.contentSizeBytes}, ${m.memoryVersionId}, ${m.createdAt}, ${m.updatedAt})`;
 
 async function insertMemoryRows(tx: SqlClient, memories: readonly MemoryRecord[]) {
-  await tx.$executeRaw`INSERT INTO memories (${MEMORY_COLUMNS}) VALUES ${join(memories.map(memoryValues))}`;
+  // Sent without waiting: the caller checked under the store's lock that the paths are free, so the unique index only backs that up.
+  await writeLater(tx, sql`INSERT INTO memories (${MEMORY_COLUMNS}) VALUES ${join(memories.map(memoryValues))}`);
 }
 
 /** The webhook outbox's payload for a version: ids, path and hash, never the content. */
@@ -370,10 +373,13 @@ export async function changeMemory(
     options,
   );
   const changed = memoryOf({ ...row, content: state.content, sha: row.sha!, size: row.size! }, memory.createdAt, now, memory.lastReadAt);
-  await tx.$executeRaw`
+  await writeLater(
+    tx,
+    sql`
     UPDATE memories SET path = ${changed.path}, content = ${changed.content}, content_sha256 = ${changed.contentSha256},
       content_size_bytes = ${changed.contentSizeBytes}, memory_version_id = ${changed.memoryVersionId}, updated_at = ${now}
-    WHERE id = ${memory.id}`;
+    WHERE id = ${memory.id}`,
+  );
   return { ...changed, heldFor: held };
 }
 
@@ -532,6 +538,6 @@ export async function removeMemory(tx: SqlClient, memory: Removed, actor: Actor,
     before,
   };
   const { row } = await recordVersion(tx, write, options);
-  await tx.$executeRaw`DELETE FROM memories WHERE id = ${memory.id}`;
+  await writeLater(tx, sql`DELETE FROM memories WHERE id = ${memory.id}`);
   return row.id;
 }

@@ -1,7 +1,7 @@
 import type { Actor } from "../actor.ts";
 import type { Db, MemoryRecord, SqlClient } from "../db.ts";
 import { validateMemoryPath } from "../paths.ts";
-import { assertNotArchived, lockStore } from "../stores/lock-store.ts";
+import { assertNotArchived, lockStoreAnd } from "../stores/lock-store.ts";
 import { validateContent } from "./content.ts";
 import { getMemory } from "./get-memory.ts";
 import { changeMemory, type WriteOptions } from "./mutations.ts";
@@ -29,8 +29,9 @@ export async function updateMemory(db: Db, input: UpdateMemoryInput) {
   const path = input.path == null ? undefined : validateMemoryPath(input.path);
   const expectedSha = parsePrecondition(input.precondition);
   return db.sqlTransaction(async (tx) => {
-    assertNotArchived(await lockStore(tx, input.storeId), "updating memories");
-    const memory = await getMemory(tx, input.storeId, input.memoryId);
+    const locked = await lockStoreAnd(tx, input.storeId, () => getMemory(tx, input.storeId, input.memoryId));
+    assertNotArchived(locked.store, "updating memories");
+    const memory = await locked.read;
     const next = { content: content ?? memory.content, path: path ?? memory.path };
     if (next.content === memory.content && next.path === memory.path) return { ...memory, heldFor: [] };
     assertContentSha(memory, expectedSha);

@@ -1,10 +1,11 @@
+import type { SqlClient } from "../db.ts";
 import { changeMemory } from "../memories/mutations.ts";
 import type { StrReplaceCommand, ToolContext } from "./commands.ts";
 import { fileContent, fileToEdit } from "./edit-target.ts";
 import { numberedLine } from "./format.ts";
 import { fail } from "./tool-failure.ts";
 import { resolveToolPath } from "./tool-paths.ts";
-import { writeTransaction } from "./write-transaction.ts";
+import { writeTransactionReading } from "./write-transaction.ts";
 
 /**
  * Where `old_str` occurs (non-overlapping), with the 1-based line of each start, found in one
@@ -53,8 +54,9 @@ export async function strReplace(ctx: ToolContext, command: StrReplaceCommand): 
   const target = resolveToolPath(command.path);
   // The empty string occurs everywhere; the reference would "replace" it at the very start.
   if (command.old_str === "") fail(`No replacement was performed, old_str is empty. Give the exact text to replace in ${command.path}.`);
-  return writeTransaction(ctx, "str_replace", async (tx, store) => {
-    const memory = await fileToEdit(tx, store.id, target.store, command.path);
+  const read = (tx: SqlClient, storeId: string) => fileToEdit(tx, storeId, target.store, command.path);
+  return writeTransactionReading(ctx, "str_replace", read, async (tx, _store, reading) => {
+    const memory = await reading;
     const found = occurrences(memory.content, command.old_str);
     if (found.length === 0) {
       fail(`No replacement was performed, old_str \`${command.old_str}\` did not appear verbatim in ${command.path}.`);

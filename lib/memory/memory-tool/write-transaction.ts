@@ -1,5 +1,5 @@
 import type { SqlClient } from "../db.ts";
-import { assertNotArchived, lockStore, type LockedStore } from "../stores/lock-store.ts";
+import { assertNotArchived, lockStoreAnd, type LockedStore } from "../stores/lock-store.ts";
 import type { ToolContext } from "./commands.ts";
 import { fail } from "./tool-failure.ts";
 
@@ -17,13 +17,34 @@ export async function writeTransaction<T>(
   fn: (tx: SqlClient, store: LockedStore) => Promise<T>,
   options?: { timeoutMs?: number },
 ): Promise<T> {
+  return writeTransactionReading(
+    ctx,
+    command,
+    () => Promise.resolve(null),
+    (tx, store) => fn(tx, store),
+    options,
+  );
+}
+
+/**
+ * writeTransaction whose command first reads what it edits: the read is asked right behind the
+ * lock (lockStoreAnd: one round trip on PostgreSQL) and handed to `fn`, which awaits it once
+ * the store has been found writable.
+ */
+export async function writeTransactionReading<R, T>(
+  ctx: ToolContext,
+  command: string,
+  read: (tx: SqlClient, storeId: string) => Promise<R>,
+  fn: (tx: SqlClient, store: LockedStore, read: Promise<R>) => Promise<T>,
+  options?: { timeoutMs?: number },
+): Promise<T> {
   if (!ctx.canWrite) {
     fail(`Permission denied: these credentials may only read memory store ${ctx.storeId}, so ${command} is not allowed`);
   }
   return ctx.db.sqlTransaction(async (tx) => {
-    const store = await lockStore(tx, ctx.storeId);
+    const locked = await lockStoreAnd(tx, ctx.storeId, () => read(tx, ctx.storeId));
     // The memory tool is how agents write; an archived store is frozen for them, deletes included.
-    assertNotArchived(store, "changing its memories through the memory tool");
-    return fn(tx, store);
+    assertNotArchived(locked.store, "changing its memories through the memory tool");
+    return fn(tx, locked.store, locked.read);
   }, options);
 }

@@ -33,6 +33,21 @@ export async function lockStore(tx: SqlClient, storeId: string): Promise<LockedS
   return store;
 }
 
+/**
+ * lockStore, with `read` asked right behind the lock: the database runs a transaction's
+ * statements in order, each (READ COMMITTED) on a snapshot taken when it starts, so the read
+ * sees the store as the lock holds it, exactly as if it had been asked after the lock answered;
+ * on PostgreSQL the two travel in one round trip (pipelined, lib/db/sql.ts). The read's outcome
+ * is the caller's to await once it has looked at the store (so a missing or archived store is
+ * still said first).
+ */
+export async function lockStoreAnd<T>(tx: SqlClient, storeId: string, read: () => Promise<T>): Promise<{ store: LockedStore; read: Promise<T> }> {
+  const locking = lockStore(tx, storeId);
+  const after = read();
+  after.catch(() => {}); // its error is thrown where the caller awaits it
+  return { store: await locking, read: after };
+}
+
 type LockRow = {
   id: string;
   archived_at: unknown;

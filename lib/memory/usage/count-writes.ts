@@ -1,4 +1,5 @@
 import { sql, type SqlClient } from "../db.ts";
+import { writeLater } from "../write-later.ts";
 import type { WriteChannel } from "./write-channel.ts";
 
 /** What one write transaction did to one store: its versions, and what they moved the store's counts by. */
@@ -17,11 +18,14 @@ export interface WriteDelta {
  * lock, so the upsert adds no contention of its own.
  */
 export async function countWrites(tx: SqlClient, storeId: string, day: string, channel: WriteChannel, delta: WriteDelta): Promise<void> {
-  await tx.$executeRaw(sql`
+  await writeLater(
+    tx,
+    sql`
     INSERT INTO store_usage_days (store_id, day, channel, versions, memories_delta, bytes_delta)
     VALUES (${storeId}, ${day}, ${channel}, ${delta.versions}, ${delta.memories}, ${delta.bytes})
     ON CONFLICT (store_id, day, channel) DO UPDATE SET
       versions = store_usage_days.versions + excluded.versions,
       memories_delta = store_usage_days.memories_delta + excluded.memories_delta,
-      bytes_delta = store_usage_days.bytes_delta + excluded.bytes_delta`);
+      bytes_delta = store_usage_days.bytes_delta + excluded.bytes_delta`,
+  );
 }

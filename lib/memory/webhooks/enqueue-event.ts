@@ -51,6 +51,15 @@ function endpointsOf(tx: SqlClient, storeId: string, workspaceId: string | undef
   return endpoints;
 }
 
+/**
+ * Asks for the store's endpoints now, without waiting: the write path does so behind its
+ * version rows (lib/memory/write-later.ts), so that on PostgreSQL the read travels with them
+ * and its answer is at hand when the write's events are enqueued.
+ */
+export function readEndpointsAhead(tx: SqlClient, storeId: string): void {
+  endpointsOf(tx, storeId, undefined).catch(() => {}); // the error reaches whoever awaits it
+}
+
 /** Rows per INSERT: 1,000 × 7 arguments stays under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
 const ROWS_PER_STATEMENT = 1000;
 

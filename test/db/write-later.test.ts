@@ -1,0 +1,98 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { databaseTarget } from "../../lib/config.ts";
+import { openDb, type OpenDb } from "../../lib/db/client.ts";
+import { sql } from "../../lib/memory/sql.ts";
+import { writeLater } from "../../lib/memory/write-later.ts";
+import { createPostgresDatabase } from "../helpers/postgres.ts";
+import { ENGINE } from "../helpers/server.ts";
+
+/**
+ * Writes sent without waiting (lib/memory/write-later.ts; pipelined on PostgreSQL): they run in
+ * the order written, later statements of the transaction see them, and one that fails fails the
+ * transaction with its own error, keeping nothing of it, whether a statement awaited after it
+ * or only the COMMIT would have noticed.
+ */
+let db: OpenDb;
+let drop: () => Promise<void>;
+
+beforeAll(async () => {
+  if (ENGINE === "postgres") {
+    const pg = await createPostgresDatabase("later");
+    drop = pg.drop;
+    db = await openDb(databaseTarget(pg.url));
+  } else {
+    const dir = mkdtempSync(join(tmpdir(), "memc-later-"));
+    drop = async () => rmSync(dir, { recursive: true, force: true });
+    db = await openDb(databaseTarget(`file:${join(dir, "later.db")}`));
+  }
+  await db.sqlTransaction((tx) => tx.$executeRaw(sql`CREATE TABLE later_rows (id TEXT PRIMARY KEY, n INTEGER NOT NULL)`));
+});
+
+afterAll(async () => {
+  await db?.close();
+  await drop?.();
+});
+
+const ids = async () => (await db.sql.$queryRaw<{ id: string }[]>(sql`SELECT id FROM later_rows ORDER BY id`)).map((r) => r.id);
+const isDuplicate = (error: unknown) => JSON.stringify((error as { cause?: unknown }).cause ?? {}).includes("UniqueConstraintViolation");
+
+describe(`writes sent without waiting (${ENGINE})`, () => {
+  it("run in order, are seen by the statements after them and commit with the transaction", async () => {
+    const seen = await db.sqlTransaction(async (tx) => {
+      await writeLater(tx, sql`INSERT INTO later_rows (id, n) VALUES (${"a"}, ${1})`);
+      await writeLater(tx, sql`UPDATE later_rows SET n = n + ${10} WHERE id = ${"a"}`);
+      await writeLater(tx, sql`INSERT INTO later_rows (id, n) VALUES (${"b"}, ${2})`);
+      return tx.$queryRaw<{ id: string; n: number }[]>(sql`SELECT id, n FROM later_rows ORDER BY id`);
+    });
+    expect(seen.map((r) => [r.id, Number(r.n)])).toEqual([
+      ["a", 11],
+      ["b", 2],
+    ]);
+    expect(await ids()).toEqual(["a", "b"]);
+  });
+
+  it("fail the next statement awaited with their own error, and nothing of the transaction is kept", async () => {
+    const failed = await db
+      .sqlTransaction(async (tx) => {
+        await tx.$executeRaw(sql`INSERT INTO later_rows (id, n) VALUES (${"c"}, ${3})`);
+        await writeLater(tx, sql`INSERT INTO later_rows (id, n) VALUES (${"a"}, ${4})`); // "a" is taken
+        await tx.$queryRaw(sql`SELECT id FROM later_rows`);
+        return "went on";
+      })
+      .catch((error: unknown) => error);
+    // SQLite runs the SELECT (its statements do not abort the transaction): the error comes at the COMMIT instead.
+    expect(isDuplicate(failed)).toBe(true);
+    expect(await ids()).toEqual(["a", "b"]);
+  });
+
+  it("fail the COMMIT when nothing after them is awaited, and nothing is kept", async () => {
+    const failed = await db
+      .sqlTransaction(async (tx) => {
+        await writeLater(tx, sql`INSERT INTO later_rows (id, n) VALUES (${"d"}, ${5})`);
+        await writeLater(tx, sql`INSERT INTO later_rows (id, n) VALUES (${"b"}, ${6})`); // "b" is taken
+        await writeLater(tx, sql`INSERT INTO later_rows (id, n) VALUES (${"e"}, ${7})`);
+      })
+      .catch((error: unknown) => error);
+    expect(isDuplicate(failed)).toBe(true);
+    expect(await ids()).toEqual(["a", "b"]);
+  });
+
+  it("outside a transaction are simply awaited", async () => {
+    let done = false;
+    const client = {
+      $queryRaw: () => Promise.reject(new Error("not used")),
+      $executeRaw: () =>
+        new Promise<number>((resolve) =>
+          setTimeout(() => {
+            done = true;
+            resolve(1);
+          }, 5),
+        ),
+    };
+    await writeLater(client, sql`INSERT INTO later_rows (id, n) VALUES (${"f"}, ${8})`);
+    expect(done).toBe(true);
+  });
+});
