@@ -65,7 +65,7 @@ function searchArgument(dialect: "sqlite" | "postgres", mode: string, q: string)
   return dialect === "sqlite" ? quote(q) : `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-const MEMORY_COLUMNS = "id, store_id, path, content_sha256, content_size_bytes, memory_version_id, created_at, updated_at";
+const MEMORY_COLUMNS = "id, store_id, path, content_sha256, content_size_bytes, memory_version_id, created_at, updated_at, last_read_at";
 const VERSION_COLUMNS =
   "id, store_id, memory_id, operation, path, content_sha256, content_size_bytes, created_by_type, created_by_id, created_at, redacted_at, redacted_by_type, redacted_by_id, imported";
 
@@ -376,6 +376,7 @@ const memory = (r: Row, content: unknown = null) => ({
   memory_version_id: r.memory_version_id,
   created_at: iso(r.created_at),
   updated_at: iso(r.updated_at),
+  last_read_at: iso(r.last_read_at),
 });
 const version = (r: Row) => ({
   type: "memory_version",

@@ -340,8 +340,13 @@ try {
   for (const read of reads) {
     for (let r = 0; r < (read.name === "list_depth0_all_pages" ? pagePaths.length : 1); r++) {
       const [a, b] = [await ours.json("GET", read.path(r)), await bare.json("GET", read.path(r))];
-      if (!isDeepStrictEqual(a, b))
-        throw new Error(`the bare server answers ${read.path(r)} differently:\n${JSON.stringify(a).slice(0, 500)}\n${JSON.stringify(b).slice(0, 500)}`);
+      if (!isDeepStrictEqual(a, b)) {
+        const [sa, sb] = [JSON.stringify(a), JSON.stringify(b)];
+        let at = 0;
+        while (at < sa.length && sa[at] === sb[at]) at++;
+        const around = (text: string) => text.slice(Math.max(0, at - 200), at + 200);
+        throw new Error(`the bare server answers ${read.path(r)} differently, from character ${at}:\n${around(sa)}\n${around(sb)}`);
+      }
     }
   }
   const timed = async (answer: Promise<{ status: number; ms: number; text: string }>) => {
