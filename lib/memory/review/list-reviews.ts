@@ -38,14 +38,17 @@ function actorWhere(actorId: string): Sql {
   return sql`(r.last_actor_id = ${actorId} OR r.last_api_key_id = ${actorId} OR replace(r.authors, ${field}, '') <> r.authors)`;
 }
 
-/** The WHERE clause of a filter over review_items aliased `r`. */
-export function reviewWhere(filter: ReviewFilter): Sql {
+/**
+ * The WHERE clause of a filter over review_items aliased `r`; `workspaceColumn`: the workspace of
+ * `r`'s store where the statement joins it, which the scope then compares directly.
+ */
+export function reviewWhere(filter: ReviewFilter, workspaceColumn?: Sql): Sql {
   if (filter.change !== undefined && !REVIEW_CHANGES.includes(filter.change as ReviewChange)) {
     throw invalidRequest(`change: must be one of ${REVIEW_CHANGES.join(", ")}.`);
   }
   const range = filter.pathPrefix !== undefined && filter.pathPrefix !== "/" ? folderRange(validatePathPrefix(filter.pathPrefix)) : null;
   const where = [
-    inStoreScope(filter.scope, sql`r.store_id`),
+    inStoreScope(filter.scope, sql`r.store_id`, workspaceColumn),
     ...(filter.storeId !== undefined ? [sql`r.store_id = ${filter.storeId}`] : []),
     ...(filter.actorId !== undefined ? [actorWhere(filter.actorId)] : []),
     ...(range ? [sql`r.path >= ${range.from} AND r.path < ${range.to}`] : []),
@@ -76,8 +79,8 @@ export async function listReviews(db: Db, input: ReviewFilter & { limit: number;
     ? sql`AND (r.updated_at < ${new Date(input.after.updatedAt)} OR (r.updated_at = ${new Date(input.after.updatedAt)} AND r.memory_id < ${input.after.memoryId}))`
     : empty;
   const rows = await db.sql.$queryRaw<ReviewItemRow[]>`
-    SELECT ${itemColumns("r.")}, s.name AS store_name FROM review_items r JOIN memory_stores s ON s.id = r.store_id
-    WHERE ${reviewWhere(input)} ${after}
+    SELECT ${itemColumns("r.")}, s.name AS store_name FROM review_items r CROSS JOIN memory_stores s
+    WHERE s.id = r.store_id AND ${reviewWhere(input, sql`s.workspace_id`)} ${after}
     ORDER BY r.updated_at DESC, r.memory_id DESC LIMIT ${input.limit + 1}`;
   const hasMore = rows.length > input.limit;
   const items = (hasMore ? rows.slice(0, input.limit) : rows).map(itemFromRow);
