@@ -29,7 +29,9 @@ function knownRefusal(error: string | null): string | null {
 /**
  * Posted by next-auth's client once hydrated; before that, the browser posts the form itself to
  * next-auth's credentials endpoint (method="post": a password never goes into a URL), with the
- * CSRF token the page read from next-auth's cookie.
+ * CSRF token the page read from next-auth's cookie. A browser without that cookie yet (the first
+ * visit, or a fresh one after accepting an invite) would be refused and sent back, so there the
+ * button waits for hydration, where next-auth's client fetches a token first.
  */
 export function SignInForm({ callbackUrl, csrfToken, refusal }: { callbackUrl: string; csrfToken: string | null; refusal: string | null }) {
   const hydrated = useHydrated();
@@ -62,7 +64,8 @@ export function SignInForm({ callbackUrl, csrfToken, refusal }: { callbackUrl: s
         <Field label="Password" htmlFor="password">
           <Input id="password" name="password" type="password" autoComplete="current-password" required maxLength={1024} />
         </Field>
-        <Button type="submit" className="w-full" disabled={pending}>
+        {/* Before hydration the browser would post the form itself, which next-auth refuses without the CSRF cookie (a fresh browser). */}
+        <Button type="submit" className="w-full" disabled={pending || (!hydrated && !csrfToken)}>
           {pending ? "Signing in…" : "Sign in"}
         </Button>
       </form>
