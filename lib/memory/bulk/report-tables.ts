@@ -8,6 +8,7 @@
 import { type Sql, empty, join, raw, sql, type SqlClient } from "../db.ts";
 import { notFound } from "../errors.ts";
 import { letOthersRun } from "../let-others-run.ts";
+import { writeLater } from "../write-later.ts";
 
 /** Items written per INSERT statement: 200 rows of a handful of columns stay far below both engines' parameter limits. */
 const ITEMS_PER_STATEMENT = 200;
@@ -170,7 +171,9 @@ const UPDATES_PER_STATEMENT = 100;
  * PostgreSQL a CASE per column with a branch per item cost ~8 ms for 100 items of five result
  * columns, where the join is an index lookup per item). A VALUES column takes its type from its
  * values, so a number key is cast to an integer (PostgreSQL reads an unknown parameter as text)
- * and a boolean result is written as the literal TRUE or FALSE, the same on both engines.
+ * and a boolean result is written as the literal TRUE or FALSE, the same on both engines. Sent
+ * with writeLater: nothing can refuse a report's result, and on PostgreSQL it travels with the
+ * transaction's COMMIT.
  */
 export async function updateItems<Item>(tx: SqlClient, table: ItemTable<Item>, planId: string, items: readonly Item[]): Promise<void> {
   if (table.resultColumns.length === 0) return; // a report written whole (an import's) has nothing filled in later
@@ -184,8 +187,11 @@ export async function updateItems<Item>(tx: SqlClient, table: ItemTable<Item>, p
       const { key, results } = table.keyAndResults(item);
       return sql`(${typeof key === "number" ? sql`CAST(${key} AS INTEGER)` : sql`${key}`}, ${join(results.map(resultValue))})`;
     });
-    await tx.$executeRaw`UPDATE ${table.sqlName} SET ${set} FROM (VALUES ${join(rows)}) AS v
-      WHERE ${table.sqlName}.${table.planColumn} = ${planId} AND ${table.sqlName}.${table.keyColumn} = v.column1`;
+    await writeLater(
+      tx,
+      sql`UPDATE ${table.sqlName} SET ${set} FROM (VALUES ${join(rows)}) AS v
+      WHERE ${table.sqlName}.${table.planColumn} = ${planId} AND ${table.sqlName}.${table.keyColumn} = v.column1`,
+    );
   }
 }
 

@@ -6,7 +6,7 @@ import { MEMORY_COLUMNS, memoryFromRow, type MemoryRow } from "../memories/memor
 import { validateMemoryState } from "../memories/content.ts";
 import { changeMemories, removeMemory } from "../memories/mutations.ts";
 import { applyUpdate } from "../memories/update-memory.ts";
-import { lockStore, type LockedStore } from "../stores/lock-store.ts";
+import { lockStoreAnd, type LockedStore } from "../stores/lock-store.ts";
 import { DELIBERATE, settleDeliberateWrites, type DeliberateWrite } from "../review/deliberate.ts";
 import type { PutBackItem } from "./put-back-items.ts";
 
@@ -23,7 +23,8 @@ import type { PutBackItem } from "./put-back-items.ts";
  * is left and reported (`blocked`).
  */
 export async function putBackChunk(tx: SqlClient, storeId: string, chunk: readonly PutBackItem[], actor: Actor): Promise<PutBackItem[]> {
-  const store = await lockStore(tx, storeId);
+  // The chunk's reads travel with the lock (lockStoreAnd): under it, they see what one statement per item would.
+  const { store, read: reading } = await lockStoreAnd(tx, storeId, () => chunkReads(tx, storeId, chunk));
   if (store.archived) return chunk.map((item) => ({ ...item, outcome: "skipped", reason: "archived: the store was archived after the dry run" }));
   const results = new Map<string, Attempt>();
   /** What each write of the chunk put back, for the review rule at its end. */
@@ -33,7 +34,7 @@ export async function putBackChunk(tx: SqlClient, storeId: string, chunk: readon
   // Read for the whole chunk, under the lock: each item's memory is written by that item alone
   // on the first pass, and version contents do not change under the lock, so these are what
   // one statement per item would read. Passes after the first read again.
-  let read: ChunkReads | undefined = await chunkReads(tx, storeId, chunk);
+  let read: ChunkReads | undefined = await reading;
   for (const result of await changeInPlace(tx, chunk, actor, read, writes)) results.set(result.memoryId, result);
   let pending = chunk.filter((item) => !results.has(item.memoryId));
   while (pending.length > 0) {
@@ -174,23 +175,26 @@ async function chunkReads(tx: SqlClient, storeId: string, chunk: readonly PutBac
   const contents = new Map<string, string | null>();
   const targetMemories = new Map<string, string>();
   if (chunk.length === 0) return { memories, contents, targetMemories };
-  const rows = await tx.$queryRaw<(MemoryRow & { content: string })[]>`
-    SELECT ${MEMORY_COLUMNS} FROM memories WHERE id IN (${join(chunk.map((i) => i.memoryId))})`;
+  // Every target's memory (a state may come back on another memory, lib/memory/time-travel/reconcile-paths.ts); the content of those that bring content back.
+  const targets = chunk.flatMap((i) => (i.action !== "delete" && i.target ? [i.target.versionId] : []));
+  const withContent = new Set(chunk.flatMap((i) => (i.action !== "delete" && i.action !== "move" && i.target ? [i.target.versionId] : [])));
+  // Both asked at once: on PostgreSQL one round trip (pipelined) instead of two.
+  const [rows, found] = await Promise.all([
+    tx.$queryRaw<(MemoryRow & { content: string })[]>`SELECT ${MEMORY_COLUMNS} FROM memories WHERE id IN (${join(chunk.map((i) => i.memoryId))})`,
+    targets.length === 0
+      ? []
+      : tx.$queryRaw<
+          { id: string; memory_id: string; content: string | null }[]
+        >`SELECT id, memory_id, content FROM memory_versions WHERE id IN (${join(targets)})`,
+  ]);
   for (const row of rows) {
     const memory = memoryFromRow(row);
     if (memory.storeId === storeId) memories.set(memory.id, memory);
   }
-  // Every target's memory (a state may come back on another memory, lib/memory/time-travel/reconcile-paths.ts); the content of those that bring content back.
-  const targets = chunk.flatMap((i) => (i.action !== "delete" && i.target ? [i.target.versionId] : []));
-  const withContent = new Set(chunk.flatMap((i) => (i.action !== "delete" && i.action !== "move" && i.target ? [i.target.versionId] : [])));
-  if (targets.length > 0) {
-    const found = await tx.$queryRaw<{ id: string; memory_id: string; content: string | null }[]>`
-      SELECT id, memory_id, content FROM memory_versions WHERE id IN (${join(targets)})`;
-    for (const version of withContent) contents.set(version, null);
-    for (const row of found) {
-      targetMemories.set(row.id, row.memory_id);
-      if (withContent.has(row.id)) contents.set(row.id, row.content);
-    }
+  for (const version of withContent) contents.set(version, null);
+  for (const row of found) {
+    targetMemories.set(row.id, row.memory_id);
+    if (withContent.has(row.id)) contents.set(row.id, row.content);
   }
   return { memories, contents, targetMemories };
 }
