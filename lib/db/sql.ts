@@ -69,6 +69,20 @@ type Row = Record<string, unknown>;
 interface Executor {
   query(query: SqlQuery): Promise<Row[]>;
   execute(query: SqlQuery): Promise<number>;
+  /** A write nothing waits for (SqlClient.$executeLater): where the connection allows, held back to go out with the next statement sent. */
+  executeLater?(query: SqlQuery): Promise<number>;
+}
+
+/**
+ * The socket under a transaction's pg connection (the adapter's transaction keeps its pool
+ * client as `client`), when there is one: writes sent with writeLater are held in it (corked)
+ * until the next statement awaited is sent, so that a burst leaves in one write instead of one
+ * per statement (each a system call, and a wake-up of the server's backend).
+ */
+function socketOf(queryable: SqlQueryable): { cork(): void; uncork(): void } | undefined {
+  const stream = (queryable as { client?: { connection?: { stream?: unknown } } }).client?.connection?.stream as
+    { cork?: unknown; uncork?: unknown } | undefined;
+  return typeof stream?.cork === "function" && typeof stream.uncork === "function" ? (stream as { cork(): void; uncork(): void }) : undefined;
 }
 
 /** One shared descriptor per type: a batched insert binds thousands of arguments. */
@@ -106,10 +120,20 @@ function adapterExecutor(queryable: SqlQueryable, oneConnection = false): Execut
     return joins;
   };
   const sent = <T>(answer: Promise<T>): Promise<T> => answer.finally(() => (answersSinceSend += 1));
+  // The adapter hands a statement to pg within the call, so what is corked here leaves at the uncork.
+  const socket = oneConnection ? socketOf(queryable) : undefined;
+  let corked = false;
+  const flushed = <T>(answer: Promise<T>): Promise<T> => {
+    if (corked) {
+      corked = false;
+      socket!.uncork();
+    }
+    return answer;
+  };
   return {
     async query(query) {
       watcher?.(query.sql, pipelined());
-      const { columnNames, rows } = await sent(queryable.queryRaw(query));
+      const { columnNames, rows } = await sent(flushed(queryable.queryRaw(query)));
       // A plain loop: an export maps tens of thousands of rows, and Object.fromEntries built an array per column of each.
       return rows.map((row) => {
         const named: Row = {};
@@ -119,6 +143,14 @@ function adapterExecutor(queryable: SqlQueryable, oneConnection = false): Execut
     },
     execute: (query) => {
       watcher?.(query.sql, pipelined());
+      return sent(flushed(queryable.executeRaw(query)));
+    },
+    executeLater: (query) => {
+      watcher?.(query.sql, pipelined());
+      if (socket && !corked) {
+        socket.cork();
+        corked = true;
+      }
       return sent(queryable.executeRaw(query));
     },
   };
@@ -221,7 +253,7 @@ function laterWrites(): LaterWrites {
   const settled = () => Promise.allSettled(pending).then(() => (pending = []));
   return {
     send(executor, query) {
-      const write = executor.execute(query);
+      const write = (executor.executeLater ?? executor.execute)(query);
       write.catch((error) => (failed ??= { error }));
       pending.push(write);
     },

@@ -1,5 +1,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { Socket } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseTarget } from "../../lib/config.ts";
@@ -78,6 +79,32 @@ describe(`writes sent without waiting (${ENGINE})`, () => {
       .catch((error: unknown) => error);
     expect(isDuplicate(failed)).toBe(true);
     expect(await ids()).toEqual(["a", "b"]);
+  });
+
+  it.runIf(ENGINE === "postgres")("leave with the next statement awaited in one socket write, not one write each", async () => {
+    // Every write a socket makes goes through one of these two (node:net): counted while the burst is sent.
+    const proto = Socket.prototype as unknown as Record<"_write" | "_writev", (...args: unknown[]) => unknown>;
+    const original = { _write: proto._write, _writev: proto._writev };
+    let writes = 0;
+    const counted = await db.sqlTransaction(async (tx) => {
+      await tx.$queryRaw(sql`SELECT 1`); // the connection is this transaction's from here on
+      for (const name of ["_write", "_writev"] as const)
+        proto[name] = function (this: unknown, ...args: unknown[]) {
+          writes += 1;
+          return original[name].apply(this, args);
+        };
+      try {
+        await writeLater(tx, sql`INSERT INTO later_rows (id, n) VALUES (${"g"}, ${9})`);
+        await writeLater(tx, sql`UPDATE later_rows SET n = n + ${1} WHERE id = ${"g"}`);
+        await writeLater(tx, sql`INSERT INTO later_rows (id, n) VALUES (${"h"}, ${10})`);
+        await tx.$queryRaw(sql`SELECT id FROM later_rows WHERE id IN (${"g"}, ${"h"})`);
+        return writes;
+      } finally {
+        Object.assign(proto, original);
+      }
+    });
+    expect(counted).toBe(1);
+    expect(await ids()).toEqual(["a", "b", "g", "h"]);
   });
 
   it("outside a transaction are simply awaited", async () => {
