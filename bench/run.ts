@@ -118,6 +118,33 @@ async function finish(): Promise<never> {
   process.exit(0);
 }
 
+/**
+ * The bare server (bench/bare-server.ts) over `source`: the SQLite file it reads, or the
+ * PostgreSQL database it shares with ours. Stopped by the run's cleanup, before the database is
+ * dropped. Returns its base URL.
+ */
+async function startBareServer(source: string): Promise<string> {
+  const bareProcess = spawn(join(ROOT, "node_modules/.bin/tsx"), [join(ROOT, "bench/bare-server.ts"), `--${engine}`, source], {
+    env: { ...process.env, BENCH_API_KEY: ADMIN_KEY },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  cleanup.push(async () => {
+    // Gone before the database is dropped, so that dropping it does not kill its connections under it.
+    if (bareProcess.exitCode !== null || bareProcess.signalCode !== null) return;
+    const exited = new Promise((ok) => bareProcess.once("exit", ok));
+    bareProcess.kill();
+    await exited;
+  });
+  const port = await new Promise<number>((ok, fail) => {
+    bareProcess.stdout!.on("data", (d: Buffer) => {
+      const m = /listening (\d+)/.exec(String(d));
+      if (m) ok(Number(m[1]));
+    });
+    bareProcess.once("exit", (code) => fail(new Error(`bare server exited with ${code}`)));
+  });
+  return `http://127.0.0.1:${port}`;
+}
+
 function printCompression(c: Awaited<ReturnType<typeof measureCompression>>) {
   for (const [name, m] of Object.entries(c.compression))
     console.log(`compression ${name.padEnd(40)} p50 ${m.p50_ms.toFixed(3)} ms, ${m.bytes} bytes (${m.encoding})`);
@@ -171,14 +198,20 @@ try {
     await finish();
   }
   if (args["time-travel-only"]) {
-    const timeTravel = await measureTimeTravel(server, HEADERS, 200, log);
+    const timeTravel = await measureTimeTravel(server, HEADERS, 200, log, engine === "postgres" ? await startBareServer(server.databaseUrl) : undefined);
     const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, "utf8")) as object) : { engine };
     writeFileSync(RESULTS, JSON.stringify({ ...previous, ...timeTravel }, null, 2) + "\n");
     log(JSON.stringify(timeTravel));
     await finish();
   }
   if (args["transfer-only"]) {
-    const transfer = await measureTransfer(server, HEADERS, Number(args["transfer-files"]), log);
+    const transfer = await measureTransfer(
+      server,
+      HEADERS,
+      Number(args["transfer-files"]),
+      log,
+      engine === "postgres" ? await startBareServer(server.databaseUrl) : undefined,
+    );
     const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, "utf8")) as object) : { engine };
     writeFileSync(RESULTS, JSON.stringify({ ...previous, ...transfer }, null, 2) + "\n");
     log(JSON.stringify(transfer));
@@ -272,25 +305,7 @@ try {
     await live.backup(bareSource);
     live.close();
   }
-  const bareProcess = spawn(join(ROOT, "node_modules/.bin/tsx"), [join(ROOT, "bench/bare-server.ts"), `--${engine}`, bareSource], {
-    env: { ...process.env, BENCH_API_KEY: ADMIN_KEY },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  cleanup.push(async () => {
-    // Gone before the database is dropped, so that dropping it does not kill its connections under it.
-    if (bareProcess.exitCode !== null || bareProcess.signalCode !== null) return;
-    const exited = new Promise((ok) => bareProcess.once("exit", ok));
-    bareProcess.kill();
-    await exited;
-  });
-  const barePort = await new Promise<number>((ok, fail) => {
-    bareProcess.stdout!.on("data", (d: Buffer) => {
-      const m = /listening (\d+)/.exec(String(d));
-      if (m) ok(Number(m[1]));
-    });
-    bareProcess.once("exit", (code) => fail(new Error(`bare server exited with ${code}`)));
-  });
-  const bare = new Client(`http://127.0.0.1:${barePort}`, HEADERS);
+  const bare = new Client(await startBareServer(bareSource), HEADERS);
   const floor = new Client(server.baseURL, {});
   // The same app and data with request logs and metrics off: what they cost per request. On
   // SQLite on a copy of the file: two servers on one file would measure each other's locks and

@@ -43,6 +43,10 @@ export interface TransferBench {
   creates_8_in_flight_memories_per_s?: number;
   creates_8_in_flight_bare_memories_per_s?: number;
   creates_8_in_flight_ratio_to_bare?: number;
+  /** The same with the notes spread over 8 stores a side (note i into store i mod 8): no store's lock in the way. */
+  creates_8_in_flight_8_stores_memories_per_s?: number;
+  creates_8_in_flight_8_stores_bare_memories_per_s?: number;
+  creates_8_in_flight_8_stores_ratio_to_bare?: number;
   /** The machine's 1, 5 and 15 minute load averages at the end of this benchmark. */
   transfer_load_average: number[];
 }
@@ -176,6 +180,9 @@ export async function measureTransfer(
  * The notes created one request each with IN_FLIGHT in flight, into a new store on ours and
  * another on the bare server (made by ours: the bare server writes rows, it makes no stores
  * through the API), block by block in turn. Each rate is the notes over the time of its own blocks.
+ * Then the same into IN_FLIGHT stores a side, note i into store i mod IN_FLIGHT: writes to one
+ * store take turns under its row lock through each COMMIT (on both servers), writes to
+ * different stores do not, so the two rates say how much of the first is that lock.
  */
 async function createsInFlight(
   oursURL: string,
@@ -187,34 +194,41 @@ async function createsInFlight(
 ) {
   const ours = new Client(oursURL, headers, IN_FLIGHT);
   const bare = new Client(bareURL, headers, IN_FLIGHT);
-  const stores = {
-    ours: (await ours.json<{ id: string }>("POST", "/v1/memory_stores", { name: "Creates bench" })).id,
-    bare: (await ours.json<{ id: string }>("POST", "/v1/memory_stores", { name: "Creates bench, bare" })).id,
+  const newStores = async (name: string, count: number) =>
+    Promise.all(Array.from({ length: count }, async (_, n) => (await ours.json<{ id: string }>("POST", "/v1/memory_stores", { name: `${name} ${n + 1}` })).id));
+  const measure = async (storesEach: number) => {
+    const stores = { ours: await newStores("Creates bench", storesEach), bare: await newStores("Creates bench, bare", storesEach) };
+    const spent = { ours: 0, bare: 0 };
+    const block = async (target: "ours" | "bare", from: number, to: number) => {
+      const client = target === "ours" ? ours : bare;
+      let next = from;
+      const started = performance.now();
+      await Promise.all(
+        Array.from({ length: IN_FLIGHT }, async () => {
+          for (let i = next++; i < to; i = next++)
+            await client.json("POST", `/v1/memory_stores/${stores[target][i % storesEach]}/memories`, { path: paths[i], content: contents[i] });
+        }),
+      );
+      spent[target] += performance.now() - started;
+    };
+    for (let from = 0; from < paths.length; from += CREATE_BLOCK) {
+      const to = Math.min(from + CREATE_BLOCK, paths.length);
+      for (const target of (from / CREATE_BLOCK) % 2 === 0 ? (["ours", "bare"] as const) : (["bare", "ours"] as const)) await block(target, from, to);
+    }
+    const rate = (ms: number) => Math.round(paths.length / (ms / 1000));
+    log(`creates with ${IN_FLIGHT} in flight into ${storesEach} store(s): ours ${rate(spent.ours)} memories/s, bare ${rate(spent.bare)}/s`);
+    return { ours: rate(spent.ours), bare: rate(spent.bare), ratio: Math.round((spent.ours / spent.bare) * 1000) / 1000 };
   };
-  const spent = { ours: 0, bare: 0 };
-  const block = async (target: "ours" | "bare", from: number, to: number) => {
-    const client = target === "ours" ? ours : bare;
-    let next = from;
-    const started = performance.now();
-    await Promise.all(
-      Array.from({ length: IN_FLIGHT }, async () => {
-        for (let i = next++; i < to; i = next++)
-          await client.json("POST", `/v1/memory_stores/${stores[target]}/memories`, { path: paths[i], content: contents[i] });
-      }),
-    );
-    spent[target] += performance.now() - started;
-  };
-  for (let from = 0; from < paths.length; from += CREATE_BLOCK) {
-    const to = Math.min(from + CREATE_BLOCK, paths.length);
-    for (const target of (from / CREATE_BLOCK) % 2 === 0 ? (["ours", "bare"] as const) : (["bare", "ours"] as const)) await block(target, from, to);
-  }
+  const oneStore = await measure(1);
+  const spread = await measure(IN_FLIGHT);
   ours.close();
   bare.close();
-  const rate = (ms: number) => Math.round(paths.length / (ms / 1000));
-  log(`creates with ${IN_FLIGHT} in flight: ours ${rate(spent.ours)} memories/s, bare ${rate(spent.bare)}/s`);
   return {
-    creates_8_in_flight_memories_per_s: rate(spent.ours),
-    creates_8_in_flight_bare_memories_per_s: rate(spent.bare),
-    creates_8_in_flight_ratio_to_bare: Math.round((spent.ours / spent.bare) * 1000) / 1000,
+    creates_8_in_flight_memories_per_s: oneStore.ours,
+    creates_8_in_flight_bare_memories_per_s: oneStore.bare,
+    creates_8_in_flight_ratio_to_bare: oneStore.ratio,
+    creates_8_in_flight_8_stores_memories_per_s: spread.ours,
+    creates_8_in_flight_8_stores_bare_memories_per_s: spread.bare,
+    creates_8_in_flight_8_stores_ratio_to_bare: spread.ratio,
   };
 }
