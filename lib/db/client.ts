@@ -8,7 +8,17 @@ import { metrics, metricsOn } from "../observability/metrics.ts";
 import { postgresDialect } from "./dialects/postgres.ts";
 import { sqliteDialect } from "./dialects/sqlite.ts";
 import { statementNames } from "./prepared-statements.ts";
-import { postgresConnections, sqlClient, sqliteConnection, sqliteConnections, sqlTransactionRunner, type TransactionObserver } from "./sql.ts";
+import type pg from "pg";
+import {
+  postgresConnections,
+  sqlClient,
+  sqliteConnection,
+  sqliteConnections,
+  sqlTransactionRunner,
+  type SqlQueryable,
+  type TransactionConnection,
+  type TransactionObserver,
+} from "./sql.ts";
 import { watchWalCheckpoints } from "./wal-checkpoints.ts";
 
 export interface OpenDb extends Db {
@@ -117,14 +127,46 @@ async function openSqlite(file: string, options: OpenOptions): Promise<OpenDb> {
   };
 }
 
+/**
+ * A transaction's connection without its BEGIN (lib/db/sql.ts, TransactionConnection): the
+ * adapter's startTransaction sends BEGIN and waits for its answer before anything else may go,
+ * a round trip of its own for every write. Here a client is taken from the adapter's pool and
+ * given the adapter's own statement runner, the class its transactions are made of (arguments
+ * and results mapped exactly as for every other statement), found through the adapter's
+ * prototype chain since the package does not export it. Should the package change that shape,
+ * this returns undefined and transactions start through startTransaction, as before.
+ */
+function transactionConnection(adapter: Awaited<ReturnType<PrismaPg["connect"]>>, options: object): TransactionConnection | undefined {
+  const Queryable = Object.getPrototypeOf(Object.getPrototypeOf(adapter))?.constructor as
+    (new (client: pg.PoolClient, options: object) => SqlQueryable) | undefined;
+  if (typeof Queryable !== "function" || typeof Queryable.prototype?.queryRaw !== "function" || typeof Queryable.prototype?.executeRaw !== "function")
+    return undefined;
+  const pool = adapter.underlyingDriver();
+  return async () => {
+    const client = await pool.connect();
+    // An error on a client out of the pool is an 'error' event that would otherwise end the process; the statement in flight fails with it.
+    let broken: Error | undefined;
+    const onError = (error: Error) => (broken ??= error);
+    client.on("error", onError);
+    return {
+      queryable: new Queryable(client, options),
+      release() {
+        client.removeListener("error", onError);
+        client.release(broken);
+      },
+    };
+  };
+}
+
 async function openPostgres(url: string, options: OpenOptions): Promise<OpenDb> {
   const names = options.preparedStatements === false ? undefined : (statementNames() as (query: { sql: string; args: unknown[] }) => string);
   // Pipelined connections: a statement sent while another is in flight goes out at once
   // (SqlClient.$executeLater, lib/db/sql.ts), instead of waiting for the one before to answer.
   const pool = { connectionString: url, max: options.poolSize ?? 10, pipeline: true };
-  const adapter = await new PrismaPg(pool, { statementNameGenerator: names }).connect();
+  const adapterOptions = { statementNameGenerator: names };
+  const adapter = await new PrismaPg(pool, adapterOptions).connect();
   await adapter.queryRaw({ sql: "SELECT 1", args: [], argTypes: [] });
-  const connections = postgresConnections(() => Promise.resolve(adapter));
+  const connections = postgresConnections(() => Promise.resolve(adapter), transactionConnection(adapter, adapterOptions));
   const sql = sqlClient(connections);
   const read = lazyReadClient(() => new PostgresClient({ adapter: new PrismaPg({ connectionString: url, max: 2 }) }) as unknown as SqliteClient, sql);
   return {

@@ -315,8 +315,16 @@ function sqlClientOn(
 export interface SqlConnection {
   readonly engine: "sqlite" | "postgres";
   reads(): Executor | Promise<Executor>;
-  begin(): Promise<{ executor: Executor; end(committed: boolean): Promise<void> }>;
+  /** `unbegun`: BEGIN is not sent yet; the runner sends it ahead of the transaction's first statement. */
+  begin(): Promise<{ executor: Executor; end(committed: boolean): Promise<void>; unbegun?: boolean }>;
 }
+
+/**
+ * A connection of PostgreSQL's pool for one transaction, with nothing sent on it yet, and the
+ * driver adapter's own statement runner over it (lib/db/client.ts says how): `release` gives it
+ * back, discarding it if it broke meanwhile.
+ */
+export type TransactionConnection = () => Promise<{ queryable: SqlQueryable; release(): void }>;
 
 /** A queue of one: the writer connection runs one transaction at a time. */
 function mutex(): () => Promise<() => void> {
@@ -345,14 +353,21 @@ export function sqliteConnections(reader: Database.Database, writer: Database.Da
   };
 }
 
-/** PostgreSQL: the pool behind Prisma's pg driver adapter (its public driver-adapter interface). */
-export function postgresConnections(adapter: () => Promise<SqlAdapter>): SqlConnection {
+/**
+ * PostgreSQL: the pool behind Prisma's pg driver adapter. With `connection`, a transaction's
+ * BEGIN is the runner's to send, with its first statement (one round trip less); without, the
+ * adapter's startTransaction sends it and waits for its answer alone.
+ */
+export function postgresConnections(adapter: () => Promise<SqlAdapter>, connection?: TransactionConnection): SqlConnection {
   let reads: Promise<Executor> | undefined;
   return {
     engine: "postgres",
     reads: () => (reads ??= adapter().then(adapterExecutor)),
     async begin() {
-      // The adapter sends BEGIN itself, on the connection it takes from the pool.
+      if (connection) {
+        const { queryable, release } = await connection();
+        return { executor: adapterExecutor(queryable, true), end: async () => release(), unbegun: true };
+      }
       watcher?.("BEGIN", false);
       const tx = await (await adapter()).startTransaction();
       return { executor: adapterExecutor(tx, true), end: (committed) => (committed ? tx.commit() : tx.rollback()) };
@@ -437,6 +452,9 @@ export function sqlTransactionRunner(connection: SqlConnection, limits: { maxWai
     }
     let open = true;
     const later = laterWrites();
+    // Sent as a later write: held in the socket until the first statement goes, and should it
+    // fail, that statement (or the COMMIT) fails with its error and the transaction rolls back.
+    if (tx.unbegun) later.send(executor, STATEMENT("BEGIN"));
     const client = sqlClientOn(
       engine,
       () => {
