@@ -107,6 +107,24 @@ describe(`writes sent without waiting (${ENGINE})`, () => {
     expect(await ids()).toEqual(["a", "b", "g", "h"]);
   });
 
+  it.runIf(ENGINE === "postgres")("a transaction whose connection the server ends fails cleanly, and the ones after it run", async () => {
+    // BEGIN goes as a later write on a connection the runner takes from the pool itself (lib/db/client.ts): its errors must end the transaction, never the process.
+    const failed = await db
+      .sqlTransaction(async (tx) => {
+        const [own] = await tx.$queryRaw<{ pid: number }[]>(sql`SELECT pg_backend_pid() AS pid`);
+        await db.sql.$queryRaw(sql`SELECT pg_terminate_backend(${own!.pid})`);
+        await writeLater(tx, sql`INSERT INTO later_rows (id, n) VALUES (${"x"}, ${11})`);
+        await tx.$queryRaw(sql`SELECT 1`);
+        return "went on";
+      })
+      .catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(Error);
+    // More transactions than the pool has connections: none meets the broken one again.
+    for (let i = 0; i < 12; i++)
+      expect(await db.sqlTransaction((tx) => writeLater(tx, sql`UPDATE later_rows SET n = n WHERE id = ${"a"}`).then(() => i))).toBe(i);
+    expect(await ids()).not.toContain("x");
+  });
+
   it("outside a transaction are simply awaited", async () => {
     let done = false;
     const client = {
