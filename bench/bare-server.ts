@@ -20,6 +20,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import pg from "pg";
 import { newId } from "../lib/memory/ids.ts";
 import { numberedLine } from "../lib/memory/memory-tool/format.ts";
+import { DEFAULT_WORKSPACE_ID } from "../lib/memory/workspace.ts";
 
 type Row = Record<string, unknown>;
 interface Source {
@@ -170,7 +171,8 @@ const REVIEW_FIRST_PAGE_SQL = `
   SELECT r.memory_id, r.store_id, r.settled_version_id, r.settled_path, r.head_version_id, r.head_operation, r.path, r.change,
     r.version_count, r.last_actor_type, r.last_actor_id, r.last_api_key_id, r.first_pending_at, r.updated_at, s.name AS store_name
   FROM review_items r JOIN memory_stores s ON s.id = r.store_id
-  ORDER BY r.updated_at DESC, r.memory_id DESC LIMIT $1`;
+  WHERE r.workspace_id = $1
+  ORDER BY r.updated_at DESC, r.memory_id DESC LIMIT $2`;
 
 /** `count` rows of `width` placeholders from $`first` on: ($1, $2), ($3, $4)… */
 function valuesList(count: number, width: number, first = 1, casts: string[] = []): string {
@@ -278,7 +280,10 @@ function postgresWrites(pool: pg.Pool): Writes {
         return toolResult("The memory file has been edited.");
       });
     },
-    reviewPage: async (limit) => [200, { data: (await pool.query({ name: "review_first_page", text: REVIEW_FIRST_PAGE_SQL, values: [limit + 1] })).rows }],
+    reviewPage: async (limit) => [
+      200,
+      { data: (await pool.query({ name: "review_first_page", text: REVIEW_FIRST_PAGE_SQL, values: [DEFAULT_WORKSPACE_ID, limit + 1] })).rows },
+    ],
     importZip: (name, zip) =>
       transaction(async (c) => {
         const files = Object.entries(unzipSync(zip)).filter(([entry]) => !entry.endsWith("/"));

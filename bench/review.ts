@@ -13,6 +13,7 @@ import { createMemoryInTx } from "../lib/memory/memories/create-memory.ts";
 import { setReviewPolicy } from "../lib/memory/review/settings.ts";
 import { createStore } from "../lib/memory/stores/create-store.ts";
 import { lockStore } from "../lib/memory/stores/lock-store.ts";
+import { DEFAULT_WORKSPACE_ID } from "../lib/memory/workspace.ts";
 import type { TestServer } from "../test/helpers/server.ts";
 import { Client, percentile, round3 } from "./http.ts";
 
@@ -22,12 +23,13 @@ const PENDING_PER_STORE = 250;
 const PAGE = 50;
 const AGENT: Actor = { type: "api_actor", api_key_id: "apikey_bench_agent" };
 
-/** The inbox's first page, written by hand: the physical limit of the same query. */
-const FIRST_PAGE_SQL = (placeholder: string) => `
+/** The inbox's first page in the workspace, written by hand: the physical limit of the same query. */
+const FIRST_PAGE_SQL = (workspace: string, limit: string) => `
   SELECT r.memory_id, r.store_id, r.settled_version_id, r.settled_path, r.head_version_id, r.head_operation, r.path, r.change,
     r.version_count, r.last_actor_type, r.last_actor_id, r.last_api_key_id, r.first_pending_at, r.updated_at, s.name AS store_name
   FROM review_items r JOIN memory_stores s ON s.id = r.store_id
-  ORDER BY r.updated_at DESC, r.memory_id DESC LIMIT ${placeholder}`;
+  WHERE r.workspace_id = ${workspace}
+  ORDER BY r.updated_at DESC, r.memory_id DESC LIMIT ${limit}`;
 
 async function seed(server: TestServer, log: (...parts: unknown[]) => void) {
   const db = await openDb(databaseTarget(server.databaseUrl));
@@ -60,11 +62,14 @@ function bareQuery(server: TestServer): { run: () => Promise<unknown>; close: ()
   if (server.engine === "sqlite") {
     const file = databaseTarget(server.databaseUrl);
     const db = new Database(file.engine === "sqlite" ? file.file : "", { readonly: true });
-    const statement = db.prepare(FIRST_PAGE_SQL("?"));
-    return { run: async () => statement.all(PAGE + 1), close: async () => void db.close() };
+    const statement = db.prepare(FIRST_PAGE_SQL("?", "?"));
+    return { run: async () => statement.all(DEFAULT_WORKSPACE_ID, PAGE + 1), close: async () => void db.close() };
   }
   const pool = new pg.Pool({ connectionString: server.databaseUrl, max: 1 });
-  return { run: () => pool.query({ name: "first_page", text: FIRST_PAGE_SQL("$1"), values: [PAGE + 1] }), close: () => pool.end() };
+  return {
+    run: () => pool.query({ name: "first_page", text: FIRST_PAGE_SQL("$1", "$2"), values: [DEFAULT_WORKSPACE_ID, PAGE + 1] }),
+    close: () => pool.end(),
+  };
 }
 
 /**

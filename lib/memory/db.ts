@@ -40,6 +40,12 @@ export interface Dialect {
   readonly position: Sql;
   /** The aggregate joining a text column's values with commas, as `fn(column, ',')` (a version's readers' channels). */
   readonly joinText: Sql;
+  /**
+   * The elements of a JSON array given as one text value, as a table whose `value` column holds
+   * each (read its members with `value ->> 0`): a long list bound as one parameter instead of
+   * one per field, which PostgreSQL would bind and parse anew for each list length.
+   */
+  jsonElements(json: string): Sql;
   /** The UTC day of a timestamp column as text, `YYYY-MM-DD` (what store_usage_days.day holds): the Usage page's stores per day. */
   utcDay(timestamp: Sql): Sql;
   /**

@@ -78,6 +78,21 @@ describe("moving a store", () => {
     expect(versions.sort()).toEqual(["created", "modified"]);
     expect((await asOrg(target.id).send("retrieveRestore", { params: { restore: restoreId } })).status).toBe(200);
 
+    // What awaits review (an agent's writes) moved with it: the target's inbox and counts hold
+    // it, Default's no longer do, and a store written after the move opens its items there too.
+    const inbox = async (workspace: string) => {
+      const res = await asOrg(workspace).send("listReviews", { query: { limit: 100 } });
+      return ((await res.json()) as { data: { memory_id: string }[] }).data.map((i) => i.memory_id);
+    };
+    const counts = async (workspace: string) => (await (await asOrg(workspace).send("countReviews")).json()) as { stores: Record<string, number> };
+    expect(await inbox(target.id)).toEqual([memory.id]);
+    expect(await inbox(DEFAULT_WORKSPACE_ID)).not.toContain(memory.id);
+    expect((await counts(target.id)).stores).toEqual({ [store.id]: 1 });
+    expect((await counts(DEFAULT_WORKSPACE_ID)).stores[store.id]).toBeUndefined();
+    const later = await stores.memories.create(store.id, { path: "/memories/later.md", content: "after the move" }, inWorkspace(target.id));
+    expect(await inbox(target.id)).toEqual([later.id, memory.id]);
+    expect(await inbox(DEFAULT_WORKSPACE_ID)).not.toContain(later.id);
+
     // The act is in the audit log, where the store now is.
     const audit = await asOrg(target.id).send("listAuditEvents", { query: { action: "memory_store.moved" } });
     const events = ((await audit.json()) as { data: { memory_store_id: string | null; details: Record<string, unknown> }[] }).data;

@@ -7,6 +7,7 @@ export const postgresDialect: Dialect = {
   joinText: raw("string_agg"),
   // TIMESTAMP(3) columns hold UTC (the connection's time zone is UTC).
   utcDay: (timestamp) => sql`to_char(${timestamp}, 'YYYY-MM-DD')`,
+  jsonElements: (json) => sql`json_array_elements(CAST(${json} AS json))`,
   // Two instances polling at once take different rows (a row another claim already leased fails the re-checked condition).
   byteOrder: raw('COLLATE "C"'),
   skipLocked: sql`FOR UPDATE OF d SKIP LOCKED`,

@@ -7,6 +7,7 @@ export const sqliteDialect: Dialect = {
   joinText: raw("group_concat"),
   // Timestamps are ISO 8601 text with their offset (lib/db/sql.ts); date() reads them in UTC.
   utcDay: (timestamp) => sql`date(${timestamp})`,
+  jsonElements: (json) => sql`json_each(${json})`,
   // One writer at a time: the claim's UPDATE alone is enough.
   // BINARY, the default: bytes.
   byteOrder: empty,

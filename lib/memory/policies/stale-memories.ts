@@ -1,13 +1,30 @@
-import { join, type Db } from "../db.ts";
+import { join, type Db, type SqlClient } from "../db.ts";
 import { MemoryError } from "../errors.ts";
 import { letOthersRun } from "../let-others-run.ts";
 import { deleteMemory } from "../memories/delete-memory.ts";
+import { lockStore } from "../stores/lock-store.ts";
 import { loadStorePolicy } from "./load-policy.ts";
 import { matchesGlob, type ExpiryRule } from "./write-policy.ts";
 
 /** At most this many stale memories are put in the inbox per store and sweep: the inbox is for people. */
 const STALE_PER_SWEEP = 500;
 const DAY_MS = 86_400_000;
+
+/**
+ * Items are written under their store's lock, as every write to it is (a store's move rewrites
+ * its items' workspace under it); a store deleted since the sweep looked has nothing to sweep.
+ */
+function underStoreLock(db: Db, storeId: string, write: (tx: SqlClient) => Promise<number>): Promise<number> {
+  return db.sqlTransaction(async (tx) => {
+    try {
+      await lockStore(tx, storeId);
+    } catch (error) {
+      if (error instanceof MemoryError && error.code === "not_found") return 0;
+      throw error;
+    }
+    return write(tx);
+  });
+}
 
 /**
  * Memories unchanged for longer than a `review_after_days` rule allows (counting from their
@@ -38,14 +55,14 @@ export async function sweepStaleMemories(db: Db, storeId: string, now = new Date
   const chosen = stale.slice(0, STALE_PER_SWEEP).map((m) => m.id);
   if (chosen.length === 0) return 0;
   await letOthersRun();
-  return db.sqlTransaction(async (tx) => {
+  return underStoreLock(db, storeId, (tx) => {
     // A write or a keep that landed since the read above wins: the memory is left for the next sweep.
     return tx.$executeRaw`
-      INSERT INTO review_items (memory_id, store_id, settled_version_id, settled_path, head_version_id, head_operation, path, change, version_count,
+      INSERT INTO review_items (memory_id, store_id, workspace_id, settled_version_id, settled_path, head_version_id, head_operation, path, change, version_count,
         last_actor_type, last_actor_id, last_api_key_id, first_pending_at, updated_at)
-      SELECT m.id, m.store_id, m.memory_version_id, m.path, m.memory_version_id, v.operation, m.path, 'stale', 0,
+      SELECT m.id, m.store_id, s.workspace_id, m.memory_version_id, m.path, m.memory_version_id, v.operation, m.path, 'stale', 0,
         COALESCE(v.created_by_type, 'user_actor'), COALESCE(v.created_by_id, ''), v.api_key_id, ${now}, ${now}
-      FROM memories m JOIN memory_versions v ON v.id = m.memory_version_id
+      FROM memories m JOIN memory_versions v ON v.id = m.memory_version_id JOIN memory_stores s ON s.id = m.store_id
       WHERE m.id IN (${join(chosen)}) AND m.updated_at < ${now}
         AND NOT EXISTS (SELECT 1 FROM review_decisions d WHERE d.store_id = m.store_id AND d.memory_id = m.id AND d.created_at >= ${now})
       ON CONFLICT (memory_id) DO NOTHING`;
@@ -137,17 +154,16 @@ export async function sweepUnreadMemories(db: Db, storeId: string, now = new Dat
   let opened = 0;
   for (const days of new Set(unread.map((m) => m.days))) {
     const ids = unread.filter((m) => m.days === days).map((m) => m.id);
-    opened += await db.sqlTransaction(
-      (tx) =>
-        tx.$executeRaw`
-        INSERT INTO review_items (memory_id, store_id, settled_version_id, settled_path, head_version_id, head_operation, path, change, version_count,
+    opened += await underStoreLock(db, storeId, (tx) => {
+      return tx.$executeRaw`
+        INSERT INTO review_items (memory_id, store_id, workspace_id, settled_version_id, settled_path, head_version_id, head_operation, path, change, version_count,
           last_actor_type, last_actor_id, last_api_key_id, first_pending_at, updated_at, stale_reason)
-        SELECT m.id, m.store_id, m.memory_version_id, m.path, m.memory_version_id, v.operation, m.path, 'stale', 0,
+        SELECT m.id, m.store_id, s.workspace_id, m.memory_version_id, m.path, m.memory_version_id, v.operation, m.path, 'stale', 0,
           COALESCE(v.created_by_type, 'user_actor'), COALESCE(v.created_by_id, ''), v.api_key_id, ${now}, ${now}, ${`unread for ${days} days`}
-        FROM memories m JOIN memory_versions v ON v.id = m.memory_version_id
+        FROM memories m JOIN memory_versions v ON v.id = m.memory_version_id JOIN memory_stores s ON s.id = m.store_id
         WHERE m.id IN (${join(ids)}) AND m.updated_at < ${now}
-        ON CONFLICT (memory_id) DO NOTHING`,
-    );
+        ON CONFLICT (memory_id) DO NOTHING`;
+    });
   }
   return opened;
 }

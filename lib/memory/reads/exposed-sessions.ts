@@ -1,4 +1,4 @@
-import { join, sql, type Db } from "../db.ts";
+import { sql, type Db } from "../db.ts";
 import { enqueueWebhookEvent } from "../webhooks/enqueue-event.ts";
 import { flushReads } from "./read-buffer.ts";
 
@@ -44,12 +44,12 @@ export async function exposedSessions(db: Db, removed: readonly RemovedStretch[]
   if (flush) await flushReads(db);
   const sessions = new Map<string, ExposedSession>();
   for (let i = 0; i < removed.length; i += STRETCHES_PER_STATEMENT) {
-    // '' is below every id, so the VALUES list holds no NULL whose type PostgreSQL would have to guess.
-    const wanted = join(removed.slice(i, i + STRETCHES_PER_STATEMENT).map((s) => sql`(${s.storeId}, ${s.memoryId}, ${s.from ?? ""}, ${s.to})`));
+    // '' is below every id, so "after nothing" needs no NULL.
+    const wanted = JSON.stringify(removed.slice(i, i + STRETCHES_PER_STATEMENT).map((s) => [s.storeId, s.memoryId, s.from ?? "", s.to]));
     const rows = await db.sql.$queryRaw<Row[]>(sql`
       SELECT r.store_id, r.reader_id, r.session_id, r.memory_id, MIN(r.first_read_at) AS first_read_at, MAX(r.last_read_at) AS last_read_at, SUM(r.read_count) AS read_count
-      FROM (VALUES ${wanted}) AS w
-      JOIN memory_reads r ON r.store_id = w.column1 AND r.memory_id = w.column2 AND (r.version_id > w.column3 OR r.version_id = w.column4) AND r.version_id <= w.column4
+      FROM (SELECT e.value ->> 0 AS store_id, e.value ->> 1 AS memory_id, e.value ->> 2 AS after_id, e.value ->> 3 AS to_id FROM ${db.dialect.jsonElements(wanted)} AS e) AS w
+      JOIN memory_reads r ON r.store_id = w.store_id AND r.memory_id = w.memory_id AND (r.version_id > w.after_id OR r.version_id = w.to_id) AND r.version_id <= w.to_id
       WHERE r.reader_type = 'api_key'
       GROUP BY r.store_id, r.reader_id, r.session_id, r.memory_id`);
     for (const row of rows) {

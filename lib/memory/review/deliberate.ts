@@ -69,7 +69,7 @@ export async function settleDeliberateWrites(tx: SqlClient, storeId: string, wri
   // a later write to one of them (an erase's rewrite reads its item) first sends what waits.
   let waiting: { v: VersionWritten; state: UnsettledState }[] = [];
   const flush = async () => {
-    await awaitReviews(tx, waiting);
+    await awaitReviews(tx, storeId, waiting);
     waiting = [];
   };
   for (const w of writes) {

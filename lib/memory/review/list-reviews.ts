@@ -39,16 +39,17 @@ function actorWhere(actorId: string): Sql {
 }
 
 /**
- * The WHERE clause of a filter over review_items aliased `r`; `workspaceColumn`: the workspace of
- * `r`'s store where the statement joins it, which the scope then compares directly.
+ * The WHERE clause of a filter over review_items aliased `r`. Each item names its store's
+ * workspace (migration 0038), so the scope needs no join and the inbox's first page walks the
+ * (workspace_id, updated_at, memory_id) index whatever the planner estimates of memory_stores.
  */
-export function reviewWhere(filter: ReviewFilter, workspaceColumn?: Sql): Sql {
+export function reviewWhere(filter: ReviewFilter): Sql {
   if (filter.change !== undefined && !REVIEW_CHANGES.includes(filter.change as ReviewChange)) {
     throw invalidRequest(`change: must be one of ${REVIEW_CHANGES.join(", ")}.`);
   }
   const range = filter.pathPrefix !== undefined && filter.pathPrefix !== "/" ? folderRange(validatePathPrefix(filter.pathPrefix)) : null;
   const where = [
-    inStoreScope(filter.scope, sql`r.store_id`, workspaceColumn),
+    inStoreScope(filter.scope, sql`r.store_id`, sql`r.workspace_id`),
     ...(filter.storeId !== undefined ? [sql`r.store_id = ${filter.storeId}`] : []),
     ...(filter.actorId !== undefined ? [actorWhere(filter.actorId)] : []),
     ...(range ? [sql`r.path >= ${range.from} AND r.path < ${range.to}`] : []),
@@ -80,7 +81,7 @@ export async function listReviews(db: Db, input: ReviewFilter & { limit: number;
     : empty;
   const rows = await db.sql.$queryRaw<ReviewItemRow[]>`
     SELECT ${itemColumns("r.")}, s.name AS store_name FROM review_items r CROSS JOIN memory_stores s
-    WHERE s.id = r.store_id AND ${reviewWhere(input, sql`s.workspace_id`)} ${after}
+    WHERE s.id = r.store_id AND ${reviewWhere(input)} ${after}
     ORDER BY r.updated_at DESC, r.memory_id DESC LIMIT ${input.limit + 1}`;
   const hasMore = rows.length > input.limit;
   const items = (hasMore ? rows.slice(0, input.limit) : rows).map(itemFromRow);
@@ -110,7 +111,7 @@ export async function findItem(client: SqlClient, memoryId: string): Promise<Rev
 export async function reviewStoreOf(db: Db, memoryId: string, purpose: "read" | "act", workspaceId: string): Promise<string> {
   // A memory of another workspace answers exactly as one with nothing awaiting review.
   const [row] = await db.sql.$queryRaw<{ store_id: string }[]>`
-    SELECT store_id FROM review_items WHERE memory_id = ${memoryId} AND ${inStoreScope({ workspaceId }, sql`store_id`)}`;
+    SELECT store_id FROM review_items WHERE memory_id = ${memoryId} AND workspace_id = ${workspaceId}`;
   if (row) return row.store_id;
   throw purpose === "read" ? notFound(`Nothing in memory ${memoryId} awaits review.`) : nothingAwaits(memoryId);
 }

@@ -91,9 +91,9 @@ function extendItem(v: VersionWritten, put?: PutBackState) {
  */
 async function openOrExtend(tx: SqlClient, v: VersionWritten, reviewed: Sql): Promise<boolean> {
   const opened = await tx.$queryRaw<{ version_count: number | bigint }[]>`
-    INSERT INTO review_items (memory_id, store_id, settled_version_id, settled_path, head_version_id, head_operation, path, change, version_count,
+    INSERT INTO review_items (memory_id, store_id, workspace_id, settled_version_id, settled_path, head_version_id, head_operation, path, change, version_count,
       last_actor_type, last_actor_id, last_api_key_id, first_pending_at, updated_at, findings, authors)
-    SELECT ${v.memoryId}, id, ${v.previousVersionId}, ${v.previousPath}, ${v.versionId}, ${v.operation}, ${v.path}, ${changeOf(v, v.previousPath)}, 1,
+    SELECT ${v.memoryId}, id, workspace_id, ${v.previousVersionId}, ${v.previousPath}, ${v.versionId}, ${v.operation}, ${v.path}, ${changeOf(v, v.previousPath)}, 1,
       ${v.actor.type}, ${actorId(v.actor)}, ${apiKeyIdOf(v.actor)}, ${v.at}, ${v.at}, ${findingsJson(v.findings, v.versionId)}, ${authorsJson([v.actor])}
     FROM memory_stores WHERE id = ${v.storeId} ${reviewed}
     ON CONFLICT (memory_id) DO UPDATE SET ${extendItem(v)}
@@ -107,19 +107,23 @@ async function openOrExtend(tx: SqlClient, v: VersionWritten, reviewed: Sql): Pr
  * Deliberate acts' versions that leave their memories holding writes nobody settled
  * (lib/memory/review/deliberate.ts): each memory awaits review from its last settled state (the
  * one before its version, when no item is open), naming that state's authors, whatever the
- * store's review policy. What extendItem does to an open item, for many at once: one statement
+ * store's review policy. What extendItem does to an open item, for many of one store's at once: one statement
  * per hundred memories (a restore puts back thousands), each memory at most once in it.
  */
-export async function awaitReviews(tx: SqlClient, all: readonly { v: VersionWritten; state: PutBackState }[]): Promise<void> {
+export async function awaitReviews(tx: SqlClient, storeId: string, all: readonly { v: VersionWritten; state: PutBackState }[]): Promise<void> {
   for (let i = 0; i < all.length; i += ITEMS_PER_STATEMENT) {
     const chunk = all.slice(i, i + ITEMS_PER_STATEMENT);
     const rows = chunk.map(
-      ({ v, state }) => sql`(${v.memoryId}, ${v.storeId}, ${v.previousVersionId}, ${v.previousPath}, ${v.versionId}, ${v.operation}, ${v.path},
+      ({
+        v,
+        state,
+      }) => sql`(${v.memoryId}, ${storeId}, (SELECT workspace_id FROM store), ${v.previousVersionId}, ${v.previousPath}, ${v.versionId}, ${v.operation}, ${v.path},
         ${changeOf(v, v.previousPath)}, 1, ${v.actor.type}, ${actorId(v.actor)}, ${apiKeyIdOf(v.actor)}, ${v.at}, ${v.at},
         ${state.findings?.length ? JSON.stringify(state.findings) : null}, ${authorsJson(state.authors)})`,
     );
     const opened = await tx.$queryRaw<{ memory_id: string; version_count: number | bigint }[]>`
-      INSERT INTO review_items (memory_id, store_id, settled_version_id, settled_path, head_version_id, head_operation, path, change, version_count,
+      WITH store AS (SELECT workspace_id FROM memory_stores WHERE id = ${storeId})
+      INSERT INTO review_items (memory_id, store_id, workspace_id, settled_version_id, settled_path, head_version_id, head_operation, path, change, version_count,
         last_actor_type, last_actor_id, last_api_key_id, first_pending_at, updated_at, findings, authors)
       VALUES ${join(rows)}
       ON CONFLICT (memory_id) DO UPDATE SET findings = excluded.findings, authors = excluded.authors,
@@ -131,7 +135,7 @@ export async function awaitReviews(tx: SqlClient, all: readonly { v: VersionWrit
       RETURNING memory_id, version_count`;
     const fresh = new Set(opened.filter((o) => Number(o.version_count) === 1).map((o) => o.memory_id));
     const announced = chunk.filter(({ v }) => fresh.has(v.memoryId)).map(({ v }) => pendingEvent(v));
-    if (announced.length > 0) await enqueueWebhookEvents(tx, "review.pending", chunk[0]!.v.storeId, announced);
+    if (announced.length > 0) await enqueueWebhookEvents(tx, "review.pending", storeId, announced);
   }
 }
 
@@ -182,7 +186,9 @@ export async function trackCreations(
   options: { settling?: boolean } = {},
 ): Promise<void> {
   if (all.length === 0 || options.settling) return;
-  const [store] = await tx.$queryRaw<{ review_policy: string }[]>`SELECT review_policy FROM memory_stores WHERE id = ${storeId}`;
+  const [store] = await tx.$queryRaw<
+    { review_policy: string; workspace_id: string }[]
+  >`SELECT review_policy, workspace_id FROM memory_stores WHERE id = ${storeId}`;
   if (!store) return;
   const reviewed = (policiesReviewing(actor) as string[]).includes(store.review_policy);
   // Held writes are reviewed whatever the store's review policy says (as in trackChange).
@@ -191,11 +197,11 @@ export async function trackCreations(
   const change: ReviewChange = "created";
   const operation: VersionOperation = "created";
   const rows = created.map(
-    (c) => sql`(${c.memoryId}, ${storeId}, NULL, NULL, ${c.versionId}, ${operation}, ${c.path}, ${change}, 1,
+    (c) => sql`(${c.memoryId}, ${storeId}, ${store.workspace_id}, NULL, NULL, ${c.versionId}, ${operation}, ${c.path}, ${change}, 1,
       ${actor.type}, ${actorId(actor)}, ${apiKeyIdOf(actor)}, ${at}, ${at}, ${findingsJson(c.findings, c.versionId)}, ${authorsJson([actor])})`,
   );
   await tx.$executeRaw`
-    INSERT INTO review_items (memory_id, store_id, settled_version_id, settled_path, head_version_id, head_operation, path, change, version_count,
+    INSERT INTO review_items (memory_id, store_id, workspace_id, settled_version_id, settled_path, head_version_id, head_operation, path, change, version_count,
       last_actor_type, last_actor_id, last_api_key_id, first_pending_at, updated_at, findings, authors)
     VALUES ${join(rows)}`;
   // Each item opened here is announced, as openOrExtend does for one.

@@ -36,7 +36,8 @@ export async function moveStore(db: Db, input: { storeId: string; fromWorkspaceI
     await lockLiveWorkspace(tx, toWorkspaceId);
     const movedAt = new Date();
     await tx.$executeRaw`UPDATE memory_stores SET workspace_id = ${toWorkspaceId} WHERE id = ${storeId}`;
-    for (const table of SINGLE_STORE_REPORTS) {
+    // Its open review items name its workspace too (the inbox walks them by it).
+    for (const table of [...SINGLE_STORE_REPORTS, "review_items"]) {
       await tx.$executeRaw`UPDATE ${raw(table)} SET workspace_id = ${toWorkspaceId} WHERE store_id = ${storeId}`;
     }
     await recordAuditEvent(tx, {
