@@ -46,6 +46,14 @@ export interface Dialect {
    * one per field, which PostgreSQL would bind and parse anew for each list length.
    */
   jsonElements(json: string): Sql;
+  /**
+   * The rows of an INSERT, `columns` in that order: `INSERT INTO t (…) ${rowsToInsert("t", columns,
+   * rows)}`. `table` and `columns` are the caller's checked names; `rows` are keyed by column, their
+   * values strings, numbers, booleans, dates or null. A dry run's 200 report rows are 3,400
+   * values: as parameters PostgreSQL parsed and bound them in ~3 ms a statement, and the driver
+   * converted each; SQLite binds a value with a function call.
+   */
+  rowsToInsert(table: string, columns: readonly string[], rows: readonly Readonly<Record<string, unknown>>[]): Sql;
   /** The UTC day of a timestamp column as text, `YYYY-MM-DD` (what store_usage_days.day holds): the Usage page's stores per day. */
   utcDay(timestamp: Sql): Sql;
   /**

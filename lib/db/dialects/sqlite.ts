@@ -1,4 +1,4 @@
-import { empty, raw, sql, type Dialect } from "../../memory/db.ts";
+import { empty, join, raw, sql, type Dialect } from "../../memory/db.ts";
 import { sqliteTextIndex } from "./sqlite-search.ts";
 
 /** What the domain's statements need of SQLite (lib/memory/db.ts, Dialect, says what each is for). */
@@ -8,6 +8,8 @@ export const sqliteDialect: Dialect = {
   // Timestamps are ISO 8601 text with their offset (lib/db/sql.ts); date() reads them in UTC.
   utcDay: (timestamp) => sql`date(${timestamp})`,
   jsonElements: (json) => sql`json_each(${json})`,
+  // A VALUES list: json_each with a lookup per value took 4 times as long for 10,000 report rows.
+  rowsToInsert: (_table, columns, rows) => sql`VALUES ${join(rows.map((row) => sql`(${join(columns.map((column) => row[column]))})`))}`,
   // One writer at a time: the claim's UPDATE alone is enough.
   // BINARY, the default: bytes.
   byteOrder: empty,

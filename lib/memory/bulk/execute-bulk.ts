@@ -95,7 +95,7 @@ async function checkClaimAndRun<T extends BulkTypes>(
   const late = lateItem ? after.map((target) => lateItem(target)).filter((item) => !report.has(key(item))) : [];
   const completion = assignments({ status: "completed", completed_at: new Date(), ...operation.countsAfter?.(after, [...report.values()]) });
   await db.sqlTransaction(async (tx) => {
-    await insertItems(tx, operation.items, plan.id, late);
+    await insertItems(tx, db.dialect, operation.items, plan.id, late);
     await tx.$executeRaw`UPDATE ${table} SET ${completion} WHERE id = ${plan.id}`;
     await recordAuditEvent(tx, {
       action: operation.audit.action,
@@ -127,7 +127,7 @@ async function runChunk<T extends BulkTypes>(
     return await db.sqlTransaction(async (tx) => {
       const { done, written = [] } = await operation.step(tx, chunk, context);
       await updateItems(tx, operation.items, plan.id, done);
-      await insertItems(tx, operation.items, plan.id, written);
+      await insertItems(tx, db.dialect, operation.items, plan.id, written);
       return { done, written };
     }, operation.transaction?.(plan));
   } catch (error) {

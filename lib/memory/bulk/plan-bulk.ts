@@ -35,7 +35,7 @@ export async function planBulk<T extends BulkTypes>(
   await db.sqlTransaction(
     async (tx) => {
       await insertRow(tx, operation.plans, plan);
-      await insertItems(tx, operation.items, plan.id, items);
+      await insertItems(tx, db.dialect, operation.items, plan.id, items);
     },
     { timeoutMs: 60_000 },
   );

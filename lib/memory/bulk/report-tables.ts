@@ -5,12 +5,12 @@
  * operation. Table and column names are the code's own constants, written into the SQL as they
  * are; every value is a bound parameter.
  */
-import { type Sql, empty, join, raw, sql, type SqlClient } from "../db.ts";
+import { type Dialect, type Sql, empty, join, raw, sql, type SqlClient } from "../db.ts";
 import { notFound } from "../errors.ts";
 import { letOthersRun } from "../let-others-run.ts";
 import { writeLater } from "../write-later.ts";
 
-/** Items written per INSERT statement: 200 rows of a handful of columns stay far below both engines' parameter limits. */
+/** Items written per INSERT statement, between which others may run. */
 const ITEMS_PER_STATEMENT = 200;
 
 const IDENTIFIER = /^[a-z][a-z0-9_]*$/;
@@ -45,6 +45,10 @@ export interface Table<Value> {
   readonly columns: Sql;
   /** One row's values in column order: `…, …` (without the parentheses). */
   cells(value: Value): Sql;
+  /** The column names, checked, in the order `columns` lists them. */
+  readonly columnNames: readonly string[];
+  /** One row's values keyed by column. */
+  row(value: Value): Readonly<Record<string, unknown>>;
   fromRow(row: unknown): Value;
   /** The value's row, column by column. */
   column(value: Value, column: string): unknown;
@@ -65,6 +69,8 @@ export function defineTable<Value, Row extends object>(definition: TableDefiniti
       const row = definition.toRow(value);
       return join(definition.columns.map((c) => row[c]));
     },
+    columnNames: definition.columns,
+    row: (value) => definition.toRow(value) as Readonly<Record<string, unknown>>,
     // Rows come from `SELECT ${columns}` of this very table: they have the row's shape.
     fromRow: (row) => definition.fromRow(row as Row),
     column: (value, column) => cell(definition.toRow(value), column),
@@ -84,6 +90,7 @@ export interface ItemTableDefinition<Item, Row extends object> extends TableDefi
 
 export interface ItemTable<Item> extends Table<Item> {
   readonly planColumn: Sql;
+  readonly planColumnName: string;
   readonly orderBy: Sql;
   /** The item's key within its plan. */
   key(item: Item): string;
@@ -100,6 +107,7 @@ export function defineItemTable<Item, Row extends object>(definition: ItemTableD
   return {
     ...table,
     planColumn: raw(identifier(definition.planColumn)),
+    planColumnName: identifier(definition.planColumn),
     keyColumn: raw(identifier(definition.keyColumn)),
     orderBy: raw(definition.orderBy.map((o) => (o.endsWith(" DESC") ? `${identifier(o.slice(0, -5))} DESC` : identifier(o))).join(", ")),
     resultColumns: definition.resultColumns,
@@ -150,15 +158,17 @@ export async function insertRow<Value>(tx: SqlClient, table: Table<Value>, value
 }
 
 /**
- * Writes items of a plan or report, a batch of rows per statement, letting other requests run
- * between batches: a dry run of 10,000 items is 50 statements, which on SQLite otherwise held
- * the server for the whole transaction (reads go on meanwhile; other writes wait their turn).
+ * Writes items of a plan or report, a batch of rows per statement (Dialect.rowsToInsert: on
+ * PostgreSQL one JSON value), letting other requests run between batches: a dry run of 10,000 items
+ * is 50 statements, which on SQLite otherwise held the server for the whole transaction (reads
+ * go on meanwhile; other writes wait their turn).
  */
-export async function insertItems<Item>(tx: SqlClient, table: ItemTable<Item>, planId: string, items: readonly Item[]): Promise<void> {
+export async function insertItems<Item>(tx: SqlClient, dialect: Dialect, table: ItemTable<Item>, planId: string, items: readonly Item[]): Promise<void> {
   for (let i = 0; i < items.length; i += ITEMS_PER_STATEMENT) {
     if (i > 0) await letOthersRun();
-    const rows = items.slice(i, i + ITEMS_PER_STATEMENT).map((item) => sql`(${planId}, ${table.cells(item)})`);
-    await tx.$executeRaw`INSERT INTO ${table.sqlName} (${table.planColumn}, ${table.columns}) VALUES ${join(rows)}`;
+    const rows = items.slice(i, i + ITEMS_PER_STATEMENT).map((item) => ({ ...table.row(item), [table.planColumnName]: planId }));
+    await tx.$executeRaw`INSERT INTO ${table.sqlName} (${table.planColumn}, ${table.columns})
+      ${dialect.rowsToInsert(table.name, [table.planColumnName, ...table.columnNames], rows)}`;
   }
 }
 
