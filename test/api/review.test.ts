@@ -200,6 +200,33 @@ describe("actions are conditional on the head the reviewer saw", () => {
     const missing = await op(reviewer(), "bulkReview", { body: { action: "approve", filter: { store_id: storeId } } });
     await expectEnvelope(missing.response, 400, "invalid_request_error");
   });
+
+  it("bulk approve settles what is still as previewed, approves a memory written since only up to what was shown, and reports one settled since", async () => {
+    const storeId = await store("bulk since");
+    const created = [];
+    for (let i = 0; i < 6; i++) created.push(await memories().create(storeId, { path: `/since/${i}.md`, content: `${i}` }));
+    const preview = await op(reviewer(), "bulkReview", { body: { action: "approve", dry_run: true, filter: { store_id: storeId } } });
+    expect(preview.body.count).toBe(6);
+    const shown = new Map<string, string>(preview.body.items.map((i: Json) => [i.memory_id, i.head_version_id]));
+    // Since the preview: the agent writes one again, and another reviewer approves another.
+    await memories().update(created[1]!.id, { memory_store_id: storeId, content: "written again" });
+    const settledElsewhere = await op(reviewer(), "approveReview", {
+      params: { memory: created[2]!.id },
+      body: { head_version_id: shown.get(created[2]!.id) },
+    });
+    expect(settledElsewhere.status).toBe(200);
+
+    const report = await op(reviewer(), "bulkReview", { body: { action: "approve", items: preview.body.items } });
+    expect(report.body).toMatchObject({ requested: 6, applied: 5, conflicts: [{ memory_id: created[2]!.id }] });
+    // What was written since still awaits review, from the version the reviewer saw.
+    expect(await pending(storeId)).toEqual([
+      expect.objectContaining({ memory_id: created[1]!.id, settled_version_id: shown.get(created[1]!.id), change: "modified", version_count: 1 }),
+    ]);
+    const logged = await op(reviewer(), "listReviewDecisions", { query: { batch_id: report.body.batch_id, limit: 100 } });
+    const decisions = logged.body.data as Json[];
+    expect(decisions.map((d) => d.memory_id).sort()).toEqual([0, 1, 3, 4, 5].map((i) => created[i]!.id).sort());
+    for (const d of decisions) expect(d).toMatchObject({ action: "approved", from_version_id: null, to_version_id: shown.get(d.memory_id) });
+  });
 });
 
 describe("a reviewer's reason (migration 0021)", () => {

@@ -83,6 +83,9 @@ export async function settleOpenItems(
       DELETE FROM review_items WHERE memory_id IN (${join(batch.map((s) => s.memoryId))})
       RETURNING memory_id, store_id, settled_version_id, head_version_id`;
     if (items.length === 0) continue;
+    // Decisions in the order asked (their ids are time-ordered), not the order the DELETE answered in.
+    const order = new Map(batch.map((s, n) => [s.memoryId, n]));
+    items.sort((a, b) => order.get(a.memory_id)! - order.get(b.memory_id)!);
     const result = new Map(batch.map((s) => [s.memoryId, s.resultVersionId]));
     const createdAt = new Date();
     const reason = settlement.reason?.trim() || null;
