@@ -203,7 +203,7 @@ describe("actions are conditional on the head the reviewer saw", () => {
 
   it("bulk approve settles what is still as previewed, approves a memory written since only up to what was shown, and reports one settled since", async () => {
     const storeId = await store("bulk since");
-    const created = [];
+    const created: { id: string }[] = [];
     for (let i = 0; i < 6; i++) created.push(await memories().create(storeId, { path: `/since/${i}.md`, content: `${i}` }));
     const preview = await op(reviewer(), "bulkReview", { body: { action: "approve", dry_run: true, filter: { store_id: storeId } } });
     expect(preview.body.count).toBe(6);
@@ -212,7 +212,7 @@ describe("actions are conditional on the head the reviewer saw", () => {
     await memories().update(created[1]!.id, { memory_store_id: storeId, content: "written again" });
     const settledElsewhere = await op(reviewer(), "approveReview", {
       params: { memory: created[2]!.id },
-      body: { head_version_id: shown.get(created[2]!.id) },
+      body: { head_version_id: shown.get(created[2]!.id)! },
     });
     expect(settledElsewhere.status).toBe(200);
 

@@ -5,6 +5,7 @@ import { createMemory } from "../../lib/memory/memories/create-memory.ts";
 import { deleteMemory } from "../../lib/memory/memories/delete-memory.ts";
 import { getMemory } from "../../lib/memory/memories/get-memory.ts";
 import { updateMemory } from "../../lib/memory/memories/update-memory.ts";
+import { runMemoryTool } from "../../lib/memory/memory-tool/run-memory-tool.ts";
 import { approveReview } from "../../lib/memory/review/approve.ts";
 import { previewBulk, runBulk } from "../../lib/memory/review/bulk.ts";
 import { listDecisions } from "../../lib/memory/review/decisions.ts";
@@ -47,6 +48,41 @@ describe("review state is kept in the write transaction", () => {
       resultVersionId: edited.memoryVersionId,
       reviewer: REVIEWER,
     });
+  });
+
+  it("a directory the memory tool moves or deletes keeps each memory's item as one write would", async () => {
+    const storeId = await newStore(t.db);
+    const tool = async (input: Record<string, unknown>) =>
+      expect((await runMemoryTool(t.db, { storeId, input, actor: SESSION, canWrite: true })).isError).toBe(false);
+    const a = await agentWrites(storeId, "/dir/a.md", "a");
+    const b = await agentWrites(storeId, "/dir/b.md", "b");
+    await approveReview(t.db, { storeId, memoryId: a.id, seenHeadVersionId: a.memoryVersionId, actor: REVIEWER });
+    await tool({ command: "rename", old_path: "/memories/dir", new_path: "/memories/moved" });
+    // a was settled: its item opens afresh; b's grows, naming both agents.
+    expect(await item(a.id)).toMatchObject({ change: "renamed", settledPath: "/dir/a.md", path: "/moved/a.md", versionCount: 1, lastActor: SESSION });
+    expect(await item(b.id)).toMatchObject({ change: "created", settledPath: null, path: "/moved/b.md", versionCount: 2, lastActor: SESSION });
+    expect((await item(b.id))!.authors.map((actor) => actor.type)).toEqual(["api_actor", "session_actor"]);
+    await tool({ command: "delete", path: "/memories/moved" });
+    expect(await item(a.id)).toMatchObject({ change: "deleted", versionCount: 2, headOperation: "deleted" });
+    expect(await item(b.id)).toMatchObject({ change: "deleted", versionCount: 3, headOperation: "deleted" });
+
+    // Nobody reviews: a move opens no item, and grows one still open from before.
+    const quiet = await newStore(t.db);
+    const open = await createMemory(t.db, { storeId: quiet, path: "/dir/open.md", content: "open", actor: API_ACTOR });
+    await setReviewPolicy(t.db, quiet, "nobody");
+    const unreviewed = await createMemory(t.db, { storeId: quiet, path: "/dir/new.md", content: "new", actor: API_ACTOR });
+    expect(
+      (
+        await runMemoryTool(t.db, {
+          storeId: quiet,
+          input: { command: "rename", old_path: "/memories/dir", new_path: "/memories/moved" },
+          actor: SESSION,
+          canWrite: true,
+        })
+      ).isError,
+    ).toBe(false);
+    expect(await item(unreviewed.id)).toBeNull();
+    expect(await item(open.id)).toMatchObject({ change: "created", path: "/moved/open.md", versionCount: 2 });
   });
 
   it("renames and deletes add up from the settled state", async () => {

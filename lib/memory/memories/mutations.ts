@@ -4,7 +4,7 @@ import { type Sql, empty, join, raw, sql, type MemoryRecord, type SqlClient } fr
 import { sha256Hex, utf8Length } from "../hashing.ts";
 import { writeLater } from "../write-later.ts";
 import { newId, newIdAfter } from "../ids.ts";
-import { trackChange, trackCreations } from "../review/track-change.ts";
+import { trackChange, trackChanges, trackCreations } from "../review/track-change.ts";
 import { validateMemoryState } from "./content.ts";
 import { guardWrite, type GuardedChange } from "../policies/guard-write.ts";
 import type { Finding } from "../policies/findings.ts";
@@ -478,27 +478,23 @@ async function recordVersions(
     previous: { id: memory.memoryVersionId, at: memory.updatedAt, path: memory.path, size: memory.contentSizeBytes },
   }));
   await insertVersionRows(tx, rows, actor, now, options);
-  // Review state: a deliberate act decides it itself (nothing to track); anything else as recordVersion, one by one.
-  for (const [i, row] of rows.entries()) {
-    if (options.settling) continue;
-    const memory = writes[i]!.memory;
-    await trackChange(
-      tx,
-      {
-        storeId,
-        memoryId: memory.id,
-        versionId: row.id,
-        operation,
-        path: row.path,
-        previousPath: memory.path,
-        previousVersionId: memory.memoryVersionId,
-        actor,
-        at: now,
-        findings: findings[i]!,
-      },
-      options,
-    );
-  }
+  // Review state: a deliberate act decides it itself (nothing to track); anything else as recordVersion would, together.
+  await trackChanges(
+    tx,
+    rows.map((row, i) => ({
+      storeId,
+      memoryId: row.memoryId,
+      versionId: row.id,
+      operation,
+      path: row.path,
+      previousPath: writes[i]!.memory.path,
+      previousVersionId: writes[i]!.memory.memoryVersionId,
+      actor,
+      at: now,
+      findings: findings[i]!,
+    })),
+    options,
+  );
   await enqueueWebhookEvents(
     tx,
     `memory.${operation}`,

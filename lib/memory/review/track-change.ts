@@ -31,8 +31,8 @@ function findingsJson(findings: readonly Finding[] | undefined, versionId: strin
 /** Past this many characters an item's findings stop growing: the first ones have made the point. */
 const FINDINGS_MAX_CHARS = 16_000;
 
-/** An open item's findings with a new version's appended: JSON arrays joined in SQL, the same on both engines. */
-const appendFindings = (json: string) => sql`findings = CASE WHEN review_items.findings IS NULL THEN ${json}
+/** An open item's findings with a new version's appended (`json`: a JSON array, never null): joined in SQL, the same on both engines. */
+const appendFindings = (json: Sql) => sql`CASE WHEN review_items.findings IS NULL THEN ${json}
   WHEN length(review_items.findings) > ${FINDINGS_MAX_CHARS} THEN review_items.findings
   ELSE substr(review_items.findings, 1, length(review_items.findings) - 1) || ',' || substr(${json}, 2) END`;
 
@@ -75,7 +75,7 @@ function extendItem(v: VersionWritten, put?: PutBackState) {
     ? sql`findings = ${put.findings.length ? JSON.stringify(put.findings) : null}, `
     : findings === null
       ? empty
-      : sql`${appendFindings(findings)}, `;
+      : sql`findings = ${appendFindings(sql`${findings}`)}, `;
   return sql`${found}${who},
     head_version_id = ${v.versionId}, head_operation = ${v.operation}, path = ${v.path},
     change = ${changeFromSettled(sql`${v.operation}`, sql`${v.path}`)},
@@ -170,6 +170,55 @@ export async function trackChange(tx: SqlClient, v: VersionWritten, options: { s
     return;
   }
   await settleOpenItem(tx, v.memoryId, { action: "edited", actor: v.actor }, v.versionId);
+}
+
+/**
+ * trackChange for many versions of one store written together by one actor (a directory the
+ * memory tool deletes or moves), each of a different memory, in the caller's transaction under
+ * the store's lock. Those whose author the store's policy reviews, or that the detectors held,
+ * open or extend their items with one statement per hundred, exactly as openOrExtend does one;
+ * the rest (nobody reviews them: an open item grows or a person's write settles it) go one by
+ * one through trackChange.
+ */
+export async function trackChanges(tx: SqlClient, all: readonly VersionWritten[], options: { settling?: boolean } = {}): Promise<void> {
+  if (options.settling || all.length === 0) return;
+  const { storeId, actor } = all[0]!;
+  if (all.some((v) => v.storeId !== storeId || v.actor !== actor)) throw new Error("trackChanges: one store's versions, by one actor");
+  const [store] = await tx.$queryRaw<{ review_policy: string }[]>`SELECT review_policy FROM memory_stores WHERE id = ${storeId}`;
+  const reviewed = store !== undefined && (policiesReviewing(actor) as string[]).includes(store.review_policy);
+  const held = (v: VersionWritten) => (v.findings?.length ?? 0) > 0;
+  const opening = all.filter((v) => reviewed || held(v));
+  for (let i = 0; i < opening.length; i += ITEMS_PER_STATEMENT) await openOrExtendMany(tx, storeId, opening.slice(i, i + ITEMS_PER_STATEMENT));
+  for (const v of all) if (!reviewed && !held(v)) await trackChange(tx, v, options);
+}
+
+/** openOrExtend for versions of different memories of one store by one actor: one statement. */
+async function openOrExtendMany(tx: SqlClient, storeId: string, versions: readonly VersionWritten[]): Promise<void> {
+  const actor = versions[0]!.actor;
+  const rows = versions.map(
+    (
+      v,
+    ) => sql`(${v.memoryId}, ${storeId}, (SELECT workspace_id FROM store), ${v.previousVersionId}, ${v.previousPath}, ${v.versionId}, ${v.operation}, ${v.path},
+      ${changeOf(v, v.previousPath)}, 1, ${actor.type}, ${actorId(actor)}, ${apiKeyIdOf(actor)}, ${v.at}, ${v.at},
+      ${findingsJson(v.findings, v.versionId)}, ${authorsJson([actor])})`,
+  );
+  const opened = await tx.$queryRaw<{ memory_id: string; version_count: number | bigint }[]>`
+    WITH store AS (SELECT workspace_id FROM memory_stores WHERE id = ${storeId})
+    INSERT INTO review_items (memory_id, store_id, workspace_id, settled_version_id, settled_path, head_version_id, head_operation, path, change, version_count,
+      last_actor_type, last_actor_id, last_api_key_id, first_pending_at, updated_at, findings, authors)
+    VALUES ${join(rows)}
+    ON CONFLICT (memory_id) DO UPDATE SET
+      findings = CASE WHEN excluded.findings IS NULL THEN review_items.findings ELSE ${appendFindings(sql`excluded.findings`)} END,
+      authors = ${withAuthor(sql`review_items.authors`, actor)},
+      head_version_id = excluded.head_version_id, head_operation = excluded.head_operation, path = excluded.path,
+      change = ${changeFromSettled(sql`excluded.head_operation`, sql`excluded.path`)},
+      version_count = review_items.version_count + 1, stale_reason = NULL,
+      last_actor_type = excluded.last_actor_type, last_actor_id = excluded.last_actor_id, last_api_key_id = excluded.last_api_key_id,
+      updated_at = excluded.updated_at
+    RETURNING memory_id, version_count`;
+  const fresh = new Set(opened.filter((o) => Number(o.version_count) === 1).map((o) => o.memory_id));
+  const announced = versions.filter((v) => fresh.has(v.memoryId)).map((v) => pendingEvent(v));
+  if (announced.length > 0) await enqueueWebhookEvents(tx, "review.pending", storeId, announced);
 }
 
 /**
