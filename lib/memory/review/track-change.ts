@@ -112,31 +112,46 @@ async function openOrExtend(tx: SqlClient, v: VersionWritten, reviewed: Sql): Pr
  */
 export async function awaitReviews(tx: SqlClient, storeId: string, all: readonly { v: VersionWritten; state: PutBackState }[]): Promise<void> {
   for (let i = 0; i < all.length; i += ITEMS_PER_STATEMENT) {
-    const chunk = all.slice(i, i + ITEMS_PER_STATEMENT);
-    const rows = chunk.map(
-      ({
-        v,
-        state,
-      }) => sql`(${v.memoryId}, ${storeId}, (SELECT workspace_id FROM store), ${v.previousVersionId}, ${v.previousPath}, ${v.versionId}, ${v.operation}, ${v.path},
-        ${changeOf(v, v.previousPath)}, 1, ${v.actor.type}, ${actorId(v.actor)}, ${apiKeyIdOf(v.actor)}, ${v.at}, ${v.at},
-        ${state.findings?.length ? JSON.stringify(state.findings) : null}, ${authorsJson(state.authors)})`,
-    );
-    const opened = await tx.$queryRaw<{ memory_id: string; version_count: number | bigint }[]>`
-      WITH store AS (SELECT workspace_id FROM memory_stores WHERE id = ${storeId})
-      INSERT INTO review_items (memory_id, store_id, workspace_id, settled_version_id, settled_path, head_version_id, head_operation, path, change, version_count,
-        last_actor_type, last_actor_id, last_api_key_id, first_pending_at, updated_at, findings, authors)
-      VALUES ${join(rows)}
-      ON CONFLICT (memory_id) DO UPDATE SET findings = excluded.findings, authors = excluded.authors,
-        head_version_id = excluded.head_version_id, head_operation = excluded.head_operation, path = excluded.path,
-        change = ${changeFromSettled(sql`excluded.head_operation`, sql`excluded.path`)},
-        version_count = review_items.version_count + 1, stale_reason = NULL,
-        last_actor_type = excluded.last_actor_type, last_actor_id = excluded.last_actor_id, last_api_key_id = excluded.last_api_key_id,
-        updated_at = excluded.updated_at
-      RETURNING memory_id, version_count`;
-    const fresh = new Set(opened.filter((o) => Number(o.version_count) === 1).map((o) => o.memory_id));
-    const announced = chunk.filter(({ v }) => fresh.has(v.memoryId)).map(({ v }) => pendingEvent(v));
-    if (announced.length > 0) await enqueueWebhookEvents(tx, "review.pending", storeId, announced);
+    const rows = all.slice(i, i + ITEMS_PER_STATEMENT).map(({ v, state }) => ({
+      v,
+      findings: state.findings?.length ? JSON.stringify(state.findings) : null,
+      authors: authorsJson(state.authors),
+    }));
+    await upsertItems(tx, storeId, rows, { findings: sql`excluded.findings`, authors: sql`excluded.authors` });
   }
+}
+
+/**
+ * Opens the items of versions of different memories of one store, or grows those already open,
+ * in one statement: each row with its own findings and authors (JSON), `onConflict` what an open
+ * item's become. A memory that starts awaiting review is announced, as openOrExtend does.
+ */
+async function upsertItems(
+  tx: SqlClient,
+  storeId: string,
+  rows: readonly { v: VersionWritten; findings: string | null; authors: string }[],
+  onConflict: { findings: Sql; authors: Sql },
+): Promise<void> {
+  const values = rows.map(
+    ({ v, findings, authors }) => sql`(${v.memoryId}, ${storeId}, (SELECT workspace_id FROM store), ${v.previousVersionId}, ${v.previousPath}, ${v.versionId},
+      ${v.operation}, ${v.path}, ${changeOf(v, v.previousPath)}, 1, ${v.actor.type}, ${actorId(v.actor)}, ${apiKeyIdOf(v.actor)}, ${v.at}, ${v.at},
+      ${findings}, ${authors})`,
+  );
+  const opened = await tx.$queryRaw<{ memory_id: string; version_count: number | bigint }[]>`
+    WITH store AS (SELECT workspace_id FROM memory_stores WHERE id = ${storeId})
+    INSERT INTO review_items (memory_id, store_id, workspace_id, settled_version_id, settled_path, head_version_id, head_operation, path, change, version_count,
+      last_actor_type, last_actor_id, last_api_key_id, first_pending_at, updated_at, findings, authors)
+    VALUES ${join(values)}
+    ON CONFLICT (memory_id) DO UPDATE SET findings = ${onConflict.findings}, authors = ${onConflict.authors},
+      head_version_id = excluded.head_version_id, head_operation = excluded.head_operation, path = excluded.path,
+      change = ${changeFromSettled(sql`excluded.head_operation`, sql`excluded.path`)},
+      version_count = review_items.version_count + 1, stale_reason = NULL,
+      last_actor_type = excluded.last_actor_type, last_actor_id = excluded.last_actor_id, last_api_key_id = excluded.last_api_key_id,
+      updated_at = excluded.updated_at
+    RETURNING memory_id, version_count`;
+  const fresh = new Set(opened.filter((o) => Number(o.version_count) === 1).map((o) => o.memory_id));
+  const announced = rows.filter(({ v }) => fresh.has(v.memoryId)).map(({ v }) => pendingEvent(v));
+  if (announced.length > 0) await enqueueWebhookEvents(tx, "review.pending", storeId, announced);
 }
 
 const ITEMS_PER_STATEMENT = 100;
@@ -188,37 +203,16 @@ export async function trackChanges(tx: SqlClient, all: readonly VersionWritten[]
   const reviewed = store !== undefined && (policiesReviewing(actor) as string[]).includes(store.review_policy);
   const held = (v: VersionWritten) => (v.findings?.length ?? 0) > 0;
   const opening = all.filter((v) => reviewed || held(v));
-  for (let i = 0; i < opening.length; i += ITEMS_PER_STATEMENT) await openOrExtendMany(tx, storeId, opening.slice(i, i + ITEMS_PER_STATEMENT));
+  // What extendItem does to an open item, for each: the new version's findings appended, its author added.
+  const onConflict = {
+    findings: sql`CASE WHEN excluded.findings IS NULL THEN review_items.findings ELSE ${appendFindings(sql`excluded.findings`)} END`,
+    authors: withAuthor(sql`review_items.authors`, actor),
+  };
+  for (let i = 0; i < opening.length; i += ITEMS_PER_STATEMENT) {
+    const rows = opening.slice(i, i + ITEMS_PER_STATEMENT).map((v) => ({ v, findings: findingsJson(v.findings, v.versionId), authors: authorsJson([actor]) }));
+    await upsertItems(tx, storeId, rows, onConflict);
+  }
   for (const v of all) if (!reviewed && !held(v)) await trackChange(tx, v, options);
-}
-
-/** openOrExtend for versions of different memories of one store by one actor: one statement. */
-async function openOrExtendMany(tx: SqlClient, storeId: string, versions: readonly VersionWritten[]): Promise<void> {
-  const actor = versions[0]!.actor;
-  const rows = versions.map(
-    (
-      v,
-    ) => sql`(${v.memoryId}, ${storeId}, (SELECT workspace_id FROM store), ${v.previousVersionId}, ${v.previousPath}, ${v.versionId}, ${v.operation}, ${v.path},
-      ${changeOf(v, v.previousPath)}, 1, ${actor.type}, ${actorId(actor)}, ${apiKeyIdOf(actor)}, ${v.at}, ${v.at},
-      ${findingsJson(v.findings, v.versionId)}, ${authorsJson([actor])})`,
-  );
-  const opened = await tx.$queryRaw<{ memory_id: string; version_count: number | bigint }[]>`
-    WITH store AS (SELECT workspace_id FROM memory_stores WHERE id = ${storeId})
-    INSERT INTO review_items (memory_id, store_id, workspace_id, settled_version_id, settled_path, head_version_id, head_operation, path, change, version_count,
-      last_actor_type, last_actor_id, last_api_key_id, first_pending_at, updated_at, findings, authors)
-    VALUES ${join(rows)}
-    ON CONFLICT (memory_id) DO UPDATE SET
-      findings = CASE WHEN excluded.findings IS NULL THEN review_items.findings ELSE ${appendFindings(sql`excluded.findings`)} END,
-      authors = ${withAuthor(sql`review_items.authors`, actor)},
-      head_version_id = excluded.head_version_id, head_operation = excluded.head_operation, path = excluded.path,
-      change = ${changeFromSettled(sql`excluded.head_operation`, sql`excluded.path`)},
-      version_count = review_items.version_count + 1, stale_reason = NULL,
-      last_actor_type = excluded.last_actor_type, last_actor_id = excluded.last_actor_id, last_api_key_id = excluded.last_api_key_id,
-      updated_at = excluded.updated_at
-    RETURNING memory_id, version_count`;
-  const fresh = new Set(opened.filter((o) => Number(o.version_count) === 1).map((o) => o.memory_id));
-  const announced = versions.filter((v) => fresh.has(v.memoryId)).map((v) => pendingEvent(v));
-  if (announced.length > 0) await enqueueWebhookEvents(tx, "review.pending", storeId, announced);
 }
 
 /**
