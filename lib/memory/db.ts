@@ -65,7 +65,8 @@ export interface Dialect {
   readonly byteOrder: Sql;
   /**
    * Appended to the SELECT of a claim (`… LIMIT n ${skipLocked}`, the claimed table aliased `d`):
-   * rows another instance's claim holds are skipped. Empty where one writer runs at a time.
+   * rows another instance's claim or another transaction's write holds are skipped (a stale
+   * sweep leaves a store being written for next time). Empty where one writer runs at a time.
    */
   readonly skipLocked: Sql;
   /** One page of a keyset walk in an index's order (an export's pages), read so that the planner walks the index. */

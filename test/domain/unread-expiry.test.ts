@@ -6,6 +6,8 @@ import { setStorePolicy } from "../../lib/memory/policies/policy-settings.ts";
 import { flushReads, readOf, recordReads } from "../../lib/memory/reads/read-buffer.ts";
 import { listVersions } from "../../lib/memory/versions/list-versions.ts";
 import { listUnreadMemories } from "../../lib/memory/reads/unread-memories.ts";
+import { lockStore } from "../../lib/memory/stores/lock-store.ts";
+import { ENGINE } from "../helpers/server.ts";
 import { API_ACTOR, newStore, useFreshDatabase } from "./database.ts";
 
 /**
@@ -50,6 +52,26 @@ describe("unread_after_days", () => {
     expect((await listVersions(t.db, { storeId: s.storeId, memoryId: s.unread.id, limit: 10, withContent: false })).items).toHaveLength(1);
     await sweepAllStaleMemories(t.db, s.now); // with reads recorded, the same sweep deletes it
     expect((await listVersions(t.db, { storeId: s.storeId, memoryId: s.unread.id, limit: 10, withContent: false })).items).toHaveLength(2);
+  });
+
+  // SQLite has one writer: a sweep's transaction waits its turn there, as every write does.
+  it.runIf(ENGINE === "postgres")("a sweep waits for no write to the store: it leaves it for next time", async () => {
+    const s = await seed({ unreadAfterDays: [{ path: "/notes/**", days: 30 }] });
+    let release!: () => void;
+    let locked!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const writer = t.db.sqlTransaction(async (tx) => {
+      await lockStore(tx, s.storeId);
+      locked();
+      await held;
+    });
+    await isLocked;
+    expect(await sweepUnreadMemories(t.db, s.storeId, s.now)).toBe(0);
+    release();
+    await writer;
+    expect(await sweepUnreadMemories(t.db, s.storeId, s.now)).toBe(2);
+    expect((await itemsOf(s.storeId)).map((i) => i.stale_reason)).toEqual(["unread for 30 days", "unread for 30 days"]);
   });
 
   it("puts the memories no agent read for that long in the inbox, unread for N days", async () => {

@@ -2,7 +2,6 @@ import { join, type Db, type SqlClient } from "../db.ts";
 import { MemoryError } from "../errors.ts";
 import { letOthersRun } from "../let-others-run.ts";
 import { deleteMemory } from "../memories/delete-memory.ts";
-import { lockStore } from "../stores/lock-store.ts";
 import { loadStorePolicy } from "./load-policy.ts";
 import { matchesGlob, type ExpiryRule } from "./write-policy.ts";
 
@@ -12,17 +11,14 @@ const DAY_MS = 86_400_000;
 
 /**
  * Items are written under their store's lock, as every write to it is (a store's move rewrites
- * its items' workspace under it); a store deleted since the sweep looked has nothing to sweep.
+ * its items' workspace under it). The lock is taken only if it is free: the inbox read that runs
+ * a sweep must not wait behind a long write (an import, a directory's deletion); a busy store is
+ * swept the next time, and one deleted since the sweep looked has nothing to sweep.
  */
 function underStoreLock(db: Db, storeId: string, write: (tx: SqlClient) => Promise<number>): Promise<number> {
   return db.sqlTransaction(async (tx) => {
-    try {
-      await lockStore(tx, storeId);
-    } catch (error) {
-      if (error instanceof MemoryError && error.code === "not_found") return 0;
-      throw error;
-    }
-    return write(tx);
+    const [free] = await tx.$queryRaw<{ id: string }[]>`SELECT d.id FROM memory_stores d WHERE d.id = ${storeId} ${db.dialect.skipLocked}`;
+    return free ? write(tx) : 0;
   });
 }
 
