@@ -14,8 +14,8 @@ export interface StoreScope {
 
 /**
  * A condition on a column holding store ids (`m.store_id`, `s.id`): the store is in the scope.
- * For `memory_stores` itself pass `workspaceColumn` (`s.workspace_id`), which the
- * (workspace_id, id) index serves directly.
+ * For a table that names its store's workspace pass `workspaceColumn`: `memory_stores` itself
+ * (`s.workspace_id`, which the (workspace_id, id) index serves directly) and `review_items`.
  */
 export function inStoreScope(scope: StoreScope, storeIdColumn: Sql, workspaceColumn?: Sql): Sql {
   const inWorkspace = workspaceColumn

@@ -1,12 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { databaseTarget } from "../../lib/config.ts";
-import { openDb, type OpenDb } from "../../lib/db/client.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { join as joinSql, raw, sql } from "../../lib/memory/sql.ts";
-import { createPostgresDatabase } from "../helpers/postgres.ts";
-import { ENGINE } from "../helpers/server.ts";
+import { ENGINE, useFreshDatabase } from "../domain/database.ts";
 
 /**
  * Rows written through Dialect.rowsToInsert (how bulk reports write their items; on PostgreSQL
@@ -14,31 +8,16 @@ import { ENGINE } from "../helpers/server.ts";
  * booleans, nulls, large integers, bigints, quotes, backslashes, emoji and an unpaired surrogate
  * (which pg sends as U+FFFD) alike.
  */
-let db: OpenDb;
-let drop: () => Promise<void>;
+const t = useFreshDatabase();
 const COLUMNS = ["id", "label", "n", "big", "flag", "at"] as const;
 
 beforeAll(async () => {
-  if (ENGINE === "postgres") {
-    const pg = await createPostgresDatabase("rows");
-    drop = pg.drop;
-    db = await openDb(databaseTarget(pg.url));
-  } else {
-    const dir = mkdtempSync(join(tmpdir(), "memc-rows-"));
-    drop = async () => rmSync(dir, { recursive: true, force: true });
-    db = await openDb(databaseTarget(`file:${join(dir, "rows.db")}`));
-  }
   const [time, bool] = ENGINE === "postgres" ? ["TIMESTAMP(3)", "BOOLEAN"] : ["DATETIME", "BOOLEAN"];
   for (const table of ["by_parameters", "by_rows"]) {
-    await db.sqlTransaction((tx) =>
+    await t.db.sqlTransaction((tx) =>
       tx.$executeRaw(sql`CREATE TABLE ${raw(table)} (id TEXT PRIMARY KEY, label TEXT, n INTEGER, big BIGINT, flag ${raw(bool)}, at ${raw(time)})`),
     );
   }
-});
-
-afterAll(async () => {
-  await db?.close();
-  await drop?.();
 });
 
 const rows: Record<(typeof COLUMNS)[number], unknown>[] = [
@@ -56,7 +35,7 @@ const rows: Record<(typeof COLUMNS)[number], unknown>[] = [
 ];
 
 const readBack = async (table: string) =>
-  (await db.sql.$queryRaw<Record<string, unknown>[]>(sql`SELECT ${raw(COLUMNS.join(", "))} FROM ${raw(table)} ORDER BY id`)).map((row) => ({
+  (await t.db.sql.$queryRaw<Record<string, unknown>[]>(sql`SELECT ${raw(COLUMNS.join(", "))} FROM ${raw(table)} ORDER BY id`)).map((row) => ({
     ...row,
     // PostgreSQL answers a BIGINT and a timestamp in their own types; SQLite's text is compared as it is stored.
     big: row.big === null ? null : String(row.big),
@@ -66,11 +45,11 @@ const readBack = async (table: string) =>
 
 describe(`rows written through the dialect (${ENGINE})`, () => {
   it("read back as the same rows bound value by value", async () => {
-    await db.sqlTransaction(async (tx) => {
+    await t.db.sqlTransaction(async (tx) => {
       await tx.$executeRaw(
         sql`INSERT INTO by_parameters (${raw(COLUMNS.join(", "))}) VALUES ${joinSql(rows.map((r) => sql`(${joinSql(COLUMNS.map((c) => r[c]))})`))}`,
       );
-      await tx.$executeRaw(sql`INSERT INTO by_rows (${raw(COLUMNS.join(", "))}) ${db.dialect.rowsToInsert("by_rows", COLUMNS, rows)}`);
+      await tx.$executeRaw(sql`INSERT INTO by_rows (${raw(COLUMNS.join(", "))}) ${t.db.dialect.rowsToInsert("by_rows", COLUMNS, rows)}`);
     });
     const byParameters = await readBack("by_parameters");
     expect(await readBack("by_rows")).toEqual(byParameters);

@@ -7,8 +7,7 @@ import { flushReads, readOf, recordReads } from "../../lib/memory/reads/read-buf
 import { listVersions } from "../../lib/memory/versions/list-versions.ts";
 import { listUnreadMemories } from "../../lib/memory/reads/unread-memories.ts";
 import { lockStore } from "../../lib/memory/stores/lock-store.ts";
-import { ENGINE } from "../helpers/server.ts";
-import { API_ACTOR, newStore, useFreshDatabase } from "./database.ts";
+import { API_ACTOR, ENGINE, newStore, useFreshDatabase } from "./database.ts";
 
 /**
  * Expiry by last read (issue 45): a memory no agent has read for longer than its

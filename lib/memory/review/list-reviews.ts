@@ -111,7 +111,7 @@ export async function findItem(client: SqlClient, memoryId: string): Promise<Rev
 export async function reviewStoreOf(db: Db, memoryId: string, purpose: "read" | "act", workspaceId: string): Promise<string> {
   // A memory of another workspace answers exactly as one with nothing awaiting review.
   const [row] = await db.sql.$queryRaw<{ store_id: string }[]>`
-    SELECT store_id FROM review_items WHERE memory_id = ${memoryId} AND workspace_id = ${workspaceId}`;
+    SELECT store_id FROM review_items WHERE memory_id = ${memoryId} AND ${inStoreScope({ workspaceId }, sql`store_id`, sql`workspace_id`)}`;
   if (row) return row.store_id;
   throw purpose === "read" ? notFound(`Nothing in memory ${memoryId} awaits review.`) : nothingAwaits(memoryId);
 }
